@@ -1,0 +1,57 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/**
+ * Lint = code quality + the layering of ARCHITECTURE.md §2, as errors:
+ *   src-shared    imports nothing of node:, electron or any other src-*
+ *   src-renderer  never node:, electron, src-main, src-server or src-preload
+ *   src-main      never electron (services), except hosts/electron.ts; never src-server/src-renderer
+ *   src-server    never electron, src-main, src-renderer or src-preload
+ *   src-preload   electron yes; never src-main, src-server or src-renderer
+ * tests/unit/lint-layering.test.ts proves each rule fires.
+ */
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const folder = (name) => ({ regex: `(^|/)${name}(/|$)`, message: `this layer must not import from ${name} (ARCHITECTURE.md §2)` });
+const NODE = { names: nodeBuiltins, message: 'Node built-ins are not available in this layer (ARCHITECTURE.md §2)' };
+const ELECTRON = { name: 'electron', message: 'only src-main/hosts/electron.ts and src-preload may import electron' };
+const nodePatterns = [{ group: ['node:*'], message: NODE.message }];
+
+/** @param {string[]} files @param {{ node?: boolean, electron?: boolean, folders?: string[] }} forbid */
+const layer = (files, forbid) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          ...(forbid.electron ? [ELECTRON] : []),
+          ...(forbid.node ? nodeBuiltins.map((name) => ({ name, message: NODE.message })) : []),
+        ],
+        patterns: [...(forbid.node ? nodePatterns : []), ...(forbid.folders ?? []).map(folder)],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'data/', '.run/', 'test-results/', 'playwright-report/', 'tests/fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['src-renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
+  layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'] }),
+  layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
+  layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
+  layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),
+  layer(['src-preload/**'], { folders: ['src-main', 'src-server', 'src-renderer'] }),
+);

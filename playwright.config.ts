@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end: Debian's Chromium (Playwright's own browser download cannot work here) against
+ * the real team server and the browser host, both started fresh for the run.
+ */
+const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 8691);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 8692);
+export const E2E_DATA_DIR = path.resolve('.run/e2e-data');
+const E2E_WORKSTATION_DIR = path.resolve('.run/e2e-workstation');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--disable-quic', '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && node_modules/.bin/tsx src-server/server.ts`,
+      url: `http://127.0.0.1:${SERVER_PORT}/core/openapi.json`,
+      env: { PORT: String(SERVER_PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf "${E2E_WORKSTATION_DIR}" && node_modules/.bin/tsx src-main/hosts/node.ts`,
+      url: `http://127.0.0.1:${WEB_PORT}/`,
+      env: {
+        WEB_PORT: String(WEB_PORT),
+        SERVER_URL: `http://127.0.0.1:${SERVER_PORT}`,
+        WORKSTATION_DATA_DIR: E2E_WORKSTATION_DIR,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

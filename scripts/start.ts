@@ -1,0 +1,58 @@
+/**
+ * `npm start`: the team server with a seeded demo team, plus the workstation: Electron when
+ * its binary is present, otherwise the browser host, whose URL is printed.
+ */
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { startServer } from '../src-server/server';
+import { seedDemoTeam, DEMO_TEAM_NAME } from '../src-server/seed/demoTeam';
+import { startNodeHost } from '../src-main/hosts/node';
+import { workstationConfigFromEnv } from '../src-main/config';
+import { VERSION } from '../src-server/version';
+import { ensureBuilt } from './lib/ensureBuilt';
+import { electronBinary } from './lib/electronBinary';
+
+const repo = path.join(import.meta.dirname, '..');
+
+async function main() {
+  ensureBuilt();
+  const { app, address, config } = await startServer(process.env);
+  const accounts = await seedDemoTeam(app.ctx);
+  const serverUrl = address;
+  console.log(`\nteam server   ${serverUrl}/core   (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, data in ${config.dataDir})`);
+  console.log(`demo team     ${DEMO_TEAM_NAME}`);
+  for (const a of accounts) console.log(`  ${a.role.padEnd(10)} mobile ${a.mobile}   password ${a.password}`);
+  console.log(`SMS codes     ${path.join(config.dataDir, 'sms-outbox.jsonl')}`);
+
+  const wsEnv = { ...process.env, SERVER_URL: serverUrl, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? path.join(config.dataDir, 'workstation') };
+  const exe = electronBinary();
+  if (exe) {
+    console.log('\nopening the desktop app (Electron) ...');
+    const child = spawn(exe, [repo], { stdio: 'inherit', env: wsEnv });
+    child.on('exit', async (code) => {
+      await app.close();
+      process.exit(code ?? 0);
+    });
+    return;
+  }
+  const host = await startNodeHost({
+    config: workstationConfigFromEnv('node', VERSION, wsEnv),
+    rendererDir: path.join(repo, 'out/renderer'),
+    host: process.env.WEB_HOST ?? '127.0.0.1',
+    port: Number(process.env.WEB_PORT ?? 8620),
+  });
+  console.log(`\nworkstation   ${host.url}   (browser host: no Electron binary here; \`npm run desktop\` fetches it)`);
+  console.log('open that address in a browser and log in with a demo account. Ctrl+C stops everything.');
+  const stop = async () => {
+    await host.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error('start failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

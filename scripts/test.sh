@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `npm test`: everything, on a fresh machine too. Installs missing system parts, starts a
+# throwaway PostgreSQL and Ceph RGW on loopback, then runs lint, typecheck, unit, integration
+# (SQLite + PostgreSQL, storage on Ceph) and end-to-end (Chromium) tests. Stops what it started.
+# KEEP_SERVICES=1 leaves PostgreSQL and Ceph running for the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+mkdir -p test-results
+
+bash scripts/system-deps.sh
+
+if [ "${KEEP_SERVICES:-0}" != "1" ]; then
+  trap 'bash scripts/s3-down.sh >/dev/null 2>&1 || true; bash scripts/pg-down.sh >/dev/null 2>&1 || true' EXIT
+fi
+bash scripts/pg-up.sh
+bash scripts/s3-up.sh
+set -a
+. .run/pg.env
+. .run/s3.env
+set +a
+# The suites take the system parts from these, not from the product's own variables.
+export TEST_DATABASE_URL
+unset DATABASE_URL
+
+echo "== lint"; npm run --silent lint
+echo "== typecheck"; npm run --silent typecheck
+echo "== build"; electron-vite build >test-results/build.log 2>&1 || { cat test-results/build.log; exit 1; }
+
+status=0
+echo "== unit + integration"
+vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+echo "== end-to-end (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json playwright test --reporter=list,json || status=1
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json || status=1
+exit $status

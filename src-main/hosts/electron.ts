@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { IPC_CHANNELS } from '../../src-shared/ipc';
+import { createServices } from '../services';
+import { dispatchInvoke } from '../services/dispatch';
+
+/**
+ * The Electron host: the only file that touches ipcMain and BrowserWindow. It runs the same
+ * services as the browser host and forwards their events to the window.
+ */
+async function main(): Promise<void> {
+  await app.whenReady();
+  const services = createServices({
+    host: 'electron',
+    version: app.getVersion(),
+    dataDir: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData'),
+    serverUrl: (process.env.SERVER_URL ?? 'http://127.0.0.1:8610').replace(/\/+$/, ''),
+  });
+  ipcMain.handle(IPC_CHANNELS.invoke, (_event, method: unknown, args: unknown) => dispatchInvoke(services.handlers, method, args));
+
+  const win = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 1280,
+    minHeight: 720,
+    show: false,
+    webPreferences: {
+      preload: path.join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
+  });
+  const offEvents = services.events.onAny((event, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(IPC_CHANNELS.event, { event, payload });
+  });
+  win.once('ready-to-show', () => win.show());
+  // Links to the outside world open in the user's browser, never inside the app window.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:/.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL);
+  else await win.loadFile(path.join(import.meta.dirname, '../renderer/index.html'));
+
+  app.on('window-all-closed', () => {
+    offEvents();
+    services.close();
+    app.quit();
+  });
+}
+
+void main();

@@ -1,0 +1,13 @@
+import type { AppHandlers } from '../../../src-shared/ipc';
+import type { WorkstationConfig } from '../../config';
+
+export function createAppService(config: WorkstationConfig): AppHandlers {
+  return {
+    'app.info': async () => ({
+      version: config.version,
+      dataDir: config.dataDir,
+      host: config.host,
+      serverUrl: config.serverUrl,
+    }),
+  };
+}

@@ -1,0 +1,50 @@
+import { io } from 'socket.io-client';
+import {
+  NODE_HOST_EVENT_MESSAGE,
+  NODE_HOST_INVOKE_PATH,
+  type EventName,
+  type Events,
+  type InvokeOutcome,
+  type WorkstationBridge,
+} from '../../../src-shared/ipc';
+import { BridgeError } from './bridgeError';
+
+/** The bridge of the browser host: invoke over HTTP, events over socket.io, same origin. */
+export function createHttpBridge(origin: string = window.location.origin): WorkstationBridge {
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  let socket: ReturnType<typeof io> | null = null;
+  const ensureSocket = () => {
+    if (socket) return;
+    socket = io(origin, { transports: ['websocket'] });
+    socket.on(NODE_HOST_EVENT_MESSAGE, (msg: { event: EventName; payload: never }) => {
+      listeners.get(msg.event)?.forEach((l) => l(msg.payload));
+    });
+  };
+
+  return {
+    async invoke(method, args) {
+      let res: Response;
+      try {
+        res = await fetch(origin + NODE_HOST_INVOKE_PATH, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method, args: args ?? {} }),
+        });
+      } catch {
+        throw new BridgeError({ name: 'HostUnreachable', message: 'workstation host unreachable', code: 'HOST_UNREACHABLE' });
+      }
+      const outcome = (await res.json()) as InvokeOutcome<never>;
+      if (!outcome.ok) throw new BridgeError(outcome.error);
+      return outcome.result;
+    },
+    on(event, listener) {
+      ensureSocket();
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: never) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (payload: never) => void);
+    },
+  };
+}
+
+export type { Events };

@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { ServerConfig } from './config';
+import { connectDatabase } from './database/connect';
+import { migrateToLatest } from './migrations';
+import { createRepositories, type ServerContext } from './context';
+import { OutboxSmsProvider } from './sms/outboxProvider';
+import { createObjectStore } from './storage';
+import type { SmsProvider } from './sms/provider';
+import { installEnvelope } from './plugins/envelope';
+import { installAuth } from './plugins/auth';
+import { installOpenApi } from './plugins/openapi';
+import { userRoutesPlugin } from './routes/user';
+import { smsRoutes } from './routes/sms';
+import { projectRoutesPlugin } from './routes/project';
+import { VERSION } from './version';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  /** Defaults to the outbox file under the data directory. */
+  sms?: SmsProvider;
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}
+
+/**
+ * Builds the team server: opens the database, runs migrations, registers every route.
+ * Does not listen (server.ts does), so tests drive it with inject().
+ */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const handle = connectDatabase(config);
+  try {
+    await migrateToLatest(handle.db, handle.dialect);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  const ctx: ServerContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    sms: opts.sms ?? new OutboxSmsProvider(config.dataDir),
+    storage: createObjectStore(config),
+    now: opts.now ?? Date.now,
+    repos: createRepositories(handle.db),
+  };
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Reject unknown fields instead of silently dropping them (and keep anyOf bodies correct).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', () => handle.close());
+
+  // Auth is a header, never a cookie the browser sends by itself, so any origin may call us
+  // (the desktop renderer loads from file://, the browser host from its own port).
+  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600 });
+  installEnvelope(app);
+  installAuth(app, ctx);
+  await installOpenApi(app, VERSION);
+
+  userRoutesPlugin(app, ctx);
+  smsRoutes(app, ctx);
+  projectRoutesPlugin(app, ctx);
+  return app;
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+
+/** S3 settings; present only when the server runs in S3 mode. */
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  bucket: string;
+  forcePathStyle: boolean;
+  /** Role assumed through STS to vend short-lived, prefix-limited credentials. */
+  roleArn: string | null;
+  /** Optional root prefix every key lives under. */
+  rootPrefix: string;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL when set; SQLite file under dataDir otherwise. */
+  databaseUrl: string | null;
+  s3: S3Config | null;
+  /** Log level of the HTTP server's own logger. */
+  logLevel: string;
+}
+
+const truthy = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
+
+/** Reads the configuration from the environment, with the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8610);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
+  }
+  const s3: S3Config | null = env.S3_ENDPOINT
+    ? {
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION ?? 'us-east-1',
+        accessKeyId: required(env, 'S3_ACCESS_KEY'),
+        secretAccessKey: required(env, 'S3_SECRET_KEY'),
+        bucket: required(env, 'S3_BUCKET'),
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? true : truthy(env.S3_FORCE_PATH_STYLE),
+        roleArn: env.S3_ROLE_ARN || null,
+        rootPrefix: (env.S3_ROOT_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+      }
+    : null;
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    s3,
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const v = env[name];
+  if (!v) throw new Error(`${name} is required when S3_ENDPOINT is set`);
+  return v;
+}

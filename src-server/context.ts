@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config';
+import type { Database } from './database/schema';
+import type { DialectName } from './database/connect';
+import type { SmsProvider } from './sms/provider';
+import type { ObjectStore } from './storage';
+import { UsersRepository } from './repositories/users';
+import { SessionsRepository } from './repositories/sessions';
+import { SmsCodesRepository } from './repositories/smsCodes';
+import { ProjectsRepository } from './repositories/projects';
+import { TeamsRepository } from './repositories/teams';
+
+/** Everything a route needs, built once per app: routes never open connections themselves. */
+export interface ServerContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  sms: SmsProvider;
+  /** Local disk (embedded) or S3, by configuration. */
+  storage: ObjectStore;
+  /** The clock; tests move it to check expiry. */
+  now: () => number;
+  repos: {
+    users: UsersRepository;
+    sessions: SessionsRepository;
+    smsCodes: SmsCodesRepository;
+    projects: ProjectsRepository;
+    teams: TeamsRepository;
+  };
+}
+
+export function createRepositories(db: Kysely<Database>): ServerContext['repos'] {
+  return {
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    smsCodes: new SmsCodesRepository(db),
+    projects: new ProjectsRepository(db),
+    teams: new TeamsRepository(db),
+  };
+}

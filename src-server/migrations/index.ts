@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import type { DialectName } from '../database/connect';
+import { dialectColumns, type Migration } from './types';
+import { m0001 } from './0001_users_teams_projects';
+
+/** Every migration, in order. Names are stored in the database: never rename one. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_users_teams_projects': m0001,
+};
+
+/** Brings the schema up to date; throws with the failing migration's name on error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema version may be present
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const columns = dialectColumns(dialect);
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (d: Kysely<unknown>) => m.up(d, columns) }]),
+      );
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${reason}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

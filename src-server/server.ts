@@ -1,0 +1,24 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+
+/** Starts the team server with the configuration of the environment. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const app = await buildApp({ config });
+  const address = await app.listen({ host: config.host, port: config.port });
+  return { app, address, config };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  startServer()
+    .then(({ address, config }) => {
+      const db = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+      const store = config.s3 ? `S3 ${config.s3.endpoint}/${config.s3.bucket}` : `local disk in ${config.dataDir}`;
+      console.log(`team server on ${address}/core (database: ${db}; objects: ${store})`);
+    })
+    .catch((err: unknown) => {
+      console.error('team server failed to start:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,39 @@
+import type { TSchema } from 'typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint of the team server, declared once: the server registers and validates with it,
+ * the OpenAPI document is generated from it, the renderer's calls are typed by it.
+ * `path` is relative to the base path `/core`.
+ */
+export interface RouteDef<
+  B extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  P extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema = TSchema,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  /** false only for the calls an anonymous visitor may make (register, login, sms). */
+  auth: boolean;
+  body?: B;
+  querystring?: Q;
+  params?: P;
+  /** Schema of the envelope's `data` on success. */
+  data: R;
+}
+
+export const defineRoute = <
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+  R extends TSchema = TSchema,
+>(
+  def: RouteDef<B, Q, P, R>,
+): RouteDef<B, Q, P, R> => def;
+
+/** The base path every team-server route lives under. */
+export const API_BASE = '/core';

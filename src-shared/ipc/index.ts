@@ -1,0 +1,47 @@
+import type { AppHandlers } from './app';
+import type { LogsHandlers } from './logs';
+
+export * from './app';
+export * from './logs';
+
+/**
+ * The workstation contract: every main-process service method, grouped by domain.
+ * Each method takes one plain-data argument and answers a promise of plain data, so the same
+ * map runs over Electron IPC, HTTP/WebSocket or in-memory in tests.
+ */
+export type Handlers = AppHandlers & LogsHandlers;
+export type HandlerName = keyof Handlers;
+export type HandlerArgs<K extends HandlerName> = Parameters<Handlers[K]>[0];
+export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K]>>;
+
+/** Events the main process pushes to the renderer. */
+export interface Events {
+  'logs.appended': { count: number };
+  connectivity: { server: 'online' | 'offline' };
+}
+export type EventName = keyof Events;
+
+/** What the renderer sees of its host, whichever it is (Electron preload or HTTP bridge). */
+export interface WorkstationBridge {
+  invoke<K extends HandlerName>(method: K, args: HandlerArgs<K>): Promise<HandlerResult<K>>;
+  /** Subscribe; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+/** Names of the channels the Electron host and preload agree on. */
+export const IPC_CHANNELS = { invoke: 'workstation:invoke', event: 'workstation:event' } as const;
+
+/** Result of one invoke as it crosses a transport: plain data either way. */
+export type InvokeOutcome<T> =
+  | { ok: true; result: T }
+  | { ok: false; error: { name: string; message: string; code: string | number } };
+export * from './nodeHost';
+
+/**
+ * What the Electron preload exposes as `window.workstation`. Invoke answers the outcome as
+ * plain data rather than throwing, because errors crossing contextBridge keep only their message.
+ */
+export interface PreloadApi {
+  invoke(method: HandlerName, args: unknown): Promise<InvokeOutcome<unknown>>;
+  on(event: EventName, listener: (payload: unknown) => void): () => void;
+}

@@ -1,0 +1,7 @@
+/**
+ * The browser host's wire protocol (src-main/hosts/node.ts <-> src-renderer/src/host/httpBridge.ts):
+ * invoke is `POST <origin>/ipc/invoke` with `{ method, args }` answering an InvokeOutcome;
+ * events arrive over socket.io as EVENT_MESSAGE with `{ event, payload }`.
+ */
+export const NODE_HOST_INVOKE_PATH = '/ipc/invoke';
+export const NODE_HOST_EVENT_MESSAGE = 'workstation:event';

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/authPages';
+import { ProjectsPage } from './pages/projectsPage';
+
+test('a new user registers, sees an empty project list in Chinese, switches to English, stays logged in across a reload, logs out and back in', async ({ page }) => {
+  const mobile = `1370000${String(Date.now() % 10000).padStart(4, '0')}`;
+  const login = new LoginPage(page);
+  await login.open();
+  // Chinese is the default language.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+  const register = await login.goToRegister();
+  await register.register({ mobile, password: 'e2e password 1', name: '测试用户' });
+
+  const projects = new ProjectsPage(page);
+  await projects.expectUser('测试用户');
+  await expect(projects.emptyState()).toBeVisible();
+  await expect(projects.emptyState()).toContainText(/[\u4e00-\u9fff]/);
+  await page.screenshot({ path: 'test-results/e2e/projects-zh.png' });
+
+  await projects.switchLanguage('English');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(projects.emptyState()).not.toContainText(/[\u4e00-\u9fff]/);
+  const englishText = await projects.emptyState().innerText();
+  expect(englishText).toMatch(/[A-Za-z]{3,}/);
+
+  await page.reload();
+  await projects.expectUser('测试用户');
+  await expect(projects.emptyState()).toHaveText(englishText);
+  await page.screenshot({ path: 'test-results/e2e/projects-en.png' });
+
+  await projects.logOut();
+  await login.expectShown();
+  await page.reload();
+  await login.expectShown();
+
+  await login.logIn(mobile, 'e2e password 1');
+  await projects.expectUser('测试用户');
+});
+
+test('a wrong password shows a translated error and keeps the user on the login page', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn('13812345678', 'not the password');
+  await expect(page.getByText('手机号或密码错误').or(page.getByRole('alert'))).toBeVisible();
+  await login.expectShown();
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
+import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
+
+/** The workstation contract through the browser host: HTTP invoke, socket.io events, the renderer files. */
+describe('browser host', () => {
+  let host: NodeHost;
+  let dir: string;
+  const invoke = async (method: string, args: unknown) => {
+    const res = await fetch(host.url + NODE_HOST_INVOKE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, args }) });
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-host-'));
+    fs.mkdirSync(path.join(dir, 'renderer'));
+    fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
+    host = await startNodeHost({
+      config: { host: 'node', version: '9.9.9', dataDir: path.join(dir, 'ws'), serverUrl: 'http://127.0.0.1:1' },
+      rendererDir: path.join(dir, 'renderer'),
+      port: 0,
+    });
+  });
+  afterAll(async () => {
+    await host?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers app.info with version, data dir, host kind and server URL', async () => {
+    expect(await invoke('app.info', {})).toEqual({
+      ok: true,
+      result: { version: '9.9.9', dataDir: path.join(dir, 'ws'), host: 'node', serverUrl: 'http://127.0.0.1:1' },
+    });
+  });
+
+  it('writes logs, pushes the appended event, and finds them again newest first', async () => {
+    const socket = io(host.url, { transports: ['websocket'] });
+    const event = new Promise((resolve) => socket.on(NODE_HOST_EVENT_MESSAGE, resolve));
+    await new Promise((resolve) => socket.on('connect', () => resolve(null)));
+    const written = await invoke('logs.write', {
+      records: [
+        { level: 1, message: 'opened project', at: 1000, extra: { projectId: 7, userName: 'Ada' } },
+        { level: 3, message: 'upload failed', at: 2000 },
+      ],
+    });
+    expect(written).toEqual({ ok: true, result: { written: 2 } });
+    expect(await event).toEqual({ event: 'logs.appended', payload: { count: 2 } });
+    socket.close();
+
+    const errorsOnly = await invoke('logs.query', { minLevel: 3 });
+    expect(errorsOnly.result.map((r: { message: string }) => r.message)).toEqual(['upload failed']);
+    const all = await invoke('logs.query', {});
+    expect(all.result.map((r: { message: string }) => r.message)).toEqual(['upload failed', 'opened project']);
+    expect(all.result[1].extra).toEqual({ projectId: 7, userName: 'Ada' });
+  });
+
+  it('returns failures as plain { name, message, code } data', async () => {
+    expect(await invoke('no.such.method', {})).toMatchObject({ ok: false, error: { name: 'UnknownMethod', code: 'UNKNOWN_METHOD' } });
+    expect(await invoke('__proto__', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    const bad = await invoke('logs.write', { records: [{ level: 9, message: 'x' }] });
+    expect(bad).toEqual({ ok: false, error: { name: 'RangeError', message: 'log level must be 0 to 3, got 9', code: 'INTERNAL' } });
+  });
+
+  it('serves the built renderer', async () => {
+    const res = await fetch(host.url + '/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>workstation</title>');
+  });
+});

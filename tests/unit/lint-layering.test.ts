@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layering of ARCHITECTURE.md §2 is enforced by `npm run lint`. Each case lints a one-line
+ * file as if it lived at the given path, with the project's real eslint.config.js.
+ */
+const repo = path.resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repo });
+});
+
+async function layeringErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath: path.join(repo, filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const breaches: [string, string, string][] = [
+  ['a renderer file importing node:fs', 'src-renderer/src/features/x/bad.ts', "import x from 'node:fs';"],
+  ['a renderer file importing fs without the node: prefix', 'src-renderer/src/bad.tsx', "import x from 'fs';"],
+  ['a renderer file importing electron', 'src-renderer/src/bad.ts', "import x from 'electron';"],
+  ['a renderer file importing the main process', 'src-renderer/src/bad.ts', "import x from '../../src-main/services';"],
+  ['a renderer file importing the server', 'src-renderer/src/app/bad.ts', "import x from '../../../src-server/app';"],
+  ['a service importing electron', 'src-main/services/storage/bad.ts', "import x from 'electron';"],
+  ['the node host importing electron', 'src-main/hosts/node.ts', "import x from 'electron';"],
+  ['the main process importing the server', 'src-main/services/bad.ts', "import x from '../../src-server/config';"],
+  ['shared code importing node:path', 'src-shared/model/bad.ts', "import x from 'node:path';"],
+  ['shared code importing electron', 'src-shared/ipc/bad.ts', "import x from 'electron';"],
+  ['shared code importing the renderer', 'src-shared/api/bad.ts', "import x from '../../src-renderer/src/app/store';"],
+  ['the server importing the main process', 'src-server/routes/bad.ts', "import x from '../../src-main/services';"],
+  ['the server importing electron', 'src-server/bad.ts', "import x from 'electron';"],
+  ['the preload importing the main process', 'src-preload/bad.ts', "import x from '../src-main/services';"],
+];
+
+const allowed: [string, string, string][] = [
+  ['the electron host importing electron', 'src-main/hosts/electron.ts', "import x from 'electron';"],
+  ['the preload importing electron', 'src-preload/index.ts', "import x from 'electron';"],
+  ['a service importing node:fs', 'src-main/services/logstore/ok.ts', "import x from 'node:fs';"],
+  ['the server importing node:crypto', 'src-server/auth/ok.ts', "import x from 'node:crypto';"],
+  ['the renderer importing shared schemas', 'src-renderer/src/ok.ts', "import x from '../../src-shared/api';"],
+  ['the server importing shared schemas', 'src-server/ok.ts', "import x from '../src-shared/api';"],
+];
+
+describe('layering rules', () => {
+  it.each(breaches)('rejects %s', async (_what, file, code) => {
+    expect(await layeringErrors(file, code)).not.toEqual([]);
+  });
+  it.each(allowed)('allows %s', async (_what, file, code) => {
+    expect(await layeringErrors(file, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src-server/config';
+
+describe('server configuration', () => {
+  it('has embedded defaults: loopback, port 8610, ./data, SQLite, local disk', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ host: '127.0.0.1', port: 8610, dataDir: path.resolve('./data'), databaseUrl: null, s3: null });
+  });
+
+  it('takes HOST, PORT, DATA_DIR, DATABASE_URL and the S3 settings from the environment', () => {
+    const c = loadConfig({
+      HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/annot', DATABASE_URL: 'postgres://u@db/annot',
+      S3_ENDPOINT: 'http://rgw:7480', S3_ACCESS_KEY: 'ak', S3_SECRET_KEY: 'sk', S3_BUCKET: 'b1', S3_ROOT_PREFIX: '/team-a/',
+    });
+    expect(c).toMatchObject({ host: '0.0.0.0', port: 9000, dataDir: '/srv/annot', databaseUrl: 'postgres://u@db/annot' });
+    expect(c.s3).toMatchObject({ endpoint: 'http://rgw:7480', bucket: 'b1', forcePathStyle: true, rootPrefix: 'team-a', roleArn: null });
+  });
+
+  it('says which setting is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://x', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' })).toThrow(/S3_BUCKET is required/);
+  });
+});
