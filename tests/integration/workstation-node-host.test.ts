@@ -10,7 +10,8 @@ import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared
 describe('browser host', () => {
   let host: NodeHost;
   let dir: string;
-  const invoke = async (method: string, args: unknown) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the wire carried
+  const invoke = async (method: string, args: unknown): Promise<any> => {
     const res = await fetch(host.url + NODE_HOST_INVOKE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, args }) });
     return res.json();
   };

@@ -26,7 +26,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDatabase> {
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'sqlite') return { kind, databaseUrl: null, dataDir, drop: async () => removeDir() };
 
-  const { TEST_DATABASE_URL } = requireSystemEnv('pg', ['TEST_DATABASE_URL']);
+  const TEST_DATABASE_URL = requireSystemEnv('pg', ['TEST_DATABASE_URL']).TEST_DATABASE_URL!;
   const name = `annot_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();

@@ -10,8 +10,7 @@ export class ProjectsPage {
     return this.page.getByTestId('projects-empty');
   }
   async switchLanguage(optionText: 'English' | '中文') {
-    await this.page.getByTestId('lang-switch').click();
-    await this.page.getByText(optionText, { exact: true }).last().click();
+    await this.page.getByTestId('lang-switch').getByRole('button', { name: optionText }).click();
   }
   async logOut() {
     await this.page.getByTestId('logout').click();

@@ -1,0 +1,30 @@
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { GuestOnly, RequireSession } from '../features/auth/RouteGuards';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { AppShell } from '../features/projects/AppShell';
+import { ProjectListPage } from '../features/projects/ProjectListPage';
+import { PATHS } from './paths';
+
+/**
+ * Hash routes: the desktop app is loaded from file://, where only the part after # can change
+ * without a reload (the browser host serves the same build and behaves the same).
+ */
+export function AppRoutes() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<GuestOnly />}>
+          <Route path={PATHS.login} element={<LoginPage />} />
+          <Route path={PATHS.register} element={<RegisterPage />} />
+        </Route>
+        <Route element={<RequireSession />}>
+          <Route element={<AppShell />}>
+            <Route path={PATHS.projects} element={<ProjectListPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to={PATHS.projects} replace />} />
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { workstation } from '../host';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { initApiClient } from './apiClient';
+
+type Phase = 'loading' | 'ready' | 'failed';
+
+/**
+ * Nothing can talk to the team server before the workstation says where it is, so the app
+ * renders only after `app.info` answered and the API client is pointed at its `serverUrl`.
+ */
+export function Startup({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      try {
+        const info = await workstation.invoke('app.info', {});
+        if (!info.serverUrl) throw new Error('app.info answered without a serverUrl');
+        initApiClient(info.serverUrl);
+        if (current) setPhase('ready');
+      } catch (err) {
+        console.error('workstation start failed', err); // the screen shows a translated text; keep the cause for support
+        if (current) setPhase('failed');
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const retry = () => {
+    setPhase('loading');
+    setAttempt((n) => n + 1);
+  };
+
+  if (phase === 'ready') return children;
+  return (
+    <Flex vertical style={{ minHeight: '100vh' }}>
+      <Flex justify="flex-end" style={{ padding: 16 }}>
+        <LanguageSwitch />
+      </Flex>
+      <Flex flex={1} align="center" justify="center">
+        {phase === 'loading' ? (
+          <Spin size="large" description={t('app.starting')} />
+        ) : (
+          <Result
+            status="error"
+            title={t('startup.failedTitle')}
+            subTitle={t('startup.failedDetail')}
+            extra={
+              <Button type="primary" data-testid="startup-retry" onClick={retry}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+      </Flex>
+    </Flex>
+  );
+}

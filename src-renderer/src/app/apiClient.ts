@@ -1,0 +1,119 @@
+import { API_BASE, type HttpMethod } from '../../../src-shared/api/route';
+import { OK_CODE } from '../../../src-shared/api/envelope';
+import { API_NOT_INITIALISED, HTTP_DEFAULT_MESSAGES, genericHttpMessage } from '../../../src-shared/api/errors';
+import { readToken } from './authToken';
+import { encodeQuery, type QueryObject } from './queryString';
+
+/**
+ * The team-server client (spec sections 7 and 8). Module-level because the server URL is
+ * known only at run time (the workstation's `app.info`) and every feature shares it.
+ *
+ * Outcomes of a call:
+ * - HTTP status not OK          -> rejects with ApiError { status, statusText, body }
+ * - 204                         -> resolves undefined (there is no body)
+ * - OK and envelope code 200    -> resolves the envelope's `data`
+ * - OK and any other body       -> rejects with the whole parsed body, as the spec says
+ * - fetch itself failed         -> rejects with NetworkError; an abort rejects with the AbortError
+ */
+
+/** A non-OK HTTP answer; `message` is the spec's default text for the status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+  constructor(status: number, statusText: string, body: unknown) {
+    super(HTTP_DEFAULT_MESSAGES[status] ?? genericHttpMessage(status, statusText, body));
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+/** The server could not be reached, or the connection broke while reading the answer. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Relative to the base path `/core`, e.g. `/user/info`; `:name` segments come from `params`. */
+  path: string;
+  params?: Record<string, string | number>;
+  query?: QueryObject;
+  /** Sent as JSON, except FormData which goes as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let apiBase: string | null = null;
+
+/** Point the client at a team server, e.g. `http://127.0.0.1:8610`; `/core` is added here. */
+export function initApiClient(serverUrl: string): void {
+  apiBase = serverUrl.replace(/\/+$/, '') + API_BASE;
+}
+
+function buildUrl(base: string, req: ApiRequest): string {
+  const path = req.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
+    const value = req.params?.[name];
+    return value === undefined ? whole : encodeURIComponent(String(value));
+  });
+  const query = encodeQuery(req.query);
+  return base + path + (query ? `?${query}` : '');
+}
+
+/** JSON, problem+json and any other `application/*+json` are parsed; the rest stays text. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:\s*;|$)/i;
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!JSON_TYPE.test(res.headers.get('content-type')?.trim() ?? '')) return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text; // a broken JSON body is still worth showing to whoever debugs it
+  }
+}
+
+function isOkEnvelope(body: unknown): body is { code: number; data: unknown } {
+  return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === OK_CODE;
+}
+
+const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
+
+/** Make one call; see the module comment for what it resolves and rejects with. */
+export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
+  if (apiBase === null) throw new Error(API_NOT_INITIALISED);
+  const headers = new Headers({ accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set(token.name, token.value);
+
+  let body: RequestInit['body'];
+  if (typeof FormData !== 'undefined' && req.body instanceof FormData) {
+    body = req.body;
+  } else if (req.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(req.body);
+  }
+
+  let res: Response;
+  let parsed: unknown;
+  try {
+    res = await fetch(buildUrl(apiBase, req), { method: req.method, headers, body, signal: req.signal ?? null });
+    parsed = await readBody(res);
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    throw new NetworkError(err);
+  }
+
+  if (!res.ok) throw new ApiError(res.status, res.statusText, parsed);
+  if (res.status === 204) return undefined as T;
+  if (isOkEnvelope(parsed)) return parsed.data as T;
+  // The spec's rule: an envelope whose code is not 200 is itself the failure.
+  throw parsed;
+}

@@ -1,0 +1,51 @@
+import { API_NOT_INITIALISED, ERROR_KEYS, errorMsg, type ErrorKey } from '../../../src-shared/api/errors';
+import { ApiError, NetworkError } from './apiClient';
+
+/**
+ * Message keys of failures the server never sends (it cannot: the call did not reach it, or
+ * its answer was not an envelope). Kept under `client.` so `error.` stays the server's own set.
+ */
+export const CLIENT_MESSAGE_KEYS = {
+  network: 'client.network',
+  aborted: 'client.aborted',
+  notInitialised: 'client.notInitialised',
+  /** any HTTP status without a catalogue key; translated with `{{status}}` */
+  httpStatus: 'client.httpStatus',
+  badResponse: 'client.badResponse',
+  unknown: 'client.unknown',
+} as const;
+
+/** One key per status: the first general (undotted) key of the catalogue with that status. */
+const STATUS_KEYS = new Map<number, string>();
+for (const [key, status] of Object.entries(ERROR_KEYS)) {
+  if (!key.includes('.') && !STATUS_KEYS.has(status)) STATUS_KEYS.set(status, errorMsg(key as ErrorKey));
+}
+
+/** `error.<key>` for a status the catalogue knows (401 -> `error.unauthorized`), else `client.httpStatus`. */
+export function statusMessageKey(status: number): string {
+  return STATUS_KEYS.get(status) ?? CLIENT_MESSAGE_KEYS.httpStatus;
+}
+
+/** The `msg` of an envelope-shaped body, if it has a non-empty one. */
+export function envelopeMsgOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const msg = (body as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg !== '' ? msg : undefined;
+}
+
+/**
+ * The message key to show for any failure of apiRequest: the server's own `msg` when its
+ * body carries one, else a key for the HTTP status, else a `client.` key for what happened.
+ */
+export function messageKeyOf(error: unknown): string {
+  const body = error instanceof ApiError ? error.body : error;
+  const msg = error instanceof Error && !(error instanceof ApiError) ? undefined : envelopeMsgOf(body);
+  if (msg) return msg;
+  if (error instanceof ApiError) return statusMessageKey(error.status);
+  if (error instanceof NetworkError) return CLIENT_MESSAGE_KEYS.network;
+  if (error instanceof Error && error.name === 'AbortError') return CLIENT_MESSAGE_KEYS.aborted;
+  if (error instanceof Error && error.message === API_NOT_INITIALISED) return CLIENT_MESSAGE_KEYS.notInitialised;
+  if (error instanceof Error) return CLIENT_MESSAGE_KEYS.unknown;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' ? statusMessageKey(code) : CLIENT_MESSAGE_KEYS.badResponse;
+}

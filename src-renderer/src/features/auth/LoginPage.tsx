@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { PATHS } from '../../app/paths';
+import { startSession } from '../../app/session';
+import { useErrorText } from '../../app/useErrorText';
+import { useLoginMobileMutation } from './authApi';
+import { AuthLayout } from './AuthLayout';
+import { mobileRules, passwordRules } from './rules';
+import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
+
+interface LoginForm {
+  mobile: string;
+  password: string;
+}
+
+/** Log in with mobile number and password. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [login, { isLoading }] = useLoginMobileMutation();
+  // The failure is kept as data, not text, so a language switch re-translates it.
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const onFinish = async ({ mobile, password }: LoginForm) => {
+    setFailure(null);
+    try {
+      const token = await login({ mobile, password }).unwrap();
+      dispatch(startSession(token));
+      void navigate(PATHS.projects, { replace: true });
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.loginTitle')}>
+      <Form<LoginForm> name="login" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item name="mobile" label={t('auth.mobile')} rules={mobileRules(t)} normalize={stripSpaces}>
+          <Input data-testid="mobile" autoComplete="username" inputMode="tel" placeholder={t('auth.mobilePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)}>
+          <Input.Password
+            data-testid="password"
+            autoComplete="current-password"
+            placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+          />
+        </Form.Item>
+        {failure !== null && (
+          <Alert type="error" showIcon role="alert" data-testid="form-error" title={errorText(failure)} style={{ marginBottom: 16 }} />
+        )}
+        <Button type="primary" htmlType="submit" block loading={isLoading} data-testid="login-submit">
+          {t('auth.login')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        {t('auth.noAccount')}{' '}
+        <Link to={PATHS.register} data-testid="go-register">
+          {t('auth.goRegister')}
+        </Link>
+      </Typography.Paragraph>
+    </AuthLayout>
+  );
+}

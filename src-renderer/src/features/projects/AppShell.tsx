@@ -1,0 +1,76 @@
+import { Alert, App, Button, Flex, Layout, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { PATHS } from '../../app/paths';
+import { endSession } from '../../app/session';
+import { useErrorText } from '../../app/useErrorText';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
+
+const isUnauthorized = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 401;
+
+/**
+ * The frame of every logged-in page. It also checks the stored session: `/user/info` runs on
+ * every start, and a 401 there ends the session (apiSlice), which sends the user to login.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
+  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+
+  const onLogout = async () => {
+    try {
+      await logout().unwrap();
+    } catch (err) {
+      // This device forgets the session either way; the user still learns the server did not hear it.
+      if (!isUnauthorized(err)) void message.error(errorText(err));
+    }
+    dispatch(endSession());
+    void navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          paddingInline: 24,
+        }}
+      >
+        <Flex align="center" gap={16} style={{ height: '100%' }}>
+          <Typography.Text strong style={{ fontSize: 18, flex: 1 }}>
+            {t('app.name')}
+          </Typography.Text>
+          <LanguageSwitch />
+          <Typography.Text strong data-testid="current-user-name">
+            {user ? user.name || user.mobile : ''}
+          </Typography.Text>
+          <Button data-testid="logout" onClick={onLogout} loading={loggingOut}>
+            {t('shell.logout')}
+          </Button>
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        {userError && !isUnauthorized(userError) && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t('shell.userLoadFailed')}
+            description={errorText(userError)}
+            action={<Button onClick={() => void refetchUser()}>{t('common.retry')}</Button>}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
+ * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
+ * (src-shared/api/errors.ts), `client.*` the failures only the client can see.
+ */
+export const zhCN = {
+  app: {
+    name: '标注工作站',
+    starting: '正在连接工作站…',
+  },
+  common: {
+    retry: '重试',
+  },
+  language: {
+    label: '界面语言',
+  },
+  startup: {
+    failedTitle: '工作站启动失败',
+    failedDetail: '没有读取到团队服务器的地址。请确认工作站服务正在运行，然后重试。',
+  },
+  auth: {
+    loginTitle: '登录',
+    registerTitle: '注册账号',
+    mobile: '手机号',
+    mobilePlaceholder: '例如 13800138000',
+    password: '密码',
+    passwordPlaceholder: '{{min}} 到 {{max}} 个字符',
+    passwordConfirm: '确认密码',
+    code: '短信验证码',
+    codePlaceholder: '6 位数字',
+    name: '姓名（选填）',
+    sendCode: '发送验证码',
+    resendIn: '{{seconds}} 秒后可重发',
+    codeSent: '验证码已发送，请查看短信',
+    login: '登录',
+    register: '注册',
+    noAccount: '还没有账号？',
+    goRegister: '注册新账号',
+    haveAccount: '已有账号？',
+    goLogin: '直接登录',
+  },
+  validation: {
+    mobileRequired: '请输入手机号',
+    mobileInvalid: '手机号应为 6 到 15 位数字，首位不为 0，可带 + 号',
+    codeRequired: '请输入验证码',
+    codeInvalid: '验证码为 6 位数字',
+    passwordRequired: '请输入密码',
+    passwordLength: '密码长度应为 {{min}} 到 {{max}} 个字符',
+    passwordConfirmRequired: '请再次输入密码',
+    passwordMismatch: '两次输入的密码不一致',
+    nameTooLong: '姓名最多 {{max}} 个字符',
+  },
+  shell: {
+    logout: '退出登录',
+    userLoadFailed: '当前用户信息加载失败',
+  },
+  projects: {
+    title: '项目',
+    tableLabel: '项目列表',
+    total: '共 {{total}} 个项目',
+    columns: {
+      name: '项目名称',
+      type: '类型',
+      updatedAt: '更新时间',
+    },
+    type: {
+      image: '图片',
+      frame: '连续帧',
+    },
+    emptyTitle: '还没有你能查看的项目',
+    emptyHint: '项目由团队管理员创建。请联系管理员为你创建项目，或邀请你加入已有项目的团队。',
+    loadFailed: '项目列表加载失败',
+  },
+  error: {
+    badRequest: '请求内容有误',
+    validation: '提交的内容未通过校验，请检查后重试',
+    unauthorized: '登录已失效，请重新登录',
+    forbidden: '你没有执行此操作的权限',
+    notFound: '要找的内容不存在',
+    routeNotFound: '服务器不支持此功能，请确认工作站与服务器的版本一致',
+    methodNotAllowed: '服务器不接受这种请求方式',
+    conflict: '操作与现有数据冲突，请刷新后重试',
+    payloadTooLarge: '提交的内容太大',
+    unsupportedMediaType: '服务器不接受这种内容格式',
+    unprocessable: '服务器无法处理提交的内容',
+    tooManyRequests: '操作过于频繁，请稍后再试',
+    internal: '服务器内部错误，请稍后重试',
+    badGateway: '网关错误，暂时无法访问服务器',
+    unavailable: '服务暂时不可用，请稍后重试',
+    user: {
+      mobileTaken: '该手机号已注册，请直接登录',
+      invalidCredentials: '手机号或密码不正确',
+      notFound: '用户不存在',
+    },
+    sms: {
+      codeInvalid: '验证码不正确或已过期',
+      tooFrequent: '验证码发送过于频繁，请稍后再试',
+    },
+  },
+  client: {
+    network: '无法连接团队服务器，请检查网络后重试',
+    aborted: '请求已取消',
+    notInitialised: '工作站尚未连接团队服务器，请重新启动后再试',
+    httpStatus: '请求失败（状态码 {{status}}）',
+    badResponse: '服务器的响应无法识别',
+    unknown: '发生了意外错误，请重试',
+  },
+};
+
+/** The shape every locale must have: the same keys, each a string. */
+export type Messages = typeof zhCN;

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import './i18n'; // before any component renders, so the first paint is translated
+import './global.css';
+import { AppRoutes } from './app/AppRoutes';
+import { LocaleProvider } from './app/LocaleProvider';
+import { Startup } from './app/Startup';
+import { store } from './app/store';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <LocaleProvider>
+        <Startup>
+          <AppRoutes />
+        </Startup>
+      </LocaleProvider>
+    </Provider>
+  </StrictMode>,
+);
