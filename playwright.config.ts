@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end: Debian's Chromium (Playwright's own browser download cannot work here) against
- * the real team server and the browser host, both started fresh for the run.
+ * the real team server and the browser host, started fresh for the run by `npm start`'s script.
  */
 const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 8691);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 8692);
@@ -30,24 +30,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: `rm -rf "${E2E_DATA_DIR}" && node_modules/.bin/tsx src-server/server.ts`,
-      url: `http://127.0.0.1:${SERVER_PORT}/core/openapi.json`,
-      env: { PORT: String(SERVER_PORT), DATA_DIR: E2E_DATA_DIR, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
-      reuseExistingServer: false,
-      timeout: 60_000,
+  // Exactly what `npm start` runs (server + demo team + browser host), on test ports and a
+  // throwaway data dir, with the browser host forced so a present Electron binary changes nothing.
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" "${E2E_WORKSTATION_DIR}" && node_modules/.bin/tsx scripts/start.ts`,
+    url: `http://127.0.0.1:${WEB_PORT}/`,
+    env: {
+      PORT: String(SERVER_PORT),
+      WEB_PORT: String(WEB_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      WORKSTATION_DATA_DIR: E2E_WORKSTATION_DIR,
+      WORKSTATION_HOST: 'web',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
-    {
-      command: `rm -rf "${E2E_WORKSTATION_DIR}" && node_modules/.bin/tsx src-main/hosts/node.ts`,
-      url: `http://127.0.0.1:${WEB_PORT}/`,
-      env: {
-        WEB_PORT: String(WEB_PORT),
-        SERVER_URL: `http://127.0.0.1:${SERVER_PORT}`,
-        WORKSTATION_DATA_DIR: E2E_WORKSTATION_DIR,
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
 });

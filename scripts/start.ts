@@ -25,7 +25,8 @@ async function main() {
   console.log(`SMS codes     ${path.join(config.dataDir, 'sms-outbox.jsonl')}`);
 
   const wsEnv = { ...process.env, SERVER_URL: serverUrl, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? path.join(config.dataDir, 'workstation') };
-  const exe = electronBinary();
+  // WORKSTATION_HOST=web forces the browser host even where Electron is installed.
+  const exe = process.env.WORKSTATION_HOST === 'web' ? null : electronBinary();
   if (exe) {
     console.log('\nopening the desktop app (Electron) ...');
     const child = spawn(exe, [repo], { stdio: 'inherit', env: wsEnv });

@@ -16,7 +16,7 @@ test('a new user registers, sees an empty project list in Chinese, switches to E
   await projects.expectUser('测试用户');
   await expect(projects.emptyState()).toBeVisible();
   await expect(projects.emptyState()).toContainText(/[\u4e00-\u9fff]/);
-  await page.screenshot({ path: 'test-results/e2e/projects-zh.png' });
+  await page.screenshot({ path: 'test-results/e2e/projects-zh.png', animations: 'disabled' });
 
   await projects.switchLanguage('English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -27,7 +27,7 @@ test('a new user registers, sees an empty project list in Chinese, switches to E
   await page.reload();
   await projects.expectUser('测试用户');
   await expect(projects.emptyState()).toHaveText(englishText, { useInnerText: true });
-  await page.screenshot({ path: 'test-results/e2e/projects-en.png' });
+  await page.screenshot({ path: 'test-results/e2e/projects-en.png', animations: 'disabled' });
 
   await projects.logOut();
   await login.expectShown();
@@ -44,4 +44,16 @@ test('a wrong password shows a translated error and keeps the user on the login 
   await login.logIn('13812345678', 'not the password');
   await expect(page.getByTestId('form-error')).toHaveText(/手机号或密码不正确/);
   await login.expectShown();
+});
+
+test('the demo annotator seeded by npm start logs in and sees the demo project', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn('13800000002', 'demo12345');
+  const projects = new ProjectsPage(page);
+  await projects.expectUser('Demo Annotator 演示标注员');
+  await expect(page.getByRole('cell', { name: 'Demo photos 示例图片' })).toBeVisible();
+  // Loaded, not still spinning over the row.
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/e2e/demo-annotator-projects.png', animations: 'disabled' });
 });
