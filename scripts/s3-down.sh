@@ -4,6 +4,7 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$REPO/scripts/lib/proc.sh"
 D=${S3_RUN_DIR:-$REPO/.run/s3}
 ENV_FILE=${S3_ENV_FILE:-$REPO/.run/s3.env}
 [[ $D == /* ]] || D=$PWD/$D   # as s3-up.sh does
@@ -19,16 +20,6 @@ our_pid() {
   echo "$pid"
 }
 
-# Alive = exists and is not a zombie. Here PID 1 reaps orphaned daemons up to ~2 s late,
-# and kill -0 succeeds on a zombie: it would keep waiting for a daemon that has exited.
-alive() {
-  local p st
-  for p in "$@"; do
-    st=$(awk '{print $3}' "/proc/$p/stat" 2>/dev/null) || continue
-    [[ $st != Z ]] && return 0
-  done
-  return 1
-}
 
 # Stop in dependency order, gateway -> OSD -> monitor, each exiting before the next gets
 # its signal: killed together, radosgw hangs in shutdown waiting for the vanished OSD (it

@@ -11,6 +11,7 @@ set -euo pipefail
 set -o errtrace  # the ERR trap below must also fire for failures inside functions
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$REPO/scripts/lib/proc.sh"
 D=${S3_RUN_DIR:-$REPO/.run/s3}
 PORT=${S3_PORT:-7480}
 MON_PORT=${S3_MON_PORT:-3300}
@@ -45,16 +46,6 @@ EOF
 
 answers() { curl -s -o /dev/null --max-time 2 "$URL/"; }
 
-# Alive = exists and is not a zombie (PID 1 here reaps orphans up to ~2 s late, and
-# kill -0 succeeds on a zombie).
-alive() {
-  local p st
-  for p in "$@"; do
-    st=$(awk '{print $3}' "/proc/$p/stat" 2>/dev/null) || continue
-    [[ $st != Z ]] && return 0
-  done
-  return 1
-}
 
 # Ours and alive: every daemon's pid file points at a live process, and the gateway answers.
 running() {

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { pathToFileURL } from 'node:url';
 
 /** Starts the team server with the configuration of the environment. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
@@ -9,7 +10,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   return { app, address, config };
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
+// Run directly (not imported): start. The URL form keeps paths with spaces comparable.
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   startServer()
     .then(({ address, config }) => {

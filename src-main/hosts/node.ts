@@ -7,6 +7,7 @@ import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared
 import { workstationConfigFromEnv, type WorkstationConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
+import { pathToFileURL } from 'node:url';
 
 export interface NodeHostOptions {
   config: WorkstationConfig;
@@ -60,7 +61,8 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   };
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
+// Run directly (not imported): start. The URL form keeps paths with spaces comparable.
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const version = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
   startNodeHost({

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { startSession } from '../../app/session';
-import { useErrorText } from '../../app/useErrorText';
 import { useLoginMobileMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
+import { AuthSwitchLink, FormFailure } from './AuthFormParts';
 import { mobileRules, passwordRules } from './rules';
 import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
 
@@ -21,7 +21,6 @@ export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const [login, { isLoading }] = useLoginMobileMutation();
   // The failure is kept as data, not text, so a language switch re-translates it.
   const [failure, setFailure] = useState<unknown>(null);
@@ -50,19 +49,12 @@ export function LoginPage() {
             placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           />
         </Form.Item>
-        {failure !== null && (
-          <Alert type="error" showIcon role="alert" data-testid="form-error" title={errorText(failure)} style={{ marginBottom: 16 }} />
-        )}
+        <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" block loading={isLoading} data-testid="login-submit">
           {t('auth.login')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('auth.noAccount')}{' '}
-        <Link to={PATHS.register} data-testid="go-register">
-          {t('auth.goRegister')}
-        </Link>
-      </Typography.Paragraph>
+      <AuthSwitchLink prompt={t('auth.noAccount')} linkText={t('auth.goRegister')} to={PATHS.register} testId="go-register" />
     </AuthLayout>
   );
 }

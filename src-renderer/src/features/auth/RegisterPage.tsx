@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { RegisterBody } from '../../../../src-shared/api/user';
 import type { QueryError } from '../../app/apiSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { startSession } from '../../app/session';
-import { useErrorText } from '../../app/useErrorText';
 import { useRegisterMutation, useSmsSendMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
+import { AuthSwitchLink, FormFailure } from './AuthFormParts';
 import { codeRules, mobileRules, nameRules, passwordConfirmRules, passwordRules } from './rules';
 import { useCountdown } from './useCountdown';
 import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
@@ -39,7 +39,6 @@ export function RegisterPage() {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const [form] = Form.useForm<RegisterForm>();
   const [sendSms, { isLoading: sending }] = useSmsSendMutation();
   const [register, { isLoading: registering }] = useRegisterMutation();
@@ -115,19 +114,12 @@ export function RegisterPage() {
         <Form.Item name="name" label={t('auth.name')} rules={nameRules(t)}>
           <Input data-testid="name" autoComplete="name" />
         </Form.Item>
-        {failure !== null && (
-          <Alert type="error" showIcon role="alert" data-testid="form-error" title={errorText(failure)} style={{ marginBottom: 16 }} />
-        )}
+        <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" block loading={registering} data-testid="register-submit">
           {t('auth.register')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('auth.haveAccount')}{' '}
-        <Link to={PATHS.login} data-testid="go-login">
-          {t('auth.goLogin')}
-        </Link>
-      </Typography.Paragraph>
+      <AuthSwitchLink prompt={t('auth.haveAccount')} linkText={t('auth.goLogin')} to={PATHS.login} testId="go-login" />
     </AuthLayout>
   );
 }
