@@ -9,10 +9,15 @@ import { createObjectStore } from './storage';
 import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
 import { installAuth } from './plugins/auth';
+import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
 import { userRoutesPlugin } from './routes/user';
 import { smsRoutes } from './routes/sms';
 import { projectRoutesPlugin } from './routes/project';
+import { teamRoutesPlugin } from './routes/team';
+import { groupRoutesPlugin } from './routes/group';
+import { inviteRoutesPlugin } from './routes/invite';
+import { vendorRoutesPlugin } from './routes/vendor';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -65,10 +70,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600 });
   installEnvelope(app);
   installAuth(app, ctx);
+  installAccess(app, ctx);
   await installOpenApi(app, VERSION);
 
   userRoutesPlugin(app, ctx);
   smsRoutes(app, ctx);
   projectRoutesPlugin(app, ctx);
+  teamRoutesPlugin(app, ctx);
+  groupRoutesPlugin(app, ctx);
+  inviteRoutesPlugin(app, ctx);
+  vendorRoutesPlugin(app, ctx);
   return app;
 }

@@ -9,6 +9,7 @@ import { SessionsRepository } from './repositories/sessions';
 import { SmsCodesRepository } from './repositories/smsCodes';
 import { ProjectsRepository } from './repositories/projects';
 import { TeamsRepository } from './repositories/teams';
+import { AccessRepository } from './repositories/access';
 
 /** Everything a route needs, built once per app: routes never open connections themselves. */
 export interface ServerContext {
@@ -26,6 +27,7 @@ export interface ServerContext {
     smsCodes: SmsCodesRepository;
     projects: ProjectsRepository;
     teams: TeamsRepository;
+    access: AccessRepository;
   };
 }
 
@@ -36,5 +38,6 @@ export function createRepositories(db: Kysely<Database>): ServerContext['repos']
     smsCodes: new SmsCodesRepository(db),
     projects: new ProjectsRepository(db),
     teams: new TeamsRepository(db),
+    access: new AccessRepository(db),
   };
 }

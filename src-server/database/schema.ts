@@ -10,6 +10,7 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   current_team_id: number | null;
+  avatar: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -37,6 +38,7 @@ export interface SmsCodesTable {
 export interface TeamsTable {
   id: Generated<number>;
   name: string;
+  description: Generated<string>;
   owner_id: number;
   created_at: number;
   updated_at: number;
@@ -55,9 +57,85 @@ export interface ProjectsTable {
   name: string;
   type: string;
   is_vendor: number;
+  description: Generated<string>;
+  instruction: Generated<string>;
+  /** JSON text */
+  config: Generated<string>;
   created_by: number;
   created_at: number;
   updated_at: number;
+}
+
+export interface TeamGroupsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface VendorsTable {
+  id: Generated<number>;
+  /** the engaging team */
+  team_id: number;
+  /** the outside team doing the work */
+  vendor_team_id: number;
+  name: string;
+  remark: Generated<string>;
+  created_at: number;
+}
+
+export interface InviteCodesTable {
+  team_id: number;
+  /** 'member' or 'vendor' */
+  kind: string;
+  code: string;
+  is_open: number;
+  /** the role a member joining by this code gets */
+  role: string;
+  updated_at: number;
+}
+
+export interface MobileInvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  mobile: string;
+  role: string;
+  /** pending, accepted, declined, cancelled */
+  status: string;
+  invited_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  role: string;
+  added_at: number;
+}
+
+export interface ProjectVendorsTable {
+  project_id: number;
+  vendor_id: number;
+}
+
+export interface ProjectVisitsTable {
+  user_id: number;
+  project_id: number;
+  visited_at: number;
+}
+
+export interface RejectReasonsTable {
+  id: Generated<number>;
+  project_id: number;
+  reason: string;
+  created_by: number;
+  created_at: number;
 }
 
 export interface Database {
@@ -67,4 +145,13 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   projects: ProjectsTable;
+  team_groups: TeamGroupsTable;
+  group_members: GroupMembersTable;
+  vendors: VendorsTable;
+  invite_codes: InviteCodesTable;
+  mobile_invitations: MobileInvitationsTable;
+  project_members: ProjectMembersTable;
+  project_vendors: ProjectVendorsTable;
+  project_visits: ProjectVisitsTable;
+  reject_reasons: RejectReasonsTable;
 }

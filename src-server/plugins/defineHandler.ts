@@ -27,11 +27,12 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, def: D, handl
   app.route({
     method: def.method,
     url: API_BASE + def.path,
-    config: { auth: def.auth },
+    config: { auth: def.auth, ...(def.access ? { access: def.access } : {}) },
     schema: {
       summary: def.summary,
       tags: [def.tag],
       ...(def.auth ? { security: [{ token: [] }] } : {}),
+      ...(def.access ? { 'x-access': def.access } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.params ? { params: def.params } : {}),

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 
-/** Team roles, most powerful first. Permissions per role come with the teams issue. */
-export const TEAM_ROLES = ['owner', 'admin', 'manager', 'reviewer', 'annotator'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+import type { TeamRole } from '../../src-shared/model/permissions';
+
+export type { TeamRole };
 
 export class TeamsRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,7 +1,16 @@
+import { USER_ERROR_KEYS } from './errorKeys/user';
+import { SMS_ERROR_KEYS } from './errorKeys/sms';
+import { TEAM_ERROR_KEYS } from './errorKeys/team';
+import { GROUP_ERROR_KEYS } from './errorKeys/group';
+import { INVITE_ERROR_KEYS } from './errorKeys/invite';
+import { VENDOR_ERROR_KEYS } from './errorKeys/vendor';
+import { PROJECT_ERROR_KEYS } from './errorKeys/project';
+
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
  * the renderer translates them (src-renderer/src/i18n). Server and client share this list
  * so a key can never be sent that has no translation (a unit test checks both locales).
+ * Each route group keeps its own keys in errorKeys/<group>.ts.
  */
 export const ERROR_KEYS = {
   badRequest: 400,
@@ -19,12 +28,13 @@ export const ERROR_KEYS = {
   internal: 500,
   badGateway: 502,
   unavailable: 503,
-  // user and sms
-  'user.mobileTaken': 409,
-  'user.invalidCredentials': 401,
-  'user.notFound': 404,
-  'sms.codeInvalid': 400,
-  'sms.tooFrequent': 429,
+  ...USER_ERROR_KEYS,
+  ...SMS_ERROR_KEYS,
+  ...TEAM_ERROR_KEYS,
+  ...GROUP_ERROR_KEYS,
+  ...INVITE_ERROR_KEYS,
+  ...VENDOR_ERROR_KEYS,
+  ...PROJECT_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

@@ -3,9 +3,24 @@ export * from './errors';
 export * from './route';
 export * from './user';
 export * from './project';
+export * from './team';
+export * from './group';
+export * from './invite';
+export * from './vendor';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
+import { teamRoutes } from './team';
+import { groupRoutes } from './group';
+import { inviteRoutes } from './invite';
+import { vendorRoutes } from './vendor';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
-export const allRoutes = { ...userRoutes, ...projectRoutes };
+export const allRoutes = {
+  user: userRoutes,
+  project: projectRoutes,
+  team: teamRoutes,
+  group: groupRoutes,
+  invite: inviteRoutes,
+  vendor: vendorRoutes,
+};

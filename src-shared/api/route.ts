@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import type { AccessRule } from '../model/permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +20,11 @@ export interface RouteDef<
   tag: string;
   /** false only for the calls an anonymous visitor may make (register, login, sms). */
   auth: boolean;
+  /**
+   * Who may call it, checked in one place on the server (src-server/plugins/access.ts) from
+   * the table in src-shared/model/permissions.ts. Absent: any logged-in user (own data only).
+   */
+  access?: AccessRule;
   body?: B;
   querystring?: Q;
   params?: P;

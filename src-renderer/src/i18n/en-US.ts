@@ -1,3 +1,10 @@
+import { userErrorsEn } from './errors/user';
+import { smsErrorsEn } from './errors/sms';
+import { teamErrorsEn } from './errors/team';
+import { groupErrorsEn } from './errors/group';
+import { inviteErrorsEn } from './errors/invite';
+import { vendorErrorsEn } from './errors/vendor';
+import { projectErrorsEn } from './errors/project';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -85,15 +92,13 @@ export const enUS: Messages = {
     internal: 'The server ran into an error. Please try again later.',
     badGateway: 'Bad gateway: the server cannot be reached right now.',
     unavailable: 'The service is temporarily unavailable. Please try again later.',
-    user: {
-      mobileTaken: 'This mobile number is already registered. Log in instead.',
-      invalidCredentials: 'Wrong mobile number or password.',
-      notFound: 'No such user.',
-    },
-    sms: {
-      codeInvalid: 'The code is wrong or has expired.',
-      tooFrequent: 'Codes were requested too often. Please wait before asking for another.',
-    },
+    user: userErrorsEn,
+    sms: smsErrorsEn,
+    team: teamErrorsEn,
+    vendor: vendorErrorsEn,
+    invite: inviteErrorsEn,
+    group: groupErrorsEn,
+    project: projectErrorsEn,
   },
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',

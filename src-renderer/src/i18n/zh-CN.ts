@@ -1,3 +1,10 @@
+import { userErrorsZh } from './errors/user';
+import { smsErrorsZh } from './errors/sms';
+import { teamErrorsZh } from './errors/team';
+import { groupErrorsZh } from './errors/group';
+import { inviteErrorsZh } from './errors/invite';
+import { vendorErrorsZh } from './errors/vendor';
+import { projectErrorsZh } from './errors/project';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -87,15 +94,13 @@ export const zhCN = {
     internal: '服务器内部错误，请稍后重试',
     badGateway: '网关错误，暂时无法访问服务器',
     unavailable: '服务暂时不可用，请稍后重试',
-    user: {
-      mobileTaken: '该手机号已注册，请直接登录',
-      invalidCredentials: '手机号或密码不正确',
-      notFound: '用户不存在',
-    },
-    sms: {
-      codeInvalid: '验证码不正确或已过期',
-      tooFrequent: '验证码发送过于频繁，请稍后再试',
-    },
+    user: userErrorsZh,
+    sms: smsErrorsZh,
+    team: teamErrorsZh,
+    vendor: vendorErrorsZh,
+    invite: inviteErrorsZh,
+    group: groupErrorsZh,
+    project: projectErrorsZh,
   },
   client: {
     network: '无法连接团队服务器，请检查网络后重试',

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema';
+import type { ProjectAccessRole, ProjectMemberRole, TeamRole } from '../../src-shared/model/permissions';
+
+/** What the access check learned about the caller; handlers reuse it instead of asking again. */
+export interface ProjectAccess {
+  projectId: number;
+  /** the team that owns the project */
+  teamId: number;
+  role: ProjectAccessRole;
+  /** set when the caller reaches the project as a member of a vendor team */
+  vendorTeamId: number | null;
+}
+
+const TEAM_ADMIN_ROLES: readonly TeamRole[] = ['owner', 'admin'];
+const VENDOR_MANAGER_ROLES: readonly TeamRole[] = ['owner', 'admin', 'manager'];
+
+/** The queries behind every permission decision. */
+export class AccessRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async teamRole(teamId: number, userId: number): Promise<TeamRole | undefined> {
+    const r = await this.db
+      .selectFrom('team_members')
+      .select('role')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return r?.role as TeamRole | undefined;
+  }
+
+  /**
+   * The caller's effective role on a project (see PROJECT_ACCESS_ROLES), or undefined when the
+   * project does not exist or the caller has no way in. The strongest way in wins.
+   */
+  async projectAccess(projectId: number, userId: number): Promise<ProjectAccess | undefined> {
+    const project = await this.db.selectFrom('projects').select(['id', 'team_id']).where('id', '=', projectId).executeTakeFirst();
+    if (!project) return undefined;
+    const [teamRole, member, vendorRoles] = await Promise.all([
+      this.teamRole(project.team_id, userId),
+      this.db
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('project_vendors')
+        .innerJoin('vendors', 'vendors.id', 'project_vendors.vendor_id')
+        .innerJoin('team_members', 'team_members.team_id', 'vendors.vendor_team_id')
+        .select(['team_members.role as role', 'vendors.vendor_team_id as vendorTeamId'])
+        .where('project_vendors.project_id', '=', projectId)
+        .where('team_members.user_id', '=', userId)
+        .execute(),
+    ]);
+    const base = { projectId, teamId: project.team_id };
+    if (teamRole && TEAM_ADMIN_ROLES.includes(teamRole)) return { ...base, role: 'teamAdmin', vendorTeamId: null };
+    if (teamRole === 'manager') return { ...base, role: 'teamManager', vendorTeamId: null };
+    const vendorManager = vendorRoles.find((v) => VENDOR_MANAGER_ROLES.includes(v.role as TeamRole));
+    if (vendorManager) return { ...base, role: 'vendorManager', vendorTeamId: vendorManager.vendorTeamId };
+    // A plain project member: inside the team, or inside a vendor team the project is shared with.
+    if (member && (teamRole || vendorRoles.length > 0)) {
+      return { ...base, role: member.role as ProjectMemberRole, vendorTeamId: teamRole ? null : vendorRoles[0]!.vendorTeamId };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,4 @@
+/** Error keys of the group routes and their codes; translations: src-renderer/src/i18n/errors/group.ts */
+export const GROUP_ERROR_KEYS = {
+
+} as const;

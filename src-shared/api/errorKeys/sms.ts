@@ -1,0 +1,5 @@
+/** Error keys of the sms routes and their codes; translations: src-renderer/src/i18n/errors/sms.ts */
+export const SMS_ERROR_KEYS = {
+  'sms.codeInvalid': 400,
+  'sms.tooFrequent': 429,
+} as const;

@@ -1,0 +1,5 @@
+/** Error keys of the team routes and their codes; translations: src-renderer/src/i18n/errors/team.ts */
+export const TEAM_ERROR_KEYS = {
+  'team.notFound': 404,
+  'team.noCurrentTeam': 409,
+} as const;

@@ -1,0 +1,68 @@
+/**
+ * The role model, in one table both sides read: the server enforces it (one hook, see
+ * src-server/plugins/access.ts), the renderer hides what a role cannot do, and
+ * docs/permissions.md is generated from it.
+ */
+
+/** A member's role in a team, most powerful first. */
+export const TEAM_ROLES = ['owner', 'admin', 'manager', 'reviewer', 'annotator'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** Roles that can be given to a member (ownership only moves by transfer). */
+export const ASSIGNABLE_TEAM_ROLES = ['admin', 'manager', 'reviewer', 'annotator'] as const;
+
+/** A member's role in one project (project_members.role). */
+export const PROJECT_MEMBER_ROLES = ['manager', 'reviewer', 'annotator'] as const;
+export type ProjectMemberRole = (typeof PROJECT_MEMBER_ROLES)[number];
+
+/**
+ * Effective role of a caller on a project:
+ * - `teamAdmin`: owner or admin of the project's team (everything);
+ * - `teamManager`: manager of the project's team (all its projects, no delete);
+ * - `vendorManager`: owner, admin or manager of a vendor team the project is shared with;
+ * - `manager` / `reviewer` / `annotator`: a project member with that project role.
+ */
+export const PROJECT_ACCESS_ROLES = ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer', 'annotator'] as const;
+export type ProjectAccessRole = (typeof PROJECT_ACCESS_ROLES)[number];
+
+/** What can be done in a team, and by which team roles. */
+export const TEAM_PERMISSIONS = {
+  'team.read': ['owner', 'admin', 'manager', 'reviewer', 'annotator'],
+  'team.update': ['owner', 'admin'],
+  'team.delete': ['owner'],
+  'team.transfer': ['owner'],
+  'team.member.read': ['owner', 'admin', 'manager', 'reviewer', 'annotator'],
+  'team.member.manage': ['owner', 'admin'],
+  'team.group.manage': ['owner', 'admin', 'manager'],
+  'team.vendor.manage': ['owner', 'admin'],
+  'team.invite.manage': ['owner', 'admin'],
+  'team.project.create': ['owner', 'admin', 'manager'],
+} as const satisfies Record<string, readonly TeamRole[]>;
+export type TeamAction = keyof typeof TEAM_PERMISSIONS;
+
+/** What can be done on a project, and by which effective project roles. */
+export const PROJECT_PERMISSIONS = {
+  'project.read': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer', 'annotator'],
+  'project.update': ['teamAdmin', 'teamManager', 'manager'],
+  'project.delete': ['teamAdmin'],
+  'project.member.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager'],
+  'project.overview': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
+} as const satisfies Record<string, readonly ProjectAccessRole[]>;
+export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
+
+export const teamRoleMay = (role: TeamRole, action: TeamAction): boolean =>
+  (TEAM_PERMISSIONS[action] as readonly TeamRole[]).includes(role);
+
+export const projectRoleMay = (role: ProjectAccessRole, action: ProjectAction): boolean =>
+  (PROJECT_PERMISSIONS[action] as readonly ProjectAccessRole[]).includes(role);
+
+/**
+ * How a route finds the team or project it acts on:
+ * - `currentTeam`: the caller's current team (POST /team/switch/{teamId} sets it);
+ * - `team`: a team id in the path, query or body under `key`;
+ * - `project`: a project id in the path, query or body under `key`.
+ */
+export type AccessRule =
+  | { scope: 'currentTeam'; action: TeamAction }
+  | { scope: 'team'; action: TeamAction; from: 'params' | 'query' | 'body'; key: string }
+  | { scope: 'project'; action: ProjectAction; from: 'params' | 'query' | 'body'; key: string };

@@ -1,0 +1,15 @@
+import type { SampleGroup } from './types';
+import { projectSamples } from './project';
+import { teamSamples } from './team';
+import { groupSamples } from './group';
+import { inviteSamples } from './invite';
+import { vendorSamples } from './vendor';
+
+/** Every route group with access rules. A group added to the server is added here too. */
+export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
+  project: projectSamples,
+  team: teamSamples,
+  group: groupSamples,
+  invite: inviteSamples,
+  vendor: vendorSamples,
+};

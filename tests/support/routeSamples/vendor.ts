@@ -1,0 +1,7 @@
+import { vendorRoutes } from '../../../src-shared/api/vendor';
+import type { SampleGroup } from './types';
+
+export const vendorSamples: SampleGroup = {
+  routes: vendorRoutes,
+  samples: {},
+};
