@@ -30,6 +30,11 @@ const pgTypes = {
 export function connectDatabase(opts: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, types: pgTypes });
+    // An idle connection dropped by the server (restart, failover, admin termination) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.error(`database connection lost: ${err.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

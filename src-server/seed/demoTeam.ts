@@ -1,6 +1,9 @@
 import type { ServerContext } from '../context';
 import { hashPassword } from '../auth/password';
 import type { TeamRole } from '../repositories/teams';
+import { ProjectsRepository } from '../repositories/projects';
+import { ProjectMembersRepository } from '../repositories/projectMembers';
+import type { ProjectMemberRole } from '../../src-shared/model/permissions';
 
 /** The demo team `npm start` seeds, so a new user can log in and look around at once. */
 export const DEMO_TEAM_NAME = 'Demo Team 演示团队';
@@ -12,6 +15,12 @@ export const DEMO_ACCOUNTS: readonly { role: TeamRole; mobile: string; name: str
 ];
 export const DEMO_PROJECT_NAME = 'Demo photos 示例图片';
 
+/**
+ * The project role each demo account gets on the demo project: reviewers and annotators see
+ * only projects they are members of; the owner sees every project of the team anyway.
+ */
+const DEMO_PROJECT_ROLE: Partial<Record<TeamRole, ProjectMemberRole>> = { annotator: 'annotator', reviewer: 'reviewer' };
+
 export interface SeededAccount {
   role: TeamRole;
   mobile: string;
@@ -21,10 +30,13 @@ export interface SeededAccount {
 
 /**
  * Creates the demo team, its three accounts and a demo project, once: running it again
- * changes nothing and answers the same accounts.
+ * changes nothing and answers the same accounts. The demo project's members are added on every
+ * run when missing, so a database seeded before project membership existed catches up.
  */
 export async function seedDemoTeam(ctx: ServerContext): Promise<SeededAccount[]> {
-  const { users, teams, projects } = ctx.repos;
+  const { users, teams } = ctx.repos;
+  const projects = new ProjectsRepository(ctx.db);
+  const members = new ProjectMembersRepository(ctx.db);
   const now = ctx.now();
   let teamId = await teams.findByName(DEMO_TEAM_NAME);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -41,6 +53,14 @@ export async function seedDemoTeam(ctx: ServerContext): Promise<SeededAccount[]>
       await users.setCurrentTeam(ids[i]!, teamId, now);
     }
     await projects.create({ teamId, name: DEMO_PROJECT_NAME, type: 'image', createdBy: ids[0]!, now });
+  }
+  const project = await projects.findByName(teamId, DEMO_PROJECT_NAME);
+  if (project) {
+    const wanted = DEMO_ACCOUNTS.flatMap((a, i) => {
+      const role = DEMO_PROJECT_ROLE[a.role];
+      return role ? [{ userId: ids[i]!, role }] : [];
+    });
+    await members.addMissing(project.id, wanted, now);
   }
   return DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD }));
 }

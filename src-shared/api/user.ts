@@ -1,11 +1,35 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
+import { Page, PageQuery } from './envelope';
 
 /** Mobile numbers in international form: optional +, 6 to 15 digits (E.164 length). */
 export const Mobile = Type.String({ pattern: '^\\+?[1-9][0-9]{5,14}$', minLength: 6, maxLength: 16 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });
 export const UserName = Type.String({ minLength: 1, maxLength: 64 });
+/** An avatar: an http(s) URL, or an object-store key (no scheme, no control characters). */
+export const Avatar = Type.String({ minLength: 1, maxLength: 512, pattern: '^(https?://\\S+|[^:\\u0000-\\u001f]+)$' });
+
+/** A row id as docs/api-conventions.md defines it (a positive 32-bit integer). */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** Every team role, the owner included (src-shared/model/permissions.ts TEAM_ROLES). */
+export const TeamRoleSchema = Type.Union([
+  Type.Literal('owner'),
+  Type.Literal('admin'),
+  Type.Literal('manager'),
+  Type.Literal('reviewer'),
+  Type.Literal('annotator'),
+]);
+
+/** The roles a member may be given; ownership moves only by transfer. */
+export const AssignableRoleSchema = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('manager'),
+  Type.Literal('reviewer'),
+  Type.Literal('annotator'),
+]);
+export type AssignableRole = Static<typeof AssignableRoleSchema>;
 
 /** What an SMS code may be used for. */
 export const CodeType = Type.Union([
@@ -27,9 +51,51 @@ export const UserInfo = Type.Object({
   mobile: Type.String(),
   name: Type.String(),
   currentTeamId: Type.Union([Type.Integer(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.Integer({ description: 'epoch milliseconds' }),
 });
 export type UserInfo = Static<typeof UserInfo>;
+
+/** A member of a team as member lists show them, with the team's groups they are in. */
+export const TeamMember = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  mobile: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  role: TeamRoleSchema,
+  joinedAt: Type.Integer(),
+  groups: Type.Array(Type.Object({ groupId: Type.Integer(), name: Type.String() })),
+});
+export type TeamMember = Static<typeof TeamMember>;
+
+/** Own profile edit; `avatar: null` removes the avatar. */
+export const UserInfoUpdateBody = Type.Object(
+  { name: Type.Optional(UserName), avatar: Type.Optional(Type.Union([Avatar, Type.Null()])) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UserInfoUpdateBody = Static<typeof UserInfoUpdateBody>;
+
+/** Change the own password, proving the old one. */
+export const PasswordChangeBody = Type.Object(
+  { oldPassword: Password, newPassword: Password },
+  { additionalProperties: false },
+);
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+/** Reset a forgotten password with an SMS code of type forget. */
+export const PasswordForgetBody = Type.Object(
+  { mobile: Mobile, code: SmsCode, newPassword: Password },
+  { additionalProperties: false },
+);
+export type PasswordForgetBody = Static<typeof PasswordForgetBody>;
+
+/** The number to look up. */
+export const UserCheckQuery = Type.Object({ mobile: Mobile }, { additionalProperties: false });
+export type UserCheckQuery = Static<typeof UserCheckQuery>;
+
+/** Paging of the current team's member list. */
+export const MemberListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type MemberListQuery = Static<typeof MemberListQuery>;
 
 export const RegisterBody = Type.Object(
   { mobile: Mobile, code: SmsCode, password: Password, name: Type.Optional(UserName) },
@@ -50,6 +116,7 @@ export const SmsSendBody = Type.Object(
 );
 export type SmsSendBody = Static<typeof SmsSendBody>;
 
+/** The User routes of the spec's section 7, plus POST /sms/send. */
 export const userRoutes = {
   register: defineRoute({
     method: 'POST', path: '/user/register', tag: 'User', auth: false,
@@ -80,5 +147,31 @@ export const userRoutes = {
     method: 'POST', path: '/sms/send', tag: 'Sms', auth: false,
     summary: 'Send a 6-digit code to a mobile number for register, login or forget (password reset).',
     body: SmsSendBody, data: Type.Object({ resendAfterSeconds: Type.Integer() }),
+  }),
+  members: defineRoute({
+    method: 'GET', path: '/user', tag: 'User', auth: true,
+    summary: 'Members of the current team, oldest first, each with their role and groups.',
+    access: { scope: 'currentTeam', action: 'team.member.read' },
+    querystring: MemberListQuery, data: Page(TeamMember),
+  }),
+  check: defineRoute({
+    method: 'GET', path: '/user/check', tag: 'User', auth: false,
+    summary: 'Whether a mobile number has an account; rate-limited per client address.',
+    querystring: UserCheckQuery, data: Type.Object({ registered: Type.Boolean() }),
+  }),
+  updateInfo: defineRoute({
+    method: 'PUT', path: '/user/info', tag: 'User', auth: true,
+    summary: 'Edit the own name and avatar; answers the user as now stored.',
+    body: UserInfoUpdateBody, data: UserInfo,
+  }),
+  changePassword: defineRoute({
+    method: 'PUT', path: '/user/password', tag: 'User', auth: true,
+    summary: 'Change the own password; ends every other session of the user.',
+    body: PasswordChangeBody, data: Type.Null(),
+  }),
+  forgetPassword: defineRoute({
+    method: 'PUT', path: '/user/password/forget', tag: 'User', auth: false,
+    summary: 'Set a new password with an SMS code of type forget; ends every session of the user.',
+    body: PasswordForgetBody, data: Type.Null(),
   }),
 } as const;

@@ -37,6 +37,7 @@ export const TEAM_PERMISSIONS = {
   'team.vendor.manage': ['owner', 'admin'],
   'team.invite.manage': ['owner', 'admin'],
   'team.project.create': ['owner', 'admin', 'manager'],
+  'team.project.delete': ['owner', 'admin'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_PERMISSIONS;
 

@@ -7,6 +7,7 @@ import { TOKEN_NAME } from '../../auth/tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { toUserInfo } from '../../repositories/users';
 import type { ServerContext } from '../../context';
+import { userProfileRoutes } from './profile';
 
 /** A new account's display name until the user sets one: the number with its middle hidden. */
 const maskedMobile = (mobile: string) => mobile.replace(/^(\+?\d{3})\d+(\d{4})$/, '$1****$2');
@@ -57,4 +58,6 @@ export function userRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void
     if (!user) throw new AppError('unauthorized');
     return toUserInfo(user);
   });
+
+  userProfileRoutes(app, ctx);
 }

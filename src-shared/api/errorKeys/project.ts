@@ -1,4 +1,14 @@
 /** Error keys of the project routes and their codes; translations: src-renderer/src/i18n/errors/project.ts */
 export const PROJECT_ERROR_KEYS = {
   'project.notFound': 404,
+  'project.nameTaken': 409,
+  'project.vendorShareForbidden': 403,
+  'project.vendorNotFound': 404,
+  'project.userNotFound': 404,
+  'project.memberNotFound': 404,
+  'project.vendorMemberOnly': 403,
+  'project.configTooLarge': 400,
+  'project.rejectReasonTaken': 409,
+  'project.rejectReasonLimit': 409,
+  'project.rejectReasonNotFound': 404,
 } as const;

@@ -3,4 +3,5 @@ export const USER_ERROR_KEYS = {
   'user.mobileTaken': 409,
   'user.invalidCredentials': 401,
   'user.notFound': 404,
+  'user.wrongPassword': 400,
 } as const;

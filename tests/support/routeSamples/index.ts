@@ -4,6 +4,7 @@ import { teamSamples } from './team';
 import { groupSamples } from './group';
 import { inviteSamples } from './invite';
 import { vendorSamples } from './vendor';
+import { userSamples } from './user';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -12,4 +13,5 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   group: groupSamples,
   invite: inviteSamples,
   vendor: vendorSamples,
+  user: userSamples,
 };

@@ -1,8 +1,28 @@
 /** Texts of the project routes' error keys (src-shared/api/errorKeys/project.ts), in both languages. */
 export const projectErrorsZh = {
   notFound: '项目不存在，或你没有查看它的权限',
+  nameTaken: '团队里已有同名项目，请换一个名称',
+  vendorShareForbidden: '只有团队负责人和管理员可以把项目共享给供应商',
+  vendorNotFound: '所选供应商不是本团队的供应商',
+  userNotFound: '所选用户不在可加入此项目的团队中',
+  memberNotFound: '所选用户不是此项目的成员',
+  vendorMemberOnly: '你只能管理自己供应商团队的成员',
+  configTooLarge: '项目配置太大（最多 64 KB）',
+  rejectReasonTaken: '此项目已有相同的驳回原因',
+  rejectReasonLimit: '此项目的驳回原因已达上限（200 条）',
+  rejectReasonNotFound: '此驳回原因不存在，或不属于此项目',
 };
 
 export const projectErrorsEn: Record<keyof typeof projectErrorsZh, string> = {
   notFound: 'This project does not exist, or you may not see it.',
+  nameTaken: 'Your team already has a project with this name; choose another one.',
+  vendorShareForbidden: 'Only the team owner and admins can share a project with vendors.',
+  vendorNotFound: 'A chosen vendor is not one of your team\'s vendors.',
+  userNotFound: 'A chosen user is not in a team whose members can join this project.',
+  memberNotFound: 'A chosen user is not a member of this project.',
+  vendorMemberOnly: 'You can only manage members of your own vendor team.',
+  configTooLarge: 'The project settings are too large (at most 64 KB).',
+  rejectReasonTaken: 'This project already has this reject reason.',
+  rejectReasonLimit: 'This project has the most reject reasons allowed (200).',
+  rejectReasonNotFound: 'This reject reason does not exist or belongs to another project.',
 };
