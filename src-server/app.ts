@@ -61,6 +61,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Reject unknown fields instead of silently dropping them (and keep anyOf bodies correct).
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
+    // A hop count n trusts the n nearest proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => handle.close());

@@ -23,6 +23,11 @@ export interface ServerConfig {
   s3: S3Config | null;
   /** Log level of the HTTP server's own logger. */
   logLevel: string;
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-For so per-client limits see the real client
+   * (true, a hop count, or a comma-separated list of proxy addresses). Off by default.
+   */
+  trustProxy: boolean | number | string;
 }
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
@@ -52,7 +57,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     s3,
     logLevel: env.LOG_LEVEL ?? 'warn',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false' || v === '0') return false;
+  if (truthy(v)) return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

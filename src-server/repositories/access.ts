@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { ProjectAccessRole, ProjectMemberRole, TeamRole } from '../../src-shared/model/permissions';
+import { effectiveProjectRole } from '../auth/effectiveProjectRole';
 
 /** What the access check learned about the caller; handlers reuse it instead of asking again. */
 export interface ProjectAccess {
@@ -12,8 +13,6 @@ export interface ProjectAccess {
   vendorTeamId: number | null;
 }
 
-const TEAM_ADMIN_ROLES: readonly TeamRole[] = ['owner', 'admin'];
-const VENDOR_MANAGER_ROLES: readonly TeamRole[] = ['owner', 'admin', 'manager'];
 
 /** The queries behind every permission decision. */
 export class AccessRepository {
@@ -53,15 +52,11 @@ export class AccessRepository {
         .where('team_members.user_id', '=', userId)
         .execute(),
     ]);
-    const base = { projectId, teamId: project.team_id };
-    if (teamRole && TEAM_ADMIN_ROLES.includes(teamRole)) return { ...base, role: 'teamAdmin', vendorTeamId: null };
-    if (teamRole === 'manager') return { ...base, role: 'teamManager', vendorTeamId: null };
-    const vendorManager = vendorRoles.find((v) => VENDOR_MANAGER_ROLES.includes(v.role as TeamRole));
-    if (vendorManager) return { ...base, role: 'vendorManager', vendorTeamId: vendorManager.vendorTeamId };
-    // A plain project member: inside the team, or inside a vendor team the project is shared with.
-    if (member && (teamRole || vendorRoles.length > 0)) {
-      return { ...base, role: member.role as ProjectMemberRole, vendorTeamId: teamRole ? null : vendorRoles[0]!.vendorTeamId };
-    }
-    return undefined;
+    const found = effectiveProjectRole({
+      teamRole,
+      memberRole: member?.role as ProjectMemberRole | undefined,
+      vendorRoles: vendorRoles.map((v) => ({ role: v.role, vendorTeamId: v.vendorTeamId })),
+    });
+    return found && { projectId, teamId: project.team_id, ...found };
   }
 }

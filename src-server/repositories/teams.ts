@@ -27,16 +27,6 @@ export class TeamsRepository {
       .execute();
   }
 
-  async roleOf(teamId: number, userId: number): Promise<TeamRole | undefined> {
-    const r = await this.db
-      .selectFrom('team_members')
-      .select('role')
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return r?.role as TeamRole | undefined;
-  }
-
   async findByName(name: string): Promise<number | undefined> {
     const r = await this.db.selectFrom('teams').select('id').where('name', '=', name).executeTakeFirst();
     return r?.id;

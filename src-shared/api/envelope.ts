@@ -3,6 +3,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 /** The success code of every envelope; anything else is a failure (spec section 7). */
 export const OK_CODE = 200;
 
+/** A row id: a positive 32-bit integer (PostgreSQL serial). */
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
 /** Every answer of the team server: `{ code, msg, data }`. */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({

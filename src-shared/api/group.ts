@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
-import { Page, PageQuery } from './envelope';
-import { RowId, TeamMember } from './user';
+import { Page, PageQuery, Id } from './envelope';
+import { TeamMember } from './user';
 
 /** A group name: 1 to 64 characters with at least one that is not a space (stored trimmed). */
 export const GroupName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
 
 /** Member ids sent with a group; duplicates are ignored. */
-export const GroupUserIds = Type.Array(RowId, { maxItems: 1000 });
+export const GroupUserIds = Type.Array(Id, { maxItems: 1000 });
 
 /** A group of members inside a team, with its members' user ids. */
 export const GroupInfo = Type.Object({
@@ -34,18 +34,18 @@ export const GroupUpdateBody = Type.Object(
 export type GroupUpdateBody = Static<typeof GroupUpdateBody>;
 
 /** The group a route acts on, from its path. */
-export const GroupIdParams = Type.Object({ groupId: RowId });
+export const GroupIdParams = Type.Object({ groupId: Id });
 
 /** The groups to delete (`?groupIds=1&groupIds=2`). */
 export const GroupDeleteQuery = Type.Object(
-  { groupIds: Type.Array(RowId, { minItems: 1, maxItems: 500 }) },
+  { groupIds: Type.Array(Id, { minItems: 1, maxItems: 500 }) },
   { additionalProperties: false },
 );
 export type GroupDeleteQuery = Static<typeof GroupDeleteQuery>;
 
 /** The group and the members to take out of it. */
 export const GroupMembersRemoveQuery = Type.Object(
-  { groupId: RowId, userIds: Type.Array(RowId, { minItems: 1, maxItems: 1000 }) },
+  { groupId: Id, userIds: Type.Array(Id, { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
 export type GroupMembersRemoveQuery = Static<typeof GroupMembersRemoveQuery>;

@@ -1,10 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
-import { Page, PageQuery } from './envelope';
+import { Page, PageQuery, Id } from './envelope';
 import { Mobile } from './user';
 
 /** Ids as the conventions define them (kept local so no two route groups export the same name). */
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** The roles an invitation can grant: any team role but owner (ownership only moves by transfer). */
 export const InviteRole = Type.Union([

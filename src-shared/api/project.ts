@@ -1,10 +1,9 @@
 import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
 import { defineRoute } from './route';
-import { Page, PageQuery } from './envelope';
+import { Page, PageQuery, Id } from './envelope';
 import { PROJECT_ACCESS_ROLES, PROJECT_MEMBER_ROLES } from '../model/permissions';
 
 /** A row id as docs/api-conventions.md defines it. */
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 /** A union of string literals, typed as exactly those strings. */
 const literals = <const T extends readonly string[]>(values: T): TUnion<LiteralsOf<T>> =>

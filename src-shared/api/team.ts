@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
+import { Id } from './envelope';
 import type { TeamAction } from '../model/permissions';
-import { AssignableRoleSchema, Mobile, RowId, TeamMember, TeamRoleSchema } from './user';
+import { AssignableRoleSchema, Mobile, TeamMember, TeamRoleSchema } from './user';
 import { GroupCreateBody, GroupInfo } from './group';
 
 /** A team name: 1 to 64 characters with at least one that is not a space (stored trimmed). */
@@ -39,7 +40,7 @@ export const TeamUpdateBody = Type.Object(
 export type TeamUpdateBody = Static<typeof TeamUpdateBody>;
 
 /** The team a route acts on, from its path. */
-export const TeamIdParams = Type.Object({ teamId: RowId });
+export const TeamIdParams = Type.Object({ teamId: Id });
 
 /** Add registered users by mobile number, all with one role. */
 export const MemberAddBody = Type.Object(
@@ -57,21 +58,21 @@ export const MemberAddResult = Type.Object({
 export type MemberAddResult = Static<typeof MemberAddResult>;
 
 /** Give one member another (assignable) role. */
-export const MemberRoleBody = Type.Object({ userId: RowId, role: AssignableRoleSchema }, { additionalProperties: false });
+export const MemberRoleBody = Type.Object({ userId: Id, role: AssignableRoleSchema }, { additionalProperties: false });
 export type MemberRoleBody = Static<typeof MemberRoleBody>;
 
 /** Give several members one (assignable) role. */
 export const MemberRolesBody = Type.Object(
-  { userIds: Type.Array(RowId, { minItems: 1, maxItems: 500 }), role: AssignableRoleSchema },
+  { userIds: Type.Array(Id, { minItems: 1, maxItems: 500 }), role: AssignableRoleSchema },
   { additionalProperties: false },
 );
 export type MemberRolesBody = Static<typeof MemberRolesBody>;
 
 /** The member to remove. */
-export const MemberRemoveQuery = Type.Object({ userId: RowId }, { additionalProperties: false });
+export const MemberRemoveQuery = Type.Object({ userId: Id }, { additionalProperties: false });
 /** The members to remove (`?userIds=1&userIds=2`). */
 export const MembersRemoveQuery = Type.Object(
-  { userIds: Type.Array(RowId, { minItems: 1, maxItems: 500 }) },
+  { userIds: Type.Array(Id, { minItems: 1, maxItems: 500 }) },
   { additionalProperties: false },
 );
 
@@ -83,7 +84,7 @@ export const TeamRoleItem = Type.Object({ role: TeamRoleSchema, assignable: Type
 export type TeamRoleItem = Static<typeof TeamRoleItem>;
 
 /** The member who becomes the owner. */
-export const TransferBody = Type.Object({ userId: RowId }, { additionalProperties: false });
+export const TransferBody = Type.Object({ userId: Id }, { additionalProperties: false });
 
 /** The access rule of a route acting on the team in its path. */
 const onTeam = (action: TeamAction) => ({ scope: 'team', action, from: 'params', key: 'teamId' }) as const;

@@ -11,7 +11,6 @@ export const UserName = Type.String({ minLength: 1, maxLength: 64 });
 export const Avatar = Type.String({ minLength: 1, maxLength: 512, pattern: '^(https?://\\S+|[^:\\u0000-\\u001f]+)$' });
 
 /** A row id as docs/api-conventions.md defines it (a positive 32-bit integer). */
-export const RowId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** Every team role, the owner included (src-shared/model/permissions.ts TEAM_ROLES). */
 export const TeamRoleSchema = Type.Union([

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
-import { Page, PageQuery } from './envelope';
+import { Page, PageQuery, Id } from './envelope';
 
 /** Ids as the conventions define them (kept local so no two route groups export the same name). */
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** The engaging team's display name for a vendor: 1 to 64 characters, not only spaces. */
 export const VendorName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });

@@ -15,6 +15,10 @@ describe('server configuration', () => {
     });
     expect(c).toMatchObject({ host: '0.0.0.0', port: 9000, dataDir: '/srv/annot', databaseUrl: 'postgres://u@db/annot' });
     expect(c.s3).toMatchObject({ endpoint: 'http://rgw:7480', bucket: 'b1', forcePathStyle: true, rootPrefix: 'team-a', roleArn: null });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 
   it('says which setting is wrong', () => {
