@@ -1,9 +1,10 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, ProjectsTable } from '../database/schema';
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { ProjectListBody, ProjectListQuery, ProjectSummary, ProjectType } from '../../src-shared/api/project';
 import type { TeamRole } from '../../src-shared/model/permissions';
 import { ProjectRolesRepository } from './projectRoles';
+import { escapeLike, likeIgnoringCase } from './like';
 
 /** Who is looking: the caller in their current team. */
 export interface ProjectViewer {
@@ -52,12 +53,6 @@ export function normalizeListFilters(q: ProjectListQuery | ProjectListBody): Pro
   };
 }
 
-/** Escapes LIKE wildcards so a user's "50%" or "a_b" matches literally (ESCAPE '\'). */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
-/** `lower(column) LIKE lower(pattern) ESCAPE '\'`: the same ASCII case folding on SQLite and PostgreSQL. */
-export const likeIgnoringCase = (column: string, pattern: string): Expression<SqlBool> =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 
 const SEES_ALL_TEAM_ROLES: readonly TeamRole[] = ['owner', 'admin', 'manager'];
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', projectName: 'name' } as const;

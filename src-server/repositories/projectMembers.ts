@@ -3,7 +3,7 @@ import type { Database } from '../database/schema';
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { ProjectMember, ProjectMemberInput } from '../../src-shared/api/project';
 import type { ProjectMemberRole } from '../../src-shared/model/permissions';
-import { escapeLike, likeIgnoringCase } from './projectList';
+import { likeContains } from './like';
 
 /** Where a project member comes from: the project's team, a vendor team, or (left since) neither. */
 export type MemberOrigin = { teamId: number; teamName: string; fromVendor: boolean };
@@ -19,7 +19,7 @@ export class ProjectMembersRepository {
   ): Promise<PageOf<ProjectMember>> {
     let base = this.db.selectFrom('project_members as pm').innerJoin('users as u', 'u.id', 'pm.user_id').where('pm.project_id', '=', project.id);
     const name = q.name?.trim();
-    if (name) base = base.where(likeIgnoringCase('u.name', `%${escapeLike(name)}%`));
+    if (name) base = base.where(likeContains('u.name', name));
     if (q.role) base = base.where('pm.role', '=', q.role);
     const [rows, count] = await Promise.all([
       base

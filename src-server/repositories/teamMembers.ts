@@ -3,7 +3,7 @@ import type { Database } from '../database/schema';
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { TeamMember } from '../../src-shared/api/user';
 import type { TeamRole } from '../../src-shared/model/permissions';
-import { likeContains } from './likeContains';
+import { likeContains } from './like';
 
 /** Roles that may curate (manage) projects of a team. */
 const CURATOR_ROLES: readonly TeamRole[] = ['owner', 'admin', 'manager'];

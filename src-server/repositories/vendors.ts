@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { likeContains } from './like';
 import type { Database } from '../database/schema';
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { VendorItem } from '../../src-shared/api/vendor';
 
 /** A LIKE pattern matching `s` anywhere, its own wildcards taken literally (escape char `\`). */
-const containsPattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
 /** Vendors (outside teams a team engages) as the engaging team manages them. */
 export class VendorsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -49,14 +48,7 @@ export class VendorsRepository {
     let base = this.items(teamId);
     const name = q.name?.trim();
     if (name) {
-      // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
-      const pattern = containsPattern(name);
-      base = base.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(${eb.ref('v.name')}) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(${eb.ref('vt.name')}) like ${pattern} escape '\\'`,
-        ]),
-      );
+      base = base.where((eb) => eb.or([likeContains('v.name', name), likeContains('vt.name', name)]));
     }
     const [rows, count] = await Promise.all([
       this.selectItems(base).orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
