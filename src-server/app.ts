@@ -18,6 +18,10 @@ import { teamRoutesPlugin } from './routes/team';
 import { groupRoutesPlugin } from './routes/group';
 import { inviteRoutesPlugin } from './routes/invite';
 import { vendorRoutesPlugin } from './routes/vendor';
+import { batchRoutesPlugin } from './routes/batch';
+import { subjectRoutesPlugin } from './routes/subject';
+import { ontologyRoutesPlugin } from './routes/ontology';
+import { obsRoutesPlugin } from './routes/obs';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -82,5 +86,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   groupRoutesPlugin(app, ctx);
   inviteRoutesPlugin(app, ctx);
   vendorRoutesPlugin(app, ctx);
+  batchRoutesPlugin(app, ctx);
+  subjectRoutesPlugin(app, ctx);
+  ontologyRoutesPlugin(app, ctx);
+  obsRoutesPlugin(app, ctx);
   return app;
 }

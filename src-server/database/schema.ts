@@ -138,6 +138,47 @@ export interface RejectReasonsTable {
   created_at: number;
 }
 
+export interface BatchesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  remark: Generated<string>;
+  subject_count: Generated<number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A data item; its id is the spec's dataId. */
+export interface SubjectsTable {
+  id: Generated<number>;
+  project_id: number;
+  batch_id: number;
+  name: string;
+  /** 'image' or 'frame' (a frame sequence); point clouds later */
+  record_type: string;
+  frame_count: number;
+  size_bytes: Generated<number>;
+  /** sha256 over the frames' hashes in order: the same data imported twice is one subject */
+  content_hash: string;
+  created_by: number;
+  created_at: number;
+}
+
+/** One file of a subject; its id is one of the spec's frameIds. */
+export interface SubjectFramesTable {
+  id: Generated<number>;
+  subject_id: number;
+  frame_index: number;
+  object_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  content_hash: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -154,4 +195,7 @@ export interface Database {
   project_vendors: ProjectVendorsTable;
   project_visits: ProjectVisitsTable;
   reject_reasons: RejectReasonsTable;
+  batches: BatchesTable;
+  subjects: SubjectsTable;
+  subject_frames: SubjectFramesTable;
 }

@@ -4,11 +4,15 @@ import type { DialectName } from '../database/connect';
 import { dialectColumns, type Migration } from './types';
 import { m0001 } from './0001_users_teams_projects';
 import { m0002 } from './0002_teams_vendors_invitations_projects';
+import { m0003 } from './0003_batches_subjects';
+import { m0004 } from './0004_ontology';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_users_teams_projects': m0001,
   '0002_teams_vendors_invitations_projects': m0002,
+  '0003_batches_subjects': m0003,
+  '0004_ontology': m0004,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

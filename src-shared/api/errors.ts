@@ -5,6 +5,10 @@ import { GROUP_ERROR_KEYS } from './errorKeys/group';
 import { INVITE_ERROR_KEYS } from './errorKeys/invite';
 import { VENDOR_ERROR_KEYS } from './errorKeys/vendor';
 import { PROJECT_ERROR_KEYS } from './errorKeys/project';
+import { BATCH_ERROR_KEYS } from './errorKeys/batch';
+import { SUBJECT_ERROR_KEYS } from './errorKeys/subject';
+import { ONTOLOGY_ERROR_KEYS } from './errorKeys/ontology';
+import { OBS_ERROR_KEYS } from './errorKeys/obs';
 
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
@@ -35,6 +39,10 @@ export const ERROR_KEYS = {
   ...INVITE_ERROR_KEYS,
   ...VENDOR_ERROR_KEYS,
   ...PROJECT_ERROR_KEYS,
+  ...BATCH_ERROR_KEYS,
+  ...SUBJECT_ERROR_KEYS,
+  ...ONTOLOGY_ERROR_KEYS,
+  ...OBS_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

@@ -7,6 +7,10 @@ export * from './team';
 export * from './group';
 export * from './invite';
 export * from './vendor';
+export * from './batch';
+export * from './subject';
+export * from './ontology';
+export * from './obs';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
@@ -14,6 +18,10 @@ import { teamRoutes } from './team';
 import { groupRoutes } from './group';
 import { inviteRoutes } from './invite';
 import { vendorRoutes } from './vendor';
+import { batchRoutes } from './batch';
+import { subjectRoutes } from './subject';
+import { ontologyRoutes } from './ontology';
+import { obsRoutes } from './obs';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
 export const allRoutes = {
@@ -23,4 +31,8 @@ export const allRoutes = {
   group: groupRoutes,
   invite: inviteRoutes,
   vendor: vendorRoutes,
+  batch: batchRoutes,
+  subject: subjectRoutes,
+  ontology: ontologyRoutes,
+  obs: obsRoutes,
 };

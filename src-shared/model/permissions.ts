@@ -48,6 +48,10 @@ export const PROJECT_PERMISSIONS = {
   'project.delete': ['teamAdmin'],
   'project.member.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager'],
   'project.overview': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
+  /** import, change and delete batches and subjects, and upload their files */
+  'project.data.manage': ['teamAdmin', 'teamManager', 'manager'],
+  /** build and change the project's ontology */
+  'project.ontology.manage': ['teamAdmin', 'teamManager', 'manager'],
 } as const satisfies Record<string, readonly ProjectAccessRole[]>;
 export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
 

@@ -5,6 +5,10 @@ import { groupErrorsEn } from './errors/group';
 import { inviteErrorsEn } from './errors/invite';
 import { vendorErrorsEn } from './errors/vendor';
 import { projectErrorsEn } from './errors/project';
+import { batchErrorsEn } from './errors/batch';
+import { subjectErrorsEn } from './errors/subject';
+import { ontologyErrorsEn } from './errors/ontology';
+import { obsErrorsEn } from './errors/obs';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -99,6 +103,10 @@ export const enUS: Messages = {
     invite: inviteErrorsEn,
     group: groupErrorsEn,
     project: projectErrorsEn,
+    batch: batchErrorsEn,
+    subject: subjectErrorsEn,
+    ontology: ontologyErrorsEn,
+    obs: obsErrorsEn,
   },
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',

@@ -5,6 +5,10 @@ import { groupErrorsZh } from './errors/group';
 import { inviteErrorsZh } from './errors/invite';
 import { vendorErrorsZh } from './errors/vendor';
 import { projectErrorsZh } from './errors/project';
+import { batchErrorsZh } from './errors/batch';
+import { subjectErrorsZh } from './errors/subject';
+import { ontologyErrorsZh } from './errors/ontology';
+import { obsErrorsZh } from './errors/obs';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -101,6 +105,10 @@ export const zhCN = {
     invite: inviteErrorsZh,
     group: groupErrorsZh,
     project: projectErrorsZh,
+    batch: batchErrorsZh,
+    subject: subjectErrorsZh,
+    ontology: ontologyErrorsZh,
+    obs: obsErrorsZh,
   },
   client: {
     network: '无法连接团队服务器，请检查网络后重试',

@@ -5,6 +5,10 @@ import { groupSamples } from './group';
 import { inviteSamples } from './invite';
 import { vendorSamples } from './vendor';
 import { userSamples } from './user';
+import { batchSamples } from './batch';
+import { subjectSamples } from './subject';
+import { ontologySamples } from './ontology';
+import { obsSamples } from './obs';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -14,4 +18,8 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   invite: inviteSamples,
   vendor: vendorSamples,
   user: userSamples,
+  batch: batchSamples,
+  subject: subjectSamples,
+  ontology: ontologySamples,
+  obs: obsSamples,
 };

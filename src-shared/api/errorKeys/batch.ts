@@ -1,0 +1,2 @@
+/** Error keys of the batch routes and their codes; translations: src-renderer/src/i18n/errors/batch.ts */
+export const BATCH_ERROR_KEYS = {} as const;

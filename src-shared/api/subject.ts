@@ -1,0 +1,2 @@
+/** The subject routes of the spec's section 7. */
+export const subjectRoutes = {} as const;
