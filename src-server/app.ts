@@ -6,6 +6,7 @@ import { migrateToLatest } from './migrations';
 import { createRepositories, type ServerContext } from './context';
 import { OutboxSmsProvider } from './sms/outboxProvider';
 import { createObjectStore } from './storage';
+import { RealtimeHub } from './realtime/hub';
 import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
 import { installAuth } from './plugins/auth';
@@ -50,7 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close();
     throw err;
   }
-  const ctx: ServerContext = {
+  const base: Omit<ServerContext, 'realtime'> = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -59,6 +60,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? Date.now,
     repos: createRepositories(handle.db),
   };
+  const realtime = new RealtimeHub(base);
+  const ctx: ServerContext = { ...base, realtime };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -69,7 +72,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   app.decorate('ctx', ctx);
-  app.addHook('onClose', () => handle.close());
+  realtime.attach(app.server);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    await handle.close();
+  });
 
   // Auth is a header, never a cookie the browser sends by itself, so any origin may call us
   // (the desktop renderer loads from file://, the browser host from its own port).

@@ -4,6 +4,7 @@ import type { Database } from './database/schema';
 import type { DialectName } from './database/connect';
 import type { SmsProvider } from './sms/provider';
 import type { ObjectStore } from './storage';
+import type { RealtimePublisher } from './realtime/hub';
 import { UsersRepository } from './repositories/users';
 import { SessionsRepository } from './repositories/sessions';
 import { SmsCodesRepository } from './repositories/smsCodes';
@@ -19,6 +20,8 @@ export interface ServerContext {
   sms: SmsProvider;
   /** Local disk (embedded) or S3, by configuration. */
   storage: ObjectStore;
+  /** Pushes events to clients in a team's, project's or task's room (and logs them for replay). */
+  realtime: RealtimePublisher;
   /** The clock; tests move it to check expiry. */
   now: () => number;
   repos: {

@@ -179,6 +179,16 @@ export interface SubjectFramesTable {
   content_hash: string;
 }
 
+/** The real-time event log (replay for clients that reconnect). */
+export interface RealtimeEventsTable {
+  seq: Generated<number>;
+  room: string;
+  type: string;
+  /** JSON text */
+  payload: string;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,4 +208,5 @@ export interface Database {
   batches: BatchesTable;
   subjects: SubjectsTable;
   subject_frames: SubjectFramesTable;
+  realtime_events: RealtimeEventsTable;
 }

@@ -6,6 +6,7 @@ import { m0001 } from './0001_users_teams_projects';
 import { m0002 } from './0002_teams_vendors_invitations_projects';
 import { m0003 } from './0003_batches_subjects';
 import { m0004 } from './0004_ontology';
+import { m0005 } from './0005_realtime_events';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_teams_vendors_invitations_projects': m0002,
   '0003_batches_subjects': m0003,
   '0004_ontology': m0004,
+  '0005_realtime_events': m0005,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

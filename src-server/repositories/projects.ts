@@ -17,6 +17,11 @@ export class ProjectsRepository {
   }
 
   /** Whether another project of the team already has this name (names are unique per team). */
+  /** Whether any subject was imported into the project (its type is then fixed). */
+  async hasSubjects(projectId: number): Promise<boolean> {
+    return (await this.db.selectFrom('subjects').select('id').where('project_id', '=', projectId).limit(1).executeTakeFirst()) !== undefined;
+  }
+
   async nameTaken(teamId: number, name: string, exceptProjectId?: number): Promise<boolean> {
     let q = this.db.selectFrom('projects').select('id').where('team_id', '=', teamId).where('name', '=', name);
     if (exceptProjectId !== undefined) q = q.where('id', '<>', exceptProjectId);

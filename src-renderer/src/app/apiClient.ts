@@ -50,10 +50,15 @@ export interface ApiRequest {
 }
 
 let apiBase: string | null = null;
+let serverUrlValue: string | null = null;
+
+/** The team server's URL the client was initialised with (for the real-time channel). */
+export const currentServerUrl = (): string | null => serverUrlValue;
 
 /** Point the client at a team server, e.g. `http://127.0.0.1:8610`; `/core` is added here. */
 export function initApiClient(serverUrl: string): void {
-  apiBase = serverUrl.replace(/\/+$/, '') + API_BASE;
+  serverUrlValue = serverUrl.replace(/\/+$/, '');
+  apiBase = serverUrlValue + API_BASE;
 }
 
 function buildUrl(base: string, req: ApiRequest): string {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { room } from '../../../src-shared/api/realtime';
 import { projectRoutes, type ProjectMemberInput } from '../../../src-shared/api/project';
 import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
@@ -28,6 +29,12 @@ async function teamVendorsOrThrow(projects: ProjectsRepository, teamId: number, 
 export function registerProjectCrud(app: FastifyInstance, d: ProjectDeps): void {
   const { ctx } = d;
 
+  /** Tells the team's and the project's rooms, so open lists and pages refresh themselves. */
+  const announce = async (teamId: number, projectId: number, change: 'created' | 'updated' | 'deleted') => {
+    await ctx.realtime.publish(room('team', teamId), 'project.changed', { projectId, change });
+    await ctx.realtime.publish(room('project', projectId), 'project.changed', { projectId, change });
+  };
+
   addRoute(app, projectRoutes.create, async (req) => {
     const userId = requireUser(req);
     const { teamId, teamRole } = accessOf(req);
@@ -53,6 +60,7 @@ export function registerProjectCrud(app: FastifyInstance, d: ProjectDeps): void 
       await pm.upsert(id, members, now);
       return id;
     });
+    await announce(teamId, projectId, 'created');
     const access = await ctx.repos.access.projectAccess(projectId, userId);
     if (!access) throw new AppError('project.notFound');
     return projectDetail(d, projectId, access);
@@ -69,6 +77,7 @@ export function registerProjectCrud(app: FastifyInstance, d: ProjectDeps): void 
       if (missing.length > 0) throw new AppError('project.notFound', { projectIds: missing });
       await projects.remove(ids);
     });
+    for (const id of ids) await announce(teamId, id, 'deleted');
     return null;
   });
 
@@ -90,7 +99,8 @@ export function registerProjectCrud(app: FastifyInstance, d: ProjectDeps): void 
         await projects.lockTeam(project.teamId);
         if (await projects.nameTaken(project.teamId, name, project.projectId)) throw new AppError('project.nameTaken');
       }
-      // The type may change only while the project has no data; there are no subjects yet.
+      // The type may change only while the project has no data: its subjects were made for it.
+      if (body.type !== undefined && (await projects.hasSubjects(project.projectId))) throw new AppError('project.typeLocked');
       const patch = {
         ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description.trim() } : {}),
@@ -104,11 +114,14 @@ export function registerProjectCrud(app: FastifyInstance, d: ProjectDeps): void 
         await new ProjectMembersRepository(trx).pruneUnreachable({ id: project.projectId, teamId: project.teamId });
       }
     });
+    await announce(project.teamId, project.projectId, 'updated');
     return projectDetail(d, project.projectId, project);
   });
 
   addRoute(app, projectRoutes.remove, async (req) => {
-    await d.projects.remove([accessOf(req).project!.projectId]);
+    const { projectId, teamId } = accessOf(req).project!;
+    await d.projects.remove([projectId]);
+    await announce(teamId, projectId, 'deleted');
     return null;
   });
 }

@@ -11,4 +11,5 @@ export const PROJECT_ERROR_KEYS = {
   'project.rejectReasonTaken': 409,
   'project.rejectReasonLimit': 409,
   'project.rejectReasonNotFound': 404,
+  'project.typeLocked': 409,
 } as const;

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { endSession } from '../../app/session';
 import { useErrorText } from '../../app/useErrorText';
+import { useLiveUpdates } from '../../app/useLiveUpdates';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
 
@@ -22,6 +23,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
+  useLiveUpdates(user?.currentTeamId);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
 
   const onLogout = async () => {

@@ -11,6 +11,7 @@ export const projectErrorsZh = {
   rejectReasonTaken: '此项目已有相同的驳回原因',
   rejectReasonLimit: '此项目的驳回原因已达上限（200 条）',
   rejectReasonNotFound: '此驳回原因不存在，或不属于此项目',
+  typeLocked: '项目已有数据，不能再更改类型',
 };
 
 export const projectErrorsEn: Record<keyof typeof projectErrorsZh, string> = {
@@ -25,4 +26,5 @@ export const projectErrorsEn: Record<keyof typeof projectErrorsZh, string> = {
   rejectReasonTaken: 'This project already has this reject reason.',
   rejectReasonLimit: 'This project has the most reject reasons allowed (200).',
   rejectReasonNotFound: 'This reject reason does not exist or belongs to another project.',
+  typeLocked: 'The project already has data, so its type can no longer change.',
 };

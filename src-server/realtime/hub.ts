@@ -1,0 +1,105 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  parseRoom,
+  REALTIME,
+  REALTIME_PATH,
+  REALTIME_REPLAY_WINDOW_MS,
+  type RealtimeEventType,
+  type RealtimeEvents,
+  type RealtimeMessage,
+  type Room,
+} from '../../src-shared/api/realtime';
+import { errorMsg } from '../../src-shared/api/errors';
+import type { ServerContext } from '../context';
+import { RealtimeEventLog } from './eventLog';
+
+type Ack = (answer: Record<string, unknown>) => void;
+
+/** Publishing side of the real-time channel, available to every route as `ctx.realtime`. */
+export interface RealtimePublisher {
+  /** Logs the event (giving it its sequence number) and pushes it to the room's sockets. */
+  publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>>;
+}
+
+/**
+ * socket.io on the team server's own HTTP server. Each socket is a logged-in user (the same
+ * session tokens as HTTP); it joins only rooms whose team or project the user may see, and
+ * `resume` replays what it missed from the event log, so a reconnect loses nothing.
+ */
+export class RealtimeHub implements RealtimePublisher {
+  private io: Server | null = null;
+  private readonly log: RealtimeEventLog;
+  private pruneTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: Omit<ServerContext, 'realtime'>) {
+    this.log = new RealtimeEventLog(ctx.db);
+  }
+
+  attach(server: HttpServer): void {
+    const io = new Server(server, { path: REALTIME_PATH, serveClient: false, cors: { origin: true } });
+    io.use(async (socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown })?.token ?? socket.handshake.headers['x-annot-token'];
+      const userId = typeof token === 'string' && token.length <= 128 ? await this.ctx.repos.sessions.resolve(token, this.ctx.now()) : undefined;
+      if (userId === undefined) return next(new Error(errorMsg('unauthorized')));
+      socket.data.userId = userId;
+      next();
+    });
+    io.on('connection', (socket) => this.serve(socket));
+    this.io = io;
+    this.pruneTimer = setInterval(() => void this.log.prune(this.ctx.now() - REALTIME_REPLAY_WINDOW_MS).catch(() => {}), 3600_000);
+    this.pruneTimer.unref();
+  }
+
+  async publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>> {
+    const message = await this.log.append(room, type, payload, this.ctx.now());
+    this.io?.to(room).emit(REALTIME.event, message);
+    return message;
+  }
+
+  async close(): Promise<void> {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.io?.close();
+    this.io = null;
+  }
+
+  /** Whether a user may be in a room: a member of the team, or someone with a way into the project. */
+  private async mayJoin(userId: number, room: Room): Promise<boolean> {
+    const parsed = parseRoom(room);
+    if (!parsed) return false;
+    if (parsed.kind === 'team') return (await this.ctx.repos.access.teamRole(parsed.id, userId)) !== undefined;
+    if (parsed.kind === 'project') return (await this.ctx.repos.access.projectAccess(parsed.id, userId)) !== undefined;
+    // Task rooms open when tasks exist (the tasks feature adds its check here).
+    return false;
+  }
+
+  private serve(socket: Socket): void {
+    const userId = socket.data.userId as number;
+    const reply = (ack: unknown, answer: Record<string, unknown>) => {
+      if (typeof ack === 'function') (ack as Ack)(answer);
+    };
+
+    socket.on(REALTIME.join, async (msg: { room?: unknown }, ack?: unknown) => {
+      const room = parseRoom(msg?.room) ? (msg.room as Room) : null;
+      if (!room || !(await this.mayJoin(userId, room))) return reply(ack, { ok: false, msg: errorMsg('notFound') });
+      await socket.join(room);
+      // The current position, so the client can later resume from exactly here.
+      reply(ack, { ok: true, seq: await this.log.latestSeq() });
+    });
+
+    socket.on(REALTIME.leave, async (msg: { room?: unknown }, ack?: unknown) => {
+      if (typeof msg?.room === 'string') await socket.leave(msg.room);
+      reply(ack, { ok: true });
+    });
+
+    // Replays only rooms the socket is in now: access was checked when it joined.
+    socket.on(REALTIME.resume, async (msg: { afterSeq?: unknown }, ack?: unknown) => {
+      const afterSeq = Number.isSafeInteger(msg?.afterSeq) ? (msg.afterSeq as number) : -1;
+      if (afterSeq < 0) return reply(ack, { ok: false, msg: errorMsg('validation') });
+      const rooms = [...socket.rooms].filter((r): r is Room => parseRoom(r) !== null);
+      const { messages, complete } = await this.log.after(rooms, afterSeq);
+      for (const m of messages) socket.emit(REALTIME.event, m);
+      reply(ack, { ok: true, replayed: messages.length, complete });
+    });
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The real-time channel: socket.io on the team server's port at REALTIME_PATH, authenticated
+ * with the same token as HTTP (`auth: { token }` in the handshake). Clients join rooms they may
+ * see; every event carries a sequence number, and a client that reconnects sends the last one
+ * it saw (`resume`) to receive what it missed, in order.
+ */
+export const REALTIME_PATH = '/core/socket.io';
+
+/** Rooms: a team, a project, a task. */
+export type RoomKind = 'team' | 'project' | 'task';
+export type Room = `${RoomKind}:${number}`;
+export const room = (kind: RoomKind, id: number): Room => `${kind}:${id}`;
+
+export function parseRoom(value: unknown): { kind: RoomKind; id: number } | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(team|project|task):([1-9][0-9]{0,9})$/.exec(value);
+  return m ? { kind: m[1] as RoomKind, id: Number(m[2]) } : null;
+}
+
+/** Event types and their payloads. Later features add theirs here. */
+export interface RealtimeEvents {
+  'project.changed': { projectId: number; change: 'created' | 'updated' | 'deleted' };
+  'batch.changed': { projectId: number; batchId: number; change: 'created' | 'updated' | 'deleted' };
+}
+export type RealtimeEventType = keyof RealtimeEvents;
+
+/** One delivered event. `seq` grows across the whole server, so "after seq N" is well defined. */
+export interface RealtimeMessage<T extends RealtimeEventType = RealtimeEventType> {
+  seq: number;
+  room: Room;
+  type: T;
+  payload: RealtimeEvents[T];
+  at: number;
+}
+
+/** The socket.io event names of the channel. */
+export const REALTIME = {
+  /** server -> client: a RealtimeMessage */
+  event: 'event',
+  /** client -> server: { room }, ack { ok: true, seq } (the newest sequence number) or { ok: false, msg } */
+  join: 'join',
+  leave: 'leave',
+  /** client -> server: { afterSeq, rooms? }, ack { ok, replayed } after replaying */
+  resume: 'resume',
+} as const;
+
+/** How long missed events stay available for replay. */
+export const REALTIME_REPLAY_WINDOW_MS = 24 * 3600 * 1000;

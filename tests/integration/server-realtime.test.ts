@@ -1,0 +1,94 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { DB_KINDS } from '../support/databases';
+import { startTestServer, type TestServer } from '../support/testServer';
+import { buildWorld, type World } from '../support/world';
+
+/** The real-time channel over a real socket: who may join which room, delivery, replay after a reconnect. */
+describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
+  let s: TestServer;
+  let url: string;
+  let w: World;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    url = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    w = await buildWorld(s.app.ctx);
+  });
+  afterEach(() => sockets.splice(0).forEach((x) => x.close()));
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const connect = async (token: string) => {
+    const socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(err));
+    });
+    return socket;
+  };
+  const join = (socket: Socket, r: string) => socket.emitWithAck(REALTIME.join, { room: r }) as Promise<{ ok: boolean; msg?: string }>;
+  const received = (socket: Socket) => {
+    const got: RealtimeMessage[] = [];
+    socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
+    return got;
+  };
+  const until = async (cond: () => boolean) => {
+    for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('refuses a connection without a live session', async () => {
+    await expect(connect('not-a-token')).rejects.toThrow('error.unauthorized');
+  });
+
+  it('lets members join their team and visible projects, and nobody else', async () => {
+    const annotator = await connect(w.users.annotator.token);
+    expect(await join(annotator, room('team', w.teamA))).toMatchObject({ ok: true });
+    expect(await join(annotator, room('project', w.projectP))).toMatchObject({ ok: true });
+    expect((await join(annotator, room('team', w.teamB))).ok).toBe(false);
+    expect((await join(annotator, room('project', w.projectQ))).ok).toBe(false);
+    expect((await join(annotator, 'nonsense')).ok).toBe(false);
+    const vendor = await connect(w.users.vendorAnnotator.token);
+    expect(await join(vendor, room('project', w.projectP))).toMatchObject({ ok: true });
+    expect((await join(vendor, room('team', w.teamA))).ok).toBe(false);
+  });
+
+  it('delivers a published event to the room only', async () => {
+    const inP = await connect(w.users.reviewer.token);
+    await join(inP, room('project', w.projectP));
+    const outsider = await connect(w.users.ownerB.token);
+    await join(outsider, room('team', w.teamB));
+    const gotP = received(inP);
+    const gotB = received(outsider);
+    const sent = await s.app.ctx.realtime.publish(room('project', w.projectP), 'project.changed', { projectId: w.projectP, change: 'updated' });
+    await until(() => gotP.length > 0);
+    expect(gotP).toEqual([sent]);
+    expect(gotB).toEqual([]);
+  });
+
+  it('replays what a client missed while disconnected, in order, and only its rooms', async () => {
+    const first = await connect(w.users.owner.token);
+    await join(first, room('team', w.teamA));
+    const seen = received(first);
+    const before = await s.app.ctx.realtime.publish(room('team', w.teamA), 'project.changed', { projectId: w.projectP, change: 'updated' });
+    await until(() => seen.length > 0);
+    first.close();
+
+    const missed1 = await s.app.ctx.realtime.publish(room('team', w.teamA), 'project.changed', { projectId: w.projectP, change: 'created' });
+    await s.app.ctx.realtime.publish(room('team', w.teamB), 'project.changed', { projectId: w.projectQ, change: 'created' });
+    const missed2 = await s.app.ctx.realtime.publish(room('team', w.teamA), 'project.changed', { projectId: w.projectP, change: 'deleted' });
+
+    const again = await connect(w.users.owner.token);
+    const replayed = received(again);
+    // Joining tells the newest position: past everything published so far.
+    expect(await join(again, room('team', w.teamA))).toEqual({ ok: true, seq: missed2.seq });
+    const ack = await again.emitWithAck(REALTIME.resume, { afterSeq: before.seq });
+    expect(ack).toEqual({ ok: true, replayed: 2, complete: true });
+    await until(() => replayed.length >= 2);
+    expect(replayed).toEqual([missed1, missed2]);
+  });
+});
