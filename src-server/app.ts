@@ -23,6 +23,12 @@ import { batchRoutesPlugin } from './routes/batch';
 import { subjectRoutesPlugin } from './routes/subject';
 import { ontologyRoutesPlugin } from './routes/ontology';
 import { obsRoutesPlugin } from './routes/obs';
+import { workflowRoutesPlugin } from './routes/workflow';
+import { taskRoutesPlugin } from './routes/task';
+import { taskSubjectRoutesPlugin } from './routes/taskSubject';
+import { dispatchRoutesPlugin } from './routes/dispatch';
+import { annotateRoutesPlugin } from './routes/annotate';
+import { noteRoutesPlugin } from './routes/note';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -97,5 +103,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   subjectRoutesPlugin(app, ctx);
   ontologyRoutesPlugin(app, ctx);
   obsRoutesPlugin(app, ctx);
+  workflowRoutesPlugin(app, ctx);
+  taskRoutesPlugin(app, ctx);
+  taskSubjectRoutesPlugin(app, ctx);
+  dispatchRoutesPlugin(app, ctx);
+  annotateRoutesPlugin(app, ctx);
+  noteRoutesPlugin(app, ctx);
   return app;
 }

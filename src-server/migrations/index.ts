@@ -7,6 +7,8 @@ import { m0002 } from './0002_teams_vendors_invitations_projects';
 import { m0003 } from './0003_batches_subjects';
 import { m0004 } from './0004_ontology';
 import { m0005 } from './0005_realtime_events';
+import { m0006 } from './0006_workflows_tasks_annotations';
+import { m0007 } from './0007_subjects_by_type';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +17,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_batches_subjects': m0003,
   '0004_ontology': m0004,
   '0005_realtime_events': m0005,
+  '0006_workflows_tasks_annotations': m0006,
+  '0007_subjects_by_type': m0007,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

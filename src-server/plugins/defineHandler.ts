@@ -28,6 +28,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, def: D, handl
     method: def.method,
     url: API_BASE + def.path,
     config: { auth: def.auth, ...(def.access ? { access: def.access } : {}) },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       summary: def.summary,
       tags: [def.tag],

@@ -63,14 +63,16 @@ export class RealtimeHub implements RealtimePublisher {
     this.io = null;
   }
 
-  /** Whether a user may be in a room: a member of the team, or someone with a way into the project. */
+  /** Whether a user may be in a room: a member of the team, or someone with a way into the project (of the task). */
   private async mayJoin(userId: number, room: Room): Promise<boolean> {
     const parsed = parseRoom(room);
     if (!parsed) return false;
     if (parsed.kind === 'team') return (await this.ctx.repos.access.teamRole(parsed.id, userId)) !== undefined;
-    if (parsed.kind === 'project') return (await this.ctx.repos.access.projectAccess(parsed.id, userId)) !== undefined;
-    // Task rooms open when tasks exist (the tasks feature adds its check here).
-    return false;
+    const projectId =
+      parsed.kind === 'project'
+        ? parsed.id
+        : (await this.ctx.db.selectFrom('tasks').select('project_id').where('id', '=', parsed.id).executeTakeFirst())?.project_id;
+    return projectId !== undefined && (await this.ctx.repos.access.projectAccess(projectId, userId)) !== undefined;
   }
 
   private serve(socket: Socket): void {

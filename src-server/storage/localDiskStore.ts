@@ -4,8 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { NoSuchKeyError, type ObjectInfo, type ObjectStore } from './objectStore';
-import { assertSafeKey } from './keys';
+import { NoSuchKeyError, type ByteRange, type ObjectInfo, type ObjectStore } from './objectStore';
+import { assertSafeKey, META_SUFFIX } from './keys';
 
 /**
  * Embedded mode: objects are files under `<dataDir>/objects`, with a sidecar
@@ -23,6 +23,8 @@ export class LocalDiskStore implements ObjectStore {
   private fileOf(key: string): string {
     const file = path.join(this.root, assertSafeKey(key));
     if (!file.startsWith(this.root + path.sep)) throw new RangeError('object key escapes the store');
+    // The sidecar of another object: writing it would change that object's metadata.
+    if (file.endsWith(META_SUFFIX)) throw new RangeError('object key ends with a reserved suffix');
     return file;
   }
 
@@ -55,11 +57,11 @@ export class LocalDiskStore implements ObjectStore {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.fileOf(key);
     try {
       const handle = await fsp.open(file, 'r');
-      return handle.createReadStream();
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new NoSuchKeyError(key);
       throw err;

@@ -7,6 +7,12 @@ export interface ObjectInfo {
   etag: string;
 }
 
+/** Bytes `start` to `end` of an object, both included (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where the server keeps files: local disk in embedded mode, any S3 API otherwise.
  * Keys are already normalised (see keys.ts); stores refuse anything else.
@@ -14,8 +20,8 @@ export interface ObjectInfo {
 export interface ObjectStore {
   readonly mode: 'embedded' | 's3';
   put(key: string, body: Buffer | Readable, contentType?: string): Promise<ObjectInfo>;
-  /** The object's bytes; rejects with code 'NoSuchKey' when absent. */
-  get(key: string): Promise<Readable>;
+  /** The object's bytes, or only `range` of them; rejects with code 'NoSuchKey' when absent. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
 }

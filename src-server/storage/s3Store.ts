@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config';
-import { NoSuchKeyError, type ObjectInfo, type ObjectStore } from './objectStore';
+import { NoSuchKeyError, type ByteRange, type ObjectInfo, type ObjectStore } from './objectStore';
 import { assertSafeKey } from './keys';
 
 /** Part size and concurrency of server-side uploads (the spec's defaults: 5 MB, 4 at once). */
@@ -42,9 +42,10 @@ export class S3Store implements ObjectStore {
     return info;
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.keyOf(key) }));
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.keyOf(key), Range }));
       return out.Body as Readable;
     } catch (err) {
       if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) {

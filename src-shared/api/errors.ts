@@ -9,6 +9,12 @@ import { BATCH_ERROR_KEYS } from './errorKeys/batch';
 import { SUBJECT_ERROR_KEYS } from './errorKeys/subject';
 import { ONTOLOGY_ERROR_KEYS } from './errorKeys/ontology';
 import { OBS_ERROR_KEYS } from './errorKeys/obs';
+import { WORKFLOW_ERROR_KEYS } from './errorKeys/workflow';
+import { TASK_ERROR_KEYS } from './errorKeys/task';
+import { TASK_SUBJECT_ERROR_KEYS } from './errorKeys/taskSubject';
+import { DISPATCH_ERROR_KEYS } from './errorKeys/dispatch';
+import { ANNOTATE_ERROR_KEYS } from './errorKeys/annotate';
+import { NOTE_ERROR_KEYS } from './errorKeys/note';
 
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
@@ -43,6 +49,12 @@ export const ERROR_KEYS = {
   ...SUBJECT_ERROR_KEYS,
   ...ONTOLOGY_ERROR_KEYS,
   ...OBS_ERROR_KEYS,
+  ...WORKFLOW_ERROR_KEYS,
+  ...TASK_ERROR_KEYS,
+  ...TASK_SUBJECT_ERROR_KEYS,
+  ...DISPATCH_ERROR_KEYS,
+  ...ANNOTATE_ERROR_KEYS,
+  ...NOTE_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

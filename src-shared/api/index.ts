@@ -11,6 +11,12 @@ export * from './batch';
 export * from './subject';
 export * from './ontology';
 export * from './obs';
+export * from './workflow';
+export * from './task';
+export * from './taskSubject';
+export * from './dispatch';
+export * from './annotate';
+export * from './note';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
@@ -22,6 +28,12 @@ import { batchRoutes } from './batch';
 import { subjectRoutes } from './subject';
 import { ontologyRoutes } from './ontology';
 import { obsRoutes } from './obs';
+import { workflowRoutes } from './workflow';
+import { taskRoutes } from './task';
+import { taskSubjectRoutes } from './taskSubject';
+import { dispatchRoutes } from './dispatch';
+import { annotateRoutes } from './annotate';
+import { noteRoutes } from './note';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
 export const allRoutes = {
@@ -35,4 +47,10 @@ export const allRoutes = {
   subject: subjectRoutes,
   ontology: ontologyRoutes,
   obs: obsRoutes,
+  workflow: workflowRoutes,
+  task: taskRoutes,
+  taskSubject: taskSubjectRoutes,
+  dispatch: dispatchRoutes,
+  annotate: annotateRoutes,
+  note: noteRoutes,
 };

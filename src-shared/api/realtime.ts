@@ -21,6 +21,25 @@ export function parseRoom(value: unknown): { kind: RoomKind; id: number } | null
 export interface RealtimeEvents {
   'project.changed': { projectId: number; change: 'created' | 'updated' | 'deleted' };
   'batch.changed': { projectId: number; batchId: number; change: 'created' | 'updated' | 'deleted' };
+  /** a task, its steps or its set of task subjects changed (not single transitions: those are the task-subject routes') */
+  'task.changed': { taskId: number; projectId: number; change: 'created' | 'updated' | 'deleted' | 'workflow' | 'subjects' };
+  /** task subjects moved (the action that moved them) or their annotations were replaced by pre-annotation */
+  'taskSubject.changed': {
+    taskId: number;
+    taskSubjectIds: number[];
+    action: 'claim' | 'dispatch' | 'cancelDispatch' | 'save' | 'skip' | 'submit' | 'pass' | 'reject' | 'requeue' | 'move' | 'reopen' | 'preAnnotated';
+    /** where a single moved task subject is now */
+    workflowId?: number;
+    state?: string;
+    holderId?: number | null;
+    version?: number;
+    /** preAnnotated by POST /annotate/pre/annotate/notification: how the pre-annotation run ended */
+    notice?: { status: 'finished' | 'failed'; count?: number; message?: string };
+  };
+  /** a dispatch was made or cancelled in a task */
+  'dispatch.changed': { taskId: number; dispatchId: number; targetUserId: number; change: 'created' | 'cancelled' };
+  /** notes of a project were added, deleted, opened or resolved, or its note labels changed */
+  'note.changed': { projectId: number; noteIds: number[]; change: 'created' | 'deleted' | 'opened' | 'resolved' | 'labels' };
 }
 export type RealtimeEventType = keyof RealtimeEvents;
 

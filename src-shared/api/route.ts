@@ -25,6 +25,8 @@ export interface RouteDef<
    * the table in src-shared/model/permissions.ts. Absent: any logged-in user (own data only).
    */
   access?: AccessRule;
+  /** Largest request body in bytes, for the few routes that take more than the server's 1 MiB. */
+  bodyLimit?: number;
   body?: B;
   querystring?: Q;
   params?: P;

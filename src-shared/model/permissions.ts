@@ -52,6 +52,14 @@ export const PROJECT_PERMISSIONS = {
   'project.data.manage': ['teamAdmin', 'teamManager', 'manager'],
   /** build and change the project's ontology */
   'project.ontology.manage': ['teamAdmin', 'teamManager', 'manager'],
+  /** create, configure, clone and delete tasks and their workflows */
+  'project.task.manage': ['teamAdmin', 'teamManager', 'manager'],
+  /** hand task subjects to workers, cancel it, requeue, move between steps */
+  'project.task.dispatch': ['teamAdmin', 'teamManager', 'vendorManager', 'manager'],
+  /** work on task subjects (claim, save, skip, submit, review) where the step's members include you */
+  'project.task.work': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer', 'annotator'],
+  /** resolve and reopen notes, manage note labels */
+  'project.note.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
 } as const satisfies Record<string, readonly ProjectAccessRole[]>;
 export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
 

@@ -92,3 +92,38 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
     expect(replayed).toEqual([missed1, missed2]);
   });
 });
+
+describe.each(DB_KINDS)('task rooms on %s', (kind) => {
+  let s: TestServer;
+  let url: string;
+  let w: World;
+  let socket: Socket | undefined;
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    url = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    w = await buildWorld(s.app.ctx);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await s?.close();
+  });
+
+  it('admits to a task room exactly those who may see the task\'s project', async () => {
+    const now = Date.now();
+    const task = await s.app.ctx.db
+      .insertInto('tasks')
+      .values({ project_id: w.projectP, name: 'T1', created_by: w.users.owner.id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tryJoin = async (token: string) => {
+      socket?.close();
+      socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+      await new Promise<void>((resolve) => socket!.once('connect', () => resolve()));
+      return ((await socket.emitWithAck(REALTIME.join, { room: room('task', task.id) })) as { ok: boolean }).ok;
+    };
+    expect(await tryJoin(w.users.annotator.token)).toBe(true);
+    expect(await tryJoin(w.users.vendorAnnotator.token)).toBe(true);
+    expect(await tryJoin(w.users.ownerB.token)).toBe(false);
+    expect(await tryJoin(w.users.outsider.token)).toBe(false);
+  });
+});

@@ -9,6 +9,12 @@ import { batchErrorsEn } from './errors/batch';
 import { subjectErrorsEn } from './errors/subject';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
+import { workflowErrorsEn } from './errors/workflow';
+import { taskErrorsEn } from './errors/task';
+import { taskSubjectErrorsEn } from './errors/taskSubject';
+import { dispatchErrorsEn } from './errors/dispatch';
+import { annotateErrorsEn } from './errors/annotate';
+import { noteErrorsEn } from './errors/note';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -107,6 +113,12 @@ export const enUS: Messages = {
     subject: subjectErrorsEn,
     ontology: ontologyErrorsEn,
     obs: obsErrorsEn,
+    workflow: workflowErrorsEn,
+    task: taskErrorsEn,
+    taskSubject: taskSubjectErrorsEn,
+    dispatch: dispatchErrorsEn,
+    annotate: annotateErrorsEn,
+    note: noteErrorsEn,
   },
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',

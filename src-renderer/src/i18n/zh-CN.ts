@@ -9,6 +9,12 @@ import { batchErrorsZh } from './errors/batch';
 import { subjectErrorsZh } from './errors/subject';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
+import { workflowErrorsZh } from './errors/workflow';
+import { taskErrorsZh } from './errors/task';
+import { taskSubjectErrorsZh } from './errors/taskSubject';
+import { dispatchErrorsZh } from './errors/dispatch';
+import { annotateErrorsZh } from './errors/annotate';
+import { noteErrorsZh } from './errors/note';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -109,6 +115,12 @@ export const zhCN = {
     subject: subjectErrorsZh,
     ontology: ontologyErrorsZh,
     obs: obsErrorsZh,
+    workflow: workflowErrorsZh,
+    task: taskErrorsZh,
+    taskSubject: taskSubjectErrorsZh,
+    dispatch: dispatchErrorsZh,
+    annotate: annotateErrorsZh,
+    note: noteErrorsZh,
   },
   client: {
     network: '无法连接团队服务器，请检查网络后重试',

@@ -1,4 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { ServerContext } from '../../context';
+import { obsDeps } from './deps';
+import { registerToken } from './token';
+import { registerUpload } from './upload';
+import { sweepStaleSpools } from './uploadStream';
+import { registerDownload } from './download';
+import { registerUrls } from './urls';
 
-export function obsRoutesPlugin(_app: FastifyInstance, _ctx: ServerContext): void {}
+/**
+ * The Object storage routes of the spec's section 7 (src-shared/api/obs.ts). They live in
+ * their own plugin scope so multipart parsing applies to them alone; the app's auth, access,
+ * envelope and OpenAPI hooks reach into it as into any route.
+ */
+export function obsRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
+  // Made now, not when the scope loads: a data directory that cannot hold the signing key
+  // stops the server at start.
+  const deps = obsDeps(ctx);
+  sweepStaleSpools(ctx.config.dataDir, ctx.now());
+  void app.register(async (scope) => {
+    await scope.register(multipart);
+    scope.addHook('onClose', async () => deps.destroy());
+    registerToken(scope, deps);
+    registerUpload(scope, deps);
+    registerDownload(scope, deps);
+    registerUrls(scope, deps);
+  });
+}

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
+import { dataDeps } from './deps';
+import { registerSubjectRead } from './read';
+import { registerSubjectImport, registerSubjectRemove } from './write';
 
-export function subjectRoutesPlugin(_app: FastifyInstance, _ctx: ServerContext): void {}
+/** The project's subject calls (src-shared/api/subject.ts). */
+export function subjectRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
+  const deps = dataDeps(ctx);
+  registerSubjectImport(app, deps);
+  registerSubjectRemove(app, deps);
+  registerSubjectRead(app, deps);
+}

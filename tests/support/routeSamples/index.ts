@@ -9,6 +9,12 @@ import { batchSamples } from './batch';
 import { subjectSamples } from './subject';
 import { ontologySamples } from './ontology';
 import { obsSamples } from './obs';
+import { workflowSamples } from './workflow';
+import { taskSamples } from './task';
+import { taskSubjectSamples } from './taskSubject';
+import { dispatchSamples } from './dispatch';
+import { annotateSamples } from './annotate';
+import { noteSamples } from './note';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -22,4 +28,10 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   subject: subjectSamples,
   ontology: ontologySamples,
   obs: obsSamples,
+  workflow: workflowSamples,
+  task: taskSamples,
+  taskSubject: taskSubjectSamples,
+  dispatch: dispatchSamples,
+  annotate: annotateSamples,
+  note: noteSamples,
 };

@@ -1,4 +1,46 @@
 /** Texts of the ontology routes' error keys (src-shared/api/errorKeys/ontology.ts), in both languages. */
-export const ontologyErrorsZh = {};
+export const ontologyErrorsZh = {
+  notFound: '本体不存在，或不属于此项目',
+  featureNotFound: '所选特征不存在，或不属于此项目的本体',
+  alreadyExists: '此项目已有本体，请直接编辑它',
+  limitReached: '本体的特征或标签数量已达上限',
+  unsupportedVersion: '无法导入此版本的本体文件，请使用较新版本的应用',
+  duplicateFeatureName: '本体中已有同名特征',
+  duplicateLabelName: '同一特征中的标签名称不能重复',
+  duplicateAttributeName: '同一层级的属性名称不能重复',
+  duplicateOptionName: '同一属性的选项名称不能重复',
+  duplicateHotkey: '快捷键已被本体中的另一个标签使用',
+  duplicateId: '同一范围内的编号不能重复',
+  labelsRequired: '请至少添加一个标签（分类特征也可只含属性）',
+  optionsRequired: '单选、多选和下拉属性至少需要一个选项',
+  optionsNotAllowed: '文本和数字属性不能有选项',
+  fieldNotAllowed: '此设置不适用于该工具或属性类型',
+  invalidRange: '最小值不能大于最大值',
+  invalidDefault: '默认值不符合属性的设置',
+  nestingTooDeep: '属性嵌套层级过深（最多 3 层）',
+  skeletonRequired: '关键点特征需要骨架（至少一个点）',
+  invalidSkeleton: '骨架无效：点名重复，或连线指向不存在的点、连到自身或重复',
+};
 
-export const ontologyErrorsEn: Record<keyof typeof ontologyErrorsZh, string> = {};
+export const ontologyErrorsEn: Record<keyof typeof ontologyErrorsZh, string> = {
+  notFound: 'This ontology does not exist or belongs to another project.',
+  featureNotFound: 'A chosen feature does not exist or is not in this project\'s ontology.',
+  alreadyExists: 'This project already has an ontology; edit that one instead.',
+  limitReached: 'The ontology has the most features or labels allowed.',
+  unsupportedVersion: 'This ontology file comes from a newer version and cannot be imported; update the app.',
+  duplicateFeatureName: 'The ontology already has a feature with this name.',
+  duplicateLabelName: 'Label names must be unique within a feature.',
+  duplicateAttributeName: 'Attribute names must be unique at the same level.',
+  duplicateOptionName: 'Option names must be unique within an attribute.',
+  duplicateHotkey: 'This hotkey is already used by another label of the ontology.',
+  duplicateId: 'An id appears twice where it must be unique.',
+  labelsRequired: 'Add at least one label (a classification may have attributes only).',
+  optionsRequired: 'Radio, checkbox and select attributes need at least one option.',
+  optionsNotAllowed: 'Text and number attributes cannot have options.',
+  fieldNotAllowed: 'This setting does not apply to this tool or attribute type.',
+  invalidRange: 'The minimum cannot be greater than the maximum.',
+  invalidDefault: 'The default value does not fit the attribute\'s settings.',
+  nestingTooDeep: 'Attributes are nested too deeply (at most 3 levels).',
+  skeletonRequired: 'A keypoints feature needs a skeleton with at least one point.',
+  invalidSkeleton: 'The skeleton is invalid: a point name repeats, or a line joins a missing point, a point to itself, or repeats.',
+};

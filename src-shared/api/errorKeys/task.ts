@@ -1,0 +1,18 @@
+/** Error keys of the task routes and their codes; translations: src-renderer/src/i18n/errors/task.ts */
+export const TASK_ERROR_KEYS = {
+  /** no such task in the project named by the call (or it is another project's) */
+  'task.notFound': 404,
+  /** task names are unique within a project */
+  'task.nameTaken': 409,
+  /** a project has at most TASK_MAX_PER_PROJECT tasks; data: { max } */
+  'task.limitReached': 409,
+  /** task subject ids that are not of this task; data: { taskSubjectIds } */
+  'task.subjectNotFound': 404,
+  /** done task subjects stay (their work is finished); data: { taskSubjectIds } */
+  'task.subjectDone': 409,
+  'task.configTooLarge': 400,
+  /** opened as annotate but at a review step, or the reverse; data: { type } (the step's) */
+  'task.wrongStepType': 409,
+  /** neither holding it, nor a member of its step, nor dispatching for the project */
+  'task.notStepMember': 403,
+} as const;

@@ -1,0 +1,216 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { defineRoute } from './route';
+import { Id, Page, PageQuery } from './envelope';
+import { plainText } from './subject';
+import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
+import type { ProjectAction } from '../model/permissions';
+
+const closed = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** Active (not idle) milliseconds the workstation measured since the caller's previous report on it; the server clamps it to the wall time. */
+export const ActiveMs = Type.Integer({ minimum: 0, maximum: 86_400_000 });
+/** The task subject's version as the client last saw it (optimistic concurrency: 409 when it moved on). */
+export const SeenVersion = Type.Integer({ minimum: 0, maximum: 2147483647 });
+
+/** A task subject with what the workstation needs to open it: its step's type and its subject's frames. */
+export const TaskSubjectCard = Type.Object({
+  ...TaskSubjectItem.properties,
+  projectId: Type.Integer(),
+  stepType: StepType,
+  recordType: Type.String(),
+  /** the subject's frames in order (the spec's frameIds) */
+  frameIds: Type.Array(Type.Integer()),
+});
+export type TaskSubjectCard = Static<typeof TaskSubjectCard>;
+
+/** One row of a task subject's log: a transition, or (action `activity`) a reported stretch of work. */
+export const TaskSubjectLogEntry = Type.Object({
+  id: Type.Integer(),
+  taskSubjectId: Type.Integer(),
+  taskId: Type.Integer(),
+  workflowId: Type.Integer(),
+  stepIndex: Type.Integer(),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  /** a TaskSubjectAction, or `activity` for POST /task/subject/log/edit */
+  action: Type.String(),
+  fromState: Type.String(),
+  toState: Type.String(),
+  activeMs: Type.Integer(),
+  objectCount: Type.Integer(),
+  reason: Type.String(),
+  rejectReasonIds: Type.Array(Type.Integer()),
+  createdAt: Type.Integer(),
+});
+export type TaskSubjectLogEntry = Static<typeof TaskSubjectLogEntry>;
+
+/** A task subject in a list, with its latest log row (who touched it last, and how). */
+export const TaskSubjectLatest = Type.Object({
+  ...TaskSubjectItem.properties,
+  stepType: StepType,
+  subjectName: Type.String(),
+  lastLog: Nullable(TaskSubjectLogEntry),
+});
+export type TaskSubjectLatest = Static<typeof TaskSubjectLatest>;
+
+/** One accepted save of a task subject's annotations. */
+export const AnnotationSaveEntry = Type.Object({
+  saveId: Type.String(),
+  /** the version the save produced */
+  version: Type.Integer(),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  createdAt: Type.Integer(),
+});
+export type AnnotationSaveEntry = Static<typeof AnnotationSaveEntry>;
+
+/** Whether the caller may edit the task subject at a step now, or reopen it there (done, manager). */
+export const TaskSubjectEditCheck = Type.Object({
+  taskSubjectId: Type.Integer(),
+  workflowId: Type.Integer(),
+  /** holds it at that step (claimed or in progress): saves will be accepted */
+  canEdit: Type.Boolean(),
+  /** it is done and the caller dispatches for the project: POST /task/subject/edit reopens it there */
+  canReopen: Type.Boolean(),
+  /** why neither, as an error reason (notStepMember, notHolder, wrongStep, wrongState, notManager) */
+  reason: Nullable(Type.String()),
+});
+export type TaskSubjectEditCheck = Static<typeof TaskSubjectEditCheck>;
+
+/** Every action tried for the caller without doing it: what would work and why the rest would not. */
+export const TaskSubjectDryRun = Type.Object({
+  taskSubject: TaskSubjectCard,
+  /** a member of the step it is at */
+  member: Type.Boolean(),
+  /** dispatches for the project (dispatch, cancel, requeue, move, reopen) */
+  manages: Type.Boolean(),
+  actions: Type.Array(TaskSubjectAction),
+  refusals: Type.Array(Type.Object({ action: TaskSubjectAction, reason: Type.String() })),
+});
+export type TaskSubjectDryRun = Static<typeof TaskSubjectDryRun>;
+
+const BySubject = { taskSubjectId: Id };
+export const ClaimBody = Type.Object({ projectId: Id, taskId: Id, workflowId: Id }, closed);
+/** skip, submit, pass: the task subject, the version seen, and the active time since the last report. */
+export const TransitionBody = Type.Object({ ...BySubject, version: SeenVersion, activeMs: Type.Optional(ActiveMs) }, closed);
+export type TransitionBody = Static<typeof TransitionBody>;
+export const SkipBody = Type.Object({ ...TransitionBody.properties, reason: Type.Optional(plainText(1024)) }, closed);
+/** A note the reviewer pins while rejecting (on the subject, a frame, or an object of it). */
+export const RejectNote = Type.Object(
+  {
+    content: Type.String({ minLength: 1, maxLength: 10_000, pattern: '\\S' }),
+    frameId: Type.Optional(Id),
+    objectId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+    labelId: Type.Optional(Id),
+  },
+  closed,
+);
+export const RejectBody = Type.Object(
+  {
+    ...TransitionBody.properties,
+    /** from the project's reject reasons (GET /project/{projectId}/user/rejectReason/list) */
+    reasonIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
+    reason: Type.Optional(plainText(1024)),
+    notes: Type.Optional(Type.Array(RejectNote, { maxItems: 100 })),
+  },
+  closed,
+);
+export type RejectBody = Static<typeof RejectBody>;
+export const EditBody = Type.Object({ ...BySubject, workflowId: Id, version: SeenVersion }, closed);
+export const EditCheckBody = Type.Object({ ...BySubject, workflowId: Id }, closed);
+export const LogEditBody = Type.Object({ ...BySubject, activeMs: ActiveMs }, closed);
+export const SaveListBody = Type.Object({ ...BySubject, ...PageQuery }, closed);
+export const ListDetailQuery = Type.Object(
+  {
+    projectId: Id,
+    taskId: Id,
+    workflowId: Type.Optional(Id),
+    state: Type.Optional(TaskSubjectState),
+    holderId: Type.Optional(Id),
+    rework: Type.Optional(Type.Boolean()),
+    ...PageQuery,
+  },
+  closed,
+);
+export type ListDetailQuery = Static<typeof ListDetailQuery>;
+export const LogQuery = Type.Object({ ...BySubject, ...PageQuery }, closed);
+const IdParams = Type.Object({ id: Id });
+
+const base = { tag: 'TaskSubject', auth: true } as const;
+const on = (action: ProjectAction, from: 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+/** Routes on one task subject name only it and resolve its project from it (src-server/routes/taskSubject/workAccess.ts). */
+const WORK = 'Needs project.task.work on its project';
+const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;
+
+/**
+ * The task-subject routes of the spec's section 7, under /task/subject: claiming, the
+ * transitions of src-shared/model/taskSubjectFlow.ts, reopening, the log and the saves.
+ */
+export const taskSubjectRoutes = {
+  claim: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/claim', access: on('project.task.work', 'body'),
+    summary: 'The next task subject for the caller at a step they are a member of: the oldest they hold unsubmitted (rework first), else the oldest waiting; null when none waits.',
+    body: ClaimBody, data: Nullable(TaskSubjectCard),
+  }),
+  skip: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/annotate/skip',
+    summary: `Set a held task subject aside for a manager to requeue or dispatch. ${HOLDER}`,
+    body: SkipBody, data: TaskSubjectCard,
+  }),
+  submit: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/annotate/submit',
+    summary: `Submit an annotate step: on to the next step's queue (or done), with a snapshot of the annotations. ${HOLDER}`,
+    body: TransitionBody, data: TaskSubjectCard,
+  }),
+  pass: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/review/submit',
+    summary: `Pass a review step: on to the next step's queue (or done), with a snapshot. ${HOLDER}`,
+    body: TransitionBody, data: TaskSubjectCard,
+  }),
+  reject: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/review/reject',
+    summary: `Reject at a review step with reasons and notes: back to the annotate step before it, held by who submitted it there, as rework. ${HOLDER}`,
+    body: RejectBody, data: TaskSubjectCard,
+  }),
+  edit: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/edit',
+    summary: `Reopen a done task subject at a step for editing: held by the caller when they are a member of that step, else in its queue. ${WORK} and project.task.dispatch.`,
+    body: EditBody, data: TaskSubjectCard,
+  }),
+  isEdit: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/is/edit',
+    summary: `Whether the caller may edit the task subject at a step now, or reopen it there. ${WORK}.`,
+    body: EditCheckBody, data: TaskSubjectEditCheck,
+  }),
+  logEdit: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/log/edit',
+    summary: `Record active time the workstation measured on a task subject (clamped to the wall time since the caller's previous log row on it). ${WORK} and membership of its step.`,
+    body: LogEditBody, data: TaskSubjectLogEntry,
+  }),
+  saveList: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/save/list',
+    summary: `The accepted saves of a task subject's annotations, newest first. ${WORK}.`,
+    body: SaveListBody, data: Page(AnnotationSaveEntry),
+  }),
+  listDetail: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/list/detail', access: on('project.task.work', 'query'),
+    summary: 'Task subjects of a task in id order, filtered by step, state, holder and rework, each with its latest log row.',
+    querystring: ListDetailQuery, data: Page(TaskSubjectLatest),
+  }),
+  log: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/log',
+    summary: `A task subject's log, newest first. ${WORK}.`,
+    querystring: LogQuery, data: Page(TaskSubjectLogEntry),
+  }),
+  test: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/test/:id',
+    summary: `Try every action on a task subject for the caller without doing it: which would work, and why the others would be refused. ${WORK}.`,
+    params: IdParams, data: TaskSubjectDryRun,
+  }),
+  get: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/:id',
+    summary: `One task subject with its step type and frames. ${WORK}.`,
+    params: IdParams, data: TaskSubjectCard,
+  }),
+} as const;
