@@ -66,4 +66,8 @@ const HANDLER_RULES: string[] = [
   'Joining by a vendor code needs owner or admin of the caller\'s current team; `POST /vendor` engages a team directly only when the caller is owner or admin of both teams.',
   'The sent box of `GET /invite/mobile` needs `team.invite.manage`; the received box shows only the caller\'s own pending invitations. Only the invitee accepts or declines an invitation.',
   'Removing a member, disengaging a vendor or unsharing a project also removes the project memberships that no longer have a way in.',
+  'Calls on one task subject (`/task/subject/...` by id, per-subject `/annotate` calls) find its project from the task subject and need `project.task.work` there (404 outside the caller\'s projects, 403 for a role that may not). Claim, save, skip, submit, review and `log/edit` also need membership of the step it is at (403 `taskSubject.notStepMember`); transitions and saves need the caller to hold it (409 `taskSubject.notHolder`); `edit` (reopen) needs `project.task.dispatch`.',
+  'A vendor manager dispatches to, cancels for and lists as targets only members of their own vendor team (403 `dispatch.vendorMemberOnly`).',
+  '`DELETE /note`: the note\'s author, or `project.note.manage` on its project.',
+  'Task and step members: project members plus owners, admins and managers of the project\'s team and of vendor teams it is shared with.',
 ];

@@ -9,6 +9,7 @@ import { m0004 } from './0004_ontology';
 import { m0005 } from './0005_realtime_events';
 import { m0006 } from './0006_workflows_tasks_annotations';
 import { m0007 } from './0007_subjects_by_type';
+import { m0008 } from './0008_queue_and_note_indexes';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_realtime_events': m0005,
   '0006_workflows_tasks_annotations': m0006,
   '0007_subjects_by_type': m0007,
+  '0008_queue_and_note_indexes': m0008,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

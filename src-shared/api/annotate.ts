@@ -180,17 +180,17 @@ export const annotateRoutes = {
     querystring: AnnotateQuery, data: TaskSubjectAnnotations,
   }),
   save: defineRoute({
-    ...base, method: 'POST', path: '/annotate',
+    ...base, method: 'POST', path: '/annotate', bodyLimit: ANNOTATE_BODY_LIMIT,
     summary: `Replace frames' annotations in one transaction against baseVersion (409 annotate.stale otherwise); a retried saveId answers the first result. ${HOLDER}`,
     body: SaveBody, data: SaveResult,
   }),
   editObjects: defineRoute({
-    ...base, method: 'POST', path: '/annotate/object/v2',
+    ...base, method: 'POST', path: '/annotate/object/v2', bodyLimit: ANNOTATE_BODY_LIMIT,
     summary: `Upsert and remove objects of one frame by id, with the same version and save-id rules as POST /annotate. ${HOLDER}`,
     body: ObjectEditBody, data: SaveResult,
   }),
   beforehand: defineRoute({
-    ...base, method: 'POST', path: '/annotate/beforehand/update', access: on('project.task.manage', 'body'),
+    ...base, method: 'POST', path: '/annotate/beforehand/update', access: on('project.task.manage', 'body'), bodyLimit: ANNOTATE_BODY_LIMIT,
     summary: 'Store pre-annotations (as source ai) on task subjects still waiting at the first step with no save; all or nothing.',
     body: BeforehandBody, data: BeforehandResult,
   }),
