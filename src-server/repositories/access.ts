@@ -28,6 +28,12 @@ export class AccessRepository {
     return r?.role as TeamRole | undefined;
   }
 
+  /** The project a task subject belongs to and who holds it, or undefined when it does not exist. */
+  async taskSubjectOwner(taskSubjectId: number): Promise<{ projectId: number; holderId: number | null } | undefined> {
+    const r = await this.db.selectFrom('task_subjects').select(['project_id', 'holder_id']).where('id', '=', taskSubjectId).executeTakeFirst();
+    return r && { projectId: r.project_id, holderId: r.holder_id };
+  }
+
   /**
    * The caller's effective role on a project (see PROJECT_ACCESS_ROLES), or undefined when the
    * project does not exist or the caller has no way in. The strongest way in wins.

@@ -9,11 +9,20 @@ export type KeyMode = 'read' | 'write';
 /** What the rules need to know about the caller's projects. */
 export interface KeyAccessLookup {
   projectAccess(projectId: number, userId: number): Promise<ProjectAccess | undefined>;
+  taskSubjectOwner(taskSubjectId: number): Promise<{ projectId: number; holderId: number | null } | undefined>;
 }
 
-/** The caller's rights on `annotate/<taskSubjectId>/`: task subjects do not exist yet, so nobody has any. */
-async function checkTaskSubjectFolder(_lookup: KeyAccessLookup, _userId: number, _taskSubjectId: number, _mode: KeyMode): Promise<void> {
-  throw new AppError('obs.objectNotFound');
+/**
+ * The caller's rights on `annotate/<taskSubjectId>/` (files a worker attaches to their work):
+ * read for anyone who may read the task subject's project; write for the worker holding it and
+ * for those who run the project's tasks. A task subject the caller cannot see is 404.
+ */
+async function checkTaskSubjectFolder(lookup: KeyAccessLookup, userId: number, taskSubjectId: number, mode: KeyMode): Promise<void> {
+  const owner = await lookup.taskSubjectOwner(taskSubjectId);
+  const access = owner && (await lookup.projectAccess(owner.projectId, userId));
+  if (!owner || !access) throw new AppError('obs.objectNotFound');
+  if (mode === 'read') return;
+  if (owner.holderId !== userId && !projectRoleMay(access.role, 'project.task.manage')) throw new AppError('forbidden');
 }
 
 /**
@@ -22,7 +31,8 @@ async function checkTaskSubjectFolder(_lookup: KeyAccessLookup, _userId: number,
  * - `dataset/<p>/`: read with `project.read` on p, write with `project.data.manage`;
  * - `export/<p>/`: read with `project.read`; written by the server only (403);
  * - `user/<u>/`: only u, read and write; anyone else is told it does not exist;
- * - `annotate/<t>/`: decided by checkTaskSubjectFolder.
+ * - `annotate/<t>/`: read with `project.read` on t's project, write for t's holder or with
+ *   `project.task.manage` (checkTaskSubjectFolder).
  */
 export async function checkFolder(lookup: KeyAccessLookup, userId: number, area: KeyArea, ownerId: number, mode: KeyMode): Promise<void> {
   if (area === 'user') {

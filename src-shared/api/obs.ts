@@ -96,6 +96,8 @@ export const ObsFileNameUploadQuery = Type.Object(
   { additionalProperties: false },
 );
 export const ObsProjectParams = Type.Object({ projectId: Id });
+/** The task subject whose folder (annotate/<taskSubjectId>/) a route addresses. */
+export const ObsTaskSubjectParams = Type.Object({ taskSubjectId: Id }, { additionalProperties: false });
 
 const base = { tag: 'Object storage', auth: true } as const;
 const onProject = (action: 'project.read' | 'project.data.manage') =>
@@ -138,6 +140,16 @@ export const obsRoutes = {
     ...base, method: 'GET', path: '/obs/project/upload/:projectId', access: onProject('project.data.manage'),
     summary: 'How to upload dataset/<projectId>/<path> (S3 mode: a presigned PUT with that content type; embedded: the fallback upload).',
     params: ObsProjectParams, querystring: ObsPathUploadQuery, data: UploadTarget,
+  }),
+  annotateGet: defineRoute({
+    ...base, method: 'GET', path: '/obs/annotate/get/:taskSubjectId',
+    summary: 'A signed read URL for annotate/<taskSubjectId>/<path> (read access to the task subject\'s project).',
+    params: ObsTaskSubjectParams, querystring: ObsPathQuery, data: SignedUrl,
+  }),
+  annotateUpload: defineRoute({
+    ...base, method: 'GET', path: '/obs/annotate/upload/:taskSubjectId',
+    summary: 'How to upload annotate/<taskSubjectId>/<path>: for the worker holding it, or who runs the project\'s tasks.',
+    params: ObsTaskSubjectParams, querystring: ObsPathUploadQuery, data: UploadTarget,
   }),
   userGet: defineRoute({
     ...base, method: 'GET', path: '/obs/user/get',

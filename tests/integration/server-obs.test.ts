@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('object storage routes, embedded mode, on %s', (kind) =>
     expect((await download('ownerB', key)).json().msg).toBe('error.project.notFound');
   });
 
-  it('keeps user folders private and export/ read-only; annotate/ is closed until task subjects exist', async () => {
+  it('keeps user folders private and export/ read-only; annotate/ of a task subject that does not exist is not found', async () => {
     const mine = `user/${w.users.annotator.id}/avatar.png`;
     expect((await upload('annotator', mine, Buffer.from('me'))).body.code).toBe(200);
     for (const other of ['owner', 'reviewer', 'ownerB'] as const) {

@@ -44,6 +44,14 @@ export function registerUrls(scope: FastifyInstance, d: ObsDeps): void {
     return uploadTarget(d, req, parsed, req.query.contentType, req.query.expires);
   });
 
+  addRoute(scope, obsRoutes.annotateGet, async (req) =>
+    readUrl(d, req, await d.authorizePath(requireUser(req), 'annotate', req.params.taskSubjectId, req.query.path, 'read'), req.query.expires),
+  );
+  addRoute(scope, obsRoutes.annotateUpload, async (req) => {
+    const parsed = await d.authorizePath(requireUser(req), 'annotate', req.params.taskSubjectId, req.query.path, 'write');
+    return uploadTarget(d, req, parsed, req.query.contentType, req.query.expires);
+  });
+
   addRoute(scope, obsRoutes.userGet, async (req) => {
     const userId = requireUser(req);
     return readUrl(d, req, await d.authorizePath(userId, 'user', userId, req.query.fileName, 'read'), req.query.expires);
