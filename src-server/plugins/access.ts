@@ -40,8 +40,7 @@ export function installAccess(app: FastifyInstance, ctx: ServerContext): void {
       const project = projectId === undefined ? undefined : await ctx.repos.access.projectAccess(projectId, userId);
       if (!project) throw new AppError('project.notFound');
       if (!projectRoleMay(project.role, rule.action)) throw new AppError('forbidden');
-      const teamRole = (await ctx.repos.access.teamRole(project.teamId, userId)) ?? null;
-      req.access = { teamId: project.teamId, teamRole, project };
+      req.access = { teamId: project.teamId, teamRole: project.teamRole, project };
       return;
     }
 

@@ -11,6 +11,8 @@ export interface ProjectAccess {
   role: ProjectAccessRole;
   /** set when the caller reaches the project as a member of a vendor team */
   vendorTeamId: number | null;
+  /** the caller's role in the project's own team, if they are in it */
+  teamRole: TeamRole | null;
 }
 
 
@@ -63,6 +65,6 @@ export class AccessRepository {
       memberRole: member?.role as ProjectMemberRole | undefined,
       vendorRoles: vendorRoles.map((v) => ({ role: v.role, vendorTeamId: v.vendorTeamId })),
     });
-    return found && { projectId, teamId: project.team_id, ...found };
+    return found && { projectId, teamId: project.team_id, ...found, teamRole: teamRole ?? null };
   }
 }

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { defineRoute } from './route';
+import { projectIdRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectState } from './task';
@@ -167,7 +168,7 @@ export const SubjectAnnotateQuery = Type.Object(
 export type SubjectAnnotateQuery = Static<typeof SubjectAnnotateQuery>;
 
 const base = { tag: 'Annotate', auth: true } as const;
-const on = (action: 'project.read' | 'project.task.manage', from: 'params' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 /** Routes on one task subject name only it and resolve its project from it (src-server/routes/taskSubject/workAccess.ts). */
 const WORK = 'Needs project.task.work on its project';
 const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
+import { projectIdRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { Batch, IMPORT_BODY_LIMIT, SubjectImportResult, SubjectInputs, Sha256Hex, plainName, plainText } from './subject';
 
@@ -62,7 +63,7 @@ export const BatchDetail = Type.Object({
 });
 export type BatchDetail = Static<typeof BatchDetail>;
 
-const on = (action: 'project.read' | 'project.data.manage', from: 'body' | 'query') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 const base = { tag: 'Batch', auth: true } as const;
 const ById = Type.Object({ id: Id });
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
+import { projectIdRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { TaskSubjectState } from './task';
 
@@ -75,7 +76,7 @@ export type DispatchListBody = Static<typeof DispatchListBody>;
 export const DispatchTargetQuery = Type.Object({ ...InProject, workflowId: Id }, closed);
 
 const base = { tag: 'Dispatch', auth: true } as const;
-const on = (action: 'project.task.dispatch', from: 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 
 /** The Dispatch routes of the spec's section 7; every call names its project, like the task routes. */
 export const dispatchRoutes = {

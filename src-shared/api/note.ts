@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { plainName } from './subject';
-import type { ProjectAction } from '../model/permissions';
+import { projectIdRule } from '../model/permissions';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -79,7 +79,7 @@ export const NoteLabelCreateBody = Type.Object({ ...InProject, name: plainName(6
 export const NoteLabelUpdateBody = Type.Object({ ...InProject, name: Type.Optional(plainName(64)), color: Type.Optional(Color) }, { ...closed, minProperties: 2 });
 
 const base = { tag: 'Note', auth: true } as const;
-const on = (action: ProjectAction, from: 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 const ById = Type.Object({ id: Id });
 
 /** The Notes routes of the spec's section 7, with note-label management. */

@@ -3,7 +3,7 @@ import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { SubjectDetail, SubjectRecordType, SubjectThumbnail, plainName, plainText } from './subject';
 import { STEP_TYPES, TASK_SUBJECT_ACTIONS, TASK_SUBJECT_STATES } from '../model/taskSubjectFlow';
-import type { ProjectAction } from '../model/permissions';
+import { projectIdRule } from '../model/permissions';
 
 type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 /** A union of string literals, typed as exactly those strings. */
@@ -279,7 +279,7 @@ export const TaskMoveBody = Type.Object(
 );
 export const ProjectTaskListQuery = Type.Object({ ...PageQuery, name: Type.Optional(plainText(128)), status: Type.Optional(TaskStatus) }, closed);
 
-const on = (action: ProjectAction, from: 'params' | 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 const base = { tag: 'Task', auth: true } as const;
 const byId = { ...base, params: TaskIdParams };
 

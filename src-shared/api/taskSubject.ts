@@ -3,7 +3,7 @@ import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
-import type { ProjectAction } from '../model/permissions';
+import { projectIdRule } from '../model/permissions';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -138,7 +138,7 @@ export const LogQuery = Type.Object({ ...BySubject, ...PageQuery }, closed);
 const IdParams = Type.Object({ id: Id });
 
 const base = { tag: 'TaskSubject', auth: true } as const;
-const on = (action: ProjectAction, from: 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 /** Routes on one task subject name only it and resolve its project from it (src-server/routes/taskSubject/workAccess.ts). */
 const WORK = 'Needs project.task.work on its project';
 const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;

@@ -15,7 +15,7 @@ import {
   WorkflowStep,
   WorkflowStepDetail,
 } from './task';
-import type { ProjectAction } from '../model/permissions';
+import { projectIdRule } from '../model/permissions';
 
 const closed = { additionalProperties: false } as const;
 const InProject = { projectId: Id };
@@ -74,7 +74,7 @@ export type ReviewSubject = Static<typeof ReviewSubject>;
 export const WorkingIds = Type.Object({ claimed: Type.Array(Type.Integer()), inProgress: Type.Array(Type.Integer()), skipped: Type.Array(Type.Integer()) });
 export type WorkingIds = Static<typeof WorkingIds>;
 
-const on = (action: ProjectAction, from: 'query' | 'body') => ({ scope: 'project', action, from, key: 'projectId' }) as const;
+const on = projectIdRule;
 const base = { tag: 'Workflow', auth: true } as const;
 const byId = { ...base, params: Type.Object({ workflowId: Id }) };
 

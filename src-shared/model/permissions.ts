@@ -75,6 +75,10 @@ export const projectRoleMay = (role: ProjectAccessRole, action: ProjectAction): 
  * - `team`: a team id in the path, query or body under `key`;
  * - `project`: a project id in the path, query or body under `key`.
  */
+/** The rule of a route whose project id comes as `projectId` in its params, query or body. */
+export const projectIdRule = (action: ProjectAction, from: 'params' | 'query' | 'body') =>
+  ({ scope: 'project', action, from, key: 'projectId' }) as const;
+
 export type AccessRule =
   | { scope: 'currentTeam'; action: TeamAction }
   | { scope: 'team'; action: TeamAction; from: 'params' | 'query' | 'body'; key: string }
