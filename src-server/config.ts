@@ -28,7 +28,16 @@ export interface ServerConfig {
    * (true, a hop count, or a comma-separated list of proxy addresses). Off by default.
    */
   trustProxy: boolean | number | string;
+  /** The largest file the fallback upload (`/obs/upload`) takes, in bytes. */
+  maxUploadBytes: number;
 }
+
+/**
+ * 5 GiB, S3's largest single PUT: whatever the workstation stores through the server it could
+ * also have stored with one presigned URL. Lower it for a small disk; raise it for embedded
+ * mode with files beyond that (S3 mode streams larger ones in multipart).
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
 
@@ -58,7 +67,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     s3,
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxUploadBytes: parseMaxUpload(env.MAX_UPLOAD_BYTES),
   };
+}
+
+function parseMaxUpload(v: string | undefined): number {
+  if (v === undefined || v === '') return DEFAULT_MAX_UPLOAD_BYTES;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`MAX_UPLOAD_BYTES must be a whole number of bytes above 0, got "${v}"`);
+  return n;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {

@@ -14,10 +14,15 @@ function ruleText(rule: AccessRule | undefined, auth: boolean): [string, string]
   if (!auth) return ['anyone', 'no login needed'];
   if (!rule) return ['own data, or only what the caller may see', 'any logged-in user'];
   const who =
-    rule.scope === 'project'
+    rule.scope === 'project' || rule.scope === 'taskSubject'
       ? (PROJECT_PERMISSIONS[rule.action] as readonly string[]).join(', ')
       : (TEAM_PERMISSIONS[rule.action] as readonly string[]).join(', ');
-  const where = rule.scope === 'currentTeam' ? 'current team' : `${rule.scope} from ${rule.from}.${rule.key}`;
+  const where =
+    rule.scope === 'currentTeam'
+      ? 'current team'
+      : rule.scope === 'taskSubject'
+        ? `the project of the task subject from ${rule.from}.${rule.key}`
+        : `${rule.scope} from ${rule.from}.${rule.key}`;
   return [`\`${rule.action}\` on ${where}`, who];
 }
 
@@ -66,7 +71,7 @@ const HANDLER_RULES: string[] = [
   'Joining by a vendor code needs owner or admin of the caller\'s current team; `POST /vendor` engages a team directly only when the caller is owner or admin of both teams.',
   'The sent box of `GET /invite/mobile` needs `team.invite.manage`; the received box shows only the caller\'s own pending invitations. Only the invitee accepts or declines an invitation.',
   'Removing a member, disengaging a vendor or unsharing a project also removes the project memberships that no longer have a way in.',
-  'Calls on one task subject (`/task/subject/...` by id, per-subject `/annotate` calls) find its project from the task subject and need `project.task.work` there (404 outside the caller\'s projects, 403 for a role that may not). Claim, save, skip, submit, review and `log/edit` also need membership of the step it is at (403 `taskSubject.notStepMember`); transitions and saves need the caller to hold it (409 `taskSubject.notHolder`); `edit` (reopen) needs `project.task.dispatch`.',
+  'Calls on one task subject (`/task/subject/...` by id, per-subject `/annotate` calls) are checked on the project of the task subject (404 `taskSubject.notFound` or `annotate.notFound` outside the caller\'s projects). Claim, save, skip, submit, review and `log/edit` also need membership of the step it is at (403 `taskSubject.notStepMember`); transitions and saves need the caller to hold it (409 `taskSubject.notHolder`).',
   'A vendor manager dispatches to, cancels for and lists as targets only members of their own vendor team (403 `dispatch.vendorMemberOnly`).',
   '`DELETE /note`: the note\'s author, or `project.note.manage` on its project.',
   'Task and step members: project members plus owners, admins and managers of the project\'s team and of vendor teams it is shared with.',

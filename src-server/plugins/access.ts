@@ -3,11 +3,12 @@ import { projectRoleMay, teamRoleMay, type AccessRule, type TeamRole } from '../
 import { AppError } from '../errors';
 import type { ServerContext } from '../context';
 import type { ProjectAccess } from '../repositories/access';
+import type { TaskSubjectRow } from '../repositories/taskSubjectFlow';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** What the access check established; set on every route with an `access` rule. */
-    access: { teamId: number; teamRole: TeamRole | null; project: ProjectAccess | null } | null;
+    access: { teamId: number; teamRole: TeamRole | null; project: ProjectAccess | null; taskSubject?: TaskSubjectRow } | null;
   }
   interface FastifyContextConfig {
     access?: AccessRule;
@@ -24,7 +25,7 @@ function scopeId(req: FastifyRequest, rule: Extract<AccessRule, { from: string }
 
 /**
  * Permissions in one place: after validation, every route with an `access` rule has the
- * caller's role in the team or project resolved and checked against the table in
+ * caller's role in the team or project (directly, or through a task subject) resolved and checked against the table in
  * src-shared/model/permissions.ts. Not a member at all answers 404 (the caller may not even
  * learn the thing exists); a member whose role may not do it answers 403.
  */
@@ -34,6 +35,17 @@ export function installAccess(app: FastifyInstance, ctx: ServerContext): void {
     const rule = req.routeOptions.config.access;
     if (!rule || req.userId === null) return;
     const userId = req.userId;
+
+    if (rule.scope === 'taskSubject') {
+      // The project comes from the task subject; one outside the caller's projects is "not found".
+      const id = scopeId(req, rule);
+      const row = id === undefined ? undefined : await ctx.db.selectFrom('task_subjects').selectAll().where('id', '=', id).executeTakeFirst();
+      const project = row && (await ctx.repos.access.projectAccess(row.project_id, userId));
+      if (!row || !project) throw new AppError(rule.notFound);
+      if (!projectRoleMay(project.role, rule.action)) throw new AppError('forbidden');
+      req.access = { teamId: project.teamId, teamRole: project.teamRole, project, taskSubject: row };
+      return;
+    }
 
     if (rule.scope === 'project') {
       const projectId = scopeId(req, rule);

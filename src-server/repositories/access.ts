@@ -36,6 +36,20 @@ export class AccessRepository {
     return r && { projectId: r.project_id, holderId: r.holder_id };
   }
 
+  /** The task subjects the user holds unsubmitted, most recently claimed first (index task_subjects_holder). */
+  async heldTaskSubjects(userId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('task_subjects')
+      .select('id')
+      .where('holder_id', '=', userId)
+      .where('state', 'in', ['claimed', 'inProgress'])
+      .orderBy('claimed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /**
    * The caller's effective role on a project (see PROJECT_ACCESS_ROLES), or undefined when the
    * project does not exist or the caller has no way in. The strongest way in wins.

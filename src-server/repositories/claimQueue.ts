@@ -24,8 +24,8 @@ export interface ClaimRequest {
 }
 
 /**
- * Claim-next: each call hands the oldest pending task subject of a step to one worker, and two
- * workers never get the same one. One conditional UPDATE picks and takes the row in a single
+ * Claim-next: each call hands the oldest pending task subject of a step to one worker (pending
+ * rework before the rest), and two workers never get the same one. One conditional UPDATE picks and takes the row in a single
  * statement (`... WHERE id = (oldest pending) AND state = 'pending'`); on PostgreSQL the pick
  * is `FOR UPDATE SKIP LOCKED`, so concurrent claimers take the next rows instead of queueing
  * on the first. A claim that finds its row taken meanwhile (another SQLite process) tries
@@ -101,11 +101,20 @@ export class ClaimQueue {
 
   private async take(trx: Kysely<Database>, r: ClaimRequest, state: string, holderId: number | null): Promise<TaskSubjectRow | undefined> {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
-      const oldest = trx.selectFrom('task_subjects').select('id').where('workflow_id', '=', r.step.workflowId).where('state', '=', 'pending').orderBy('id').limit(1);
+      // Rework waiting for anyone (its annotator left, or was requeued) goes first, then the
+      // oldest; COALESCE evaluates its second probe only when the first finds nothing, and the
+      // first is one look into the partial index `task_subjects_pending_rework`.
+      const pick = (rework: boolean) => {
+        let q = trx.selectFrom('task_subjects').select('id').where('workflow_id', '=', r.step.workflowId);
+        // Literal, so the planner can match the partial index's predicate even in a generic plan.
+        q = rework ? q.where(sql<boolean>`state = 'pending' and rework = 1`) : q.where('state', '=', 'pending');
+        q = q.orderBy('id').limit(1);
+        return this.dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+      };
       const taken = await trx
         .updateTable('task_subjects')
         .set({ state, holder_id: holderId, claimed_at: r.now, updated_at: r.now, version: sql`version + 1` })
-        .where('id', '=', this.dialect === 'postgres' ? oldest.forUpdate().skipLocked() : oldest)
+        .where('id', '=', (eb) => eb.fn.coalesce(pick(true), pick(false)))
         .where('state', '=', 'pending')
         .returningAll()
         .executeTakeFirst();

@@ -2,7 +2,8 @@
  * The inline session policy of a vended storage token: exactly the folders its holder may use.
  * AWS STS and Ceph RGW both refuse a session policy longer than 2048 characters (measured on
  * Ceph 16: 1941 accepted, 2146 refused), so folders are added in the caller's order of
- * preference until the next one would not fit; the caller learns which projects made it.
+ * preference until the next one would not fit; the caller learns which projects and task
+ * subjects made it.
  */
 export const MAX_SESSION_POLICY_CHARS = 2048;
 
@@ -10,18 +11,19 @@ export const MAX_SESSION_POLICY_CHARS = 2048;
 const READ_WRITE_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts', 's3:PutObjectTagging'];
 const READ_ACTIONS = ['s3:GetObject'];
 
-/** A project the token should cover, and whether its holder may write its dataset folder. */
-export interface PolicyProject {
-  projectId: number;
-  write: boolean;
-}
+/**
+ * One thing the token should cover: a project (its `dataset/` folder, read-write where `write`,
+ * and its `export/` folder, read) or a task subject (its `annotate/` folder, read-write where
+ * `write`: the worker holding it).
+ */
+export type PolicyGrant = { kind: 'project'; projectId: number; write: boolean } | { kind: 'taskSubject'; taskSubjectId: number; write: boolean };
 
 export interface SessionPolicyInput {
   bucket: string;
   rootPrefix: string;
   userId: number;
   /** most wanted first */
-  projects: readonly PolicyProject[];
+  grants: readonly PolicyGrant[];
   maxChars?: number;
 }
 
@@ -30,12 +32,24 @@ export interface SessionPolicy {
   policy: string;
   /** the projects it covers, in the order given */
   projectIds: number[];
+  /** the task subjects whose `annotate/` folders it covers, in the order given */
+  taskSubjectIds: number[];
 }
 
-function render(bucket: string, root: string, userId: number, projects: readonly PolicyProject[]): string {
+/** The folders a grant opens, each read-write or read only. */
+function folders(g: PolicyGrant): { folder: string; write: boolean }[] {
+  if (g.kind === 'taskSubject') return [{ folder: `annotate/${g.taskSubjectId}`, write: g.write }];
+  return [
+    { folder: `dataset/${g.projectId}`, write: g.write },
+    { folder: `export/${g.projectId}`, write: false },
+  ];
+}
+
+function render(bucket: string, root: string, userId: number, grants: readonly PolicyGrant[]): string {
   const arn = (folder: string) => `arn:aws:s3:::${bucket}/${root}${folder}/*`;
-  const readWrite = [arn(`user/${userId}`), ...projects.filter((p) => p.write).map((p) => arn(`dataset/${p.projectId}`))];
-  const read = projects.flatMap((p) => [...(p.write ? [] : [arn(`dataset/${p.projectId}`)]), arn(`export/${p.projectId}`)]);
+  const opened = [{ folder: `user/${userId}`, write: true }, ...grants.flatMap(folders)];
+  const readWrite = opened.filter((f) => f.write).map((f) => arn(f.folder));
+  const read = opened.filter((f) => !f.write).map((f) => arn(f.folder));
   const statements = [
     { Effect: 'Allow', Action: READ_WRITE_ACTIONS, Resource: readWrite },
     ...(read.length > 0 ? [{ Effect: 'Allow', Action: READ_ACTIONS, Resource: read }] : []),
@@ -43,26 +57,32 @@ function render(bucket: string, root: string, userId: number, projects: readonly
   return JSON.stringify({ Version: '2012-10-17', Statement: statements });
 }
 
+const grantKey = (g: PolicyGrant) => (g.kind === 'project' ? `p${g.projectId}` : `t${g.taskSubjectId}`);
+
 /**
- * The policy for one caller: read-write on `user/<userId>/`, read on `dataset/<p>/` and
- * `export/<p>/` of each project, read-write on `dataset/<p>/` where `write`; all under the
- * root prefix. Projects that do not fit the size limit are left out, from the end.
+ * The policy for one caller: read-write on `user/<userId>/`, then each grant in order while it
+ * fits, all under the root prefix. A grant named twice counts once (its first, most wanted
+ * form); grants that do not fit the size limit are left out, from the end.
  */
 export function buildSessionPolicy(input: SessionPolicyInput): SessionPolicy {
   const max = input.maxChars ?? MAX_SESSION_POLICY_CHARS;
   const root = input.rootPrefix ? `${input.rootPrefix}/` : '';
-  const taken: PolicyProject[] = [];
+  const taken: PolicyGrant[] = [];
   let policy = render(input.bucket, root, input.userId, taken);
   if (policy.length > max) throw new RangeError(`the bucket name and root prefix leave no room for a session policy of ${max} characters`);
-  const seen = new Set<number>();
-  for (const p of input.projects) {
-    if (seen.has(p.projectId)) continue;
-    const next = render(input.bucket, root, input.userId, [...taken, p]);
-    // Every project costs about the same, so the first that does not fit ends the list.
+  const seen = new Set<string>();
+  for (const g of input.grants) {
+    if (seen.has(grantKey(g))) continue;
+    const next = render(input.bucket, root, input.userId, [...taken, g]);
+    // Grants of a kind cost about the same, so the first that does not fit ends the list.
     if (next.length > max) break;
-    seen.add(p.projectId);
-    taken.push(p);
+    seen.add(grantKey(g));
+    taken.push(g);
     policy = next;
   }
-  return { policy, projectIds: taken.map((p) => p.projectId) };
+  return {
+    policy,
+    projectIds: taken.flatMap((g) => (g.kind === 'project' ? [g.projectId] : [])),
+    taskSubjectIds: taken.flatMap((g) => (g.kind === 'taskSubject' ? [g.taskSubjectId] : [])),
+  };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { defineRoute } from './route';
-import { projectIdRule } from '../model/permissions';
+import { projectIdRule, taskSubjectRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectState } from './task';
@@ -169,24 +169,25 @@ export type SubjectAnnotateQuery = Static<typeof SubjectAnnotateQuery>;
 
 const base = { tag: 'Annotate', auth: true } as const;
 const on = projectIdRule;
-/** Routes on one task subject name only it and resolve its project from it (src-server/routes/taskSubject/workAccess.ts). */
+/** Routes on one task subject name only it; the access hook finds its project from it. */
+const one = (from: 'query' | 'body') => taskSubjectRule('project.task.work', from, 'taskSubjectId', 'annotate.notFound');
 const WORK = 'Needs project.task.work on its project';
 const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;
 
 /** The Annotate routes of the spec's section 7, and the project's annotation figures. */
 export const annotateRoutes = {
   get: defineRoute({
-    ...base, method: 'GET', path: '/annotate',
+    ...base, method: 'GET', path: '/annotate', access: one('query'),
     summary: `A task subject's annotations (all frames unless frameIds), migrated to the current model version, with the version to save against. ${WORK}.`,
     querystring: AnnotateQuery, data: TaskSubjectAnnotations,
   }),
   save: defineRoute({
-    ...base, method: 'POST', path: '/annotate', bodyLimit: ANNOTATE_BODY_LIMIT,
+    ...base, method: 'POST', path: '/annotate', access: one('body'), bodyLimit: ANNOTATE_BODY_LIMIT,
     summary: `Replace frames' annotations in one transaction against baseVersion (409 annotate.stale otherwise); a retried saveId answers the first result. ${HOLDER}`,
     body: SaveBody, data: SaveResult,
   }),
   editObjects: defineRoute({
-    ...base, method: 'POST', path: '/annotate/object/v2', bodyLimit: ANNOTATE_BODY_LIMIT,
+    ...base, method: 'POST', path: '/annotate/object/v2', access: one('body'), bodyLimit: ANNOTATE_BODY_LIMIT,
     summary: `Upsert and remove objects of one frame by id, with the same version and save-id rules as POST /annotate. ${HOLDER}`,
     body: ObjectEditBody, data: SaveResult,
   }),

@@ -23,10 +23,12 @@ export const CONTENT_TYPE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-
 export const ObsContentType = Type.String({ minLength: 3, maxLength: 255, pattern: CONTENT_TYPE_PATTERN });
 
 /**
- * The storage token (spec section 3), plus `rootPrefix` (prepend it to every key) and
- * `projectIds` (the projects whose `dataset/` and `export/` folders it covers; a session policy
- * is limited to 2048 characters, so a caller with many projects gets the most recent ones and
- * uses signed URLs for the rest, or asks again with `projectId`).
+ * The storage token (spec section 3), plus `rootPrefix` (prepend it to every key),
+ * `projectIds` (the projects whose `dataset/` and `export/` folders it covers) and
+ * `taskSubjectIds` (the task subjects whose `annotate/` folders it covers: the ones asked for
+ * and held). A session policy is limited to 2048 characters, so a caller with many projects
+ * gets the most recent ones and uses signed URLs for the rest, or asks again with `projectId`
+ * or `taskSubjectId`.
  */
 export const StorageToken = Type.Object({
   endPoint: Type.String(),
@@ -40,6 +42,7 @@ export const StorageToken = Type.Object({
   expiresAt: Type.Integer(),
   rootPrefix: Type.String(),
   projectIds: Type.Array(Type.Integer()),
+  taskSubjectIds: Type.Array(Type.Integer()),
 });
 export type StorageToken = Static<typeof StorageToken>;
 
@@ -72,7 +75,12 @@ export type StoredObject = Static<typeof StoredObject>;
 export const ObjectBytes = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
 
 export const ObsTokenQuery = Type.Object(
-  { projectId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a project to cover first (the caller must be able to read it)' })) },
+  {
+    projectId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a project to cover first (the caller must be able to read it)' })),
+    taskSubjectId: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2147483647, description: 'a task subject whose annotate/ folder to cover next (read-write for its holder and task managers, read for the project\'s readers)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const ObsUploadQuery = Type.Object({ key: Type.Optional(ObsKey) }, { additionalProperties: false });
@@ -113,7 +121,8 @@ export const obsRoutes = {
     ...base, method: 'GET', path: '/obs/token',
     summary:
       'S3 mode: short-lived credentials limited to the caller\'s folders (user/<me>/ read-write; dataset/<p>/ of readable ' +
-      'projects read, of projects whose data they manage read-write; export/<p>/ read). Embedded mode: 409 obs.tokenUnavailable.',
+      'projects read, of projects whose data they manage read-write; export/<p>/ read; annotate/<t>/ of held task subjects ' +
+      'and of the one asked for, read-write for its holder and task managers). Embedded mode: 409 obs.tokenUnavailable.',
     querystring: ObsTokenQuery, data: StorageToken,
   }),
   upload: defineRoute({

@@ -3,7 +3,7 @@ import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
-import { projectIdRule } from '../model/permissions';
+import { projectIdRule, taskSubjectRule } from '../model/permissions';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -139,7 +139,8 @@ const IdParams = Type.Object({ id: Id });
 
 const base = { tag: 'TaskSubject', auth: true } as const;
 const on = projectIdRule;
-/** Routes on one task subject name only it and resolve its project from it (src-server/routes/taskSubject/workAccess.ts). */
+/** Routes on one task subject name only it; the access hook finds its project from it. */
+const one = (action: 'project.task.work' | 'project.task.dispatch', from: 'params' | 'query' | 'body', key = 'taskSubjectId') => taskSubjectRule(action, from, key);
 const WORK = 'Needs project.task.work on its project';
 const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;
 
@@ -154,42 +155,42 @@ export const taskSubjectRoutes = {
     body: ClaimBody, data: Nullable(TaskSubjectCard),
   }),
   skip: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/annotate/skip',
+    ...base, method: 'POST', path: '/task/subject/annotate/skip', access: one('project.task.work', 'body'),
     summary: `Set a held task subject aside for a manager to requeue or dispatch. ${HOLDER}`,
     body: SkipBody, data: TaskSubjectCard,
   }),
   submit: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/annotate/submit',
+    ...base, method: 'POST', path: '/task/subject/annotate/submit', access: one('project.task.work', 'body'),
     summary: `Submit an annotate step: on to the next step's queue (or done), with a snapshot of the annotations. ${HOLDER}`,
     body: TransitionBody, data: TaskSubjectCard,
   }),
   pass: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/review/submit',
+    ...base, method: 'POST', path: '/task/subject/review/submit', access: one('project.task.work', 'body'),
     summary: `Pass a review step: on to the next step's queue (or done), with a snapshot. ${HOLDER}`,
     body: TransitionBody, data: TaskSubjectCard,
   }),
   reject: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/review/reject',
+    ...base, method: 'POST', path: '/task/subject/review/reject', access: one('project.task.work', 'body'),
     summary: `Reject at a review step with reasons and notes: back to the annotate step before it, held by who submitted it there, as rework. ${HOLDER}`,
     body: RejectBody, data: TaskSubjectCard,
   }),
   edit: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/edit',
-    summary: `Reopen a done task subject at a step for editing: held by the caller when they are a member of that step, else in its queue. ${WORK} and project.task.dispatch.`,
+    ...base, method: 'POST', path: '/task/subject/edit', access: one('project.task.dispatch', 'body'),
+    summary: `Reopen a done task subject at a step for editing: held by the caller when they are a member of that step, else in its queue. Needs project.task.dispatch on its project.`,
     body: EditBody, data: TaskSubjectCard,
   }),
   isEdit: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/is/edit',
+    ...base, method: 'POST', path: '/task/subject/is/edit', access: one('project.task.work', 'body'),
     summary: `Whether the caller may edit the task subject at a step now, or reopen it there. ${WORK}.`,
     body: EditCheckBody, data: TaskSubjectEditCheck,
   }),
   logEdit: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/log/edit',
+    ...base, method: 'POST', path: '/task/subject/log/edit', access: one('project.task.work', 'body'),
     summary: `Record active time the workstation measured on a task subject (clamped to the wall time since the caller's previous log row on it). ${WORK} and membership of its step.`,
     body: LogEditBody, data: TaskSubjectLogEntry,
   }),
   saveList: defineRoute({
-    ...base, method: 'POST', path: '/task/subject/save/list',
+    ...base, method: 'POST', path: '/task/subject/save/list', access: one('project.task.work', 'body'),
     summary: `The accepted saves of a task subject's annotations, newest first. ${WORK}.`,
     body: SaveListBody, data: Page(AnnotationSaveEntry),
   }),
@@ -199,17 +200,17 @@ export const taskSubjectRoutes = {
     querystring: ListDetailQuery, data: Page(TaskSubjectLatest),
   }),
   log: defineRoute({
-    ...base, method: 'GET', path: '/task/subject/log',
+    ...base, method: 'GET', path: '/task/subject/log', access: one('project.task.work', 'query'),
     summary: `A task subject's log, newest first. ${WORK}.`,
     querystring: LogQuery, data: Page(TaskSubjectLogEntry),
   }),
   test: defineRoute({
-    ...base, method: 'GET', path: '/task/subject/test/:id',
+    ...base, method: 'GET', path: '/task/subject/test/:id', access: one('project.task.work', 'params', 'id'),
     summary: `Try every action on a task subject for the caller without doing it: which would work, and why the others would be refused. ${WORK}.`,
     params: IdParams, data: TaskSubjectDryRun,
   }),
   get: defineRoute({
-    ...base, method: 'GET', path: '/task/subject/:id',
+    ...base, method: 'GET', path: '/task/subject/:id', access: one('project.task.work', 'params', 'id'),
     summary: `One task subject with its step type and frames. ${WORK}.`,
     params: IdParams, data: TaskSubjectCard,
   }),

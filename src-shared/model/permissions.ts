@@ -73,13 +73,27 @@ export const projectRoleMay = (role: ProjectAccessRole, action: ProjectAction): 
  * How a route finds the team or project it acts on:
  * - `currentTeam`: the caller's current team (POST /team/switch/{teamId} sets it);
  * - `team`: a team id in the path, query or body under `key`;
- * - `project`: a project id in the path, query or body under `key`.
+ * - `project`: a project id in the path, query or body under `key`;
+ * - `taskSubject`: a task subject id there, whose project the project table is checked on.
  */
 /** The rule of a route whose project id comes as `projectId` in its params, query or body. */
 export const projectIdRule = (action: ProjectAction, from: 'params' | 'query' | 'body') =>
   ({ scope: 'project', action, from, key: 'projectId' }) as const;
 
+/**
+ * The rule of a route on one task subject (the spec's task-subject and annotate calls take a
+ * taskSubjectId and no project): its project is found from the task subject, and one that does
+ * not exist or lies outside the caller's projects answers 404 with `notFound`.
+ */
+export const taskSubjectRule = (
+  action: ProjectAction,
+  from: 'params' | 'query' | 'body',
+  key = 'taskSubjectId',
+  notFound: 'taskSubject.notFound' | 'annotate.notFound' = 'taskSubject.notFound',
+) => ({ scope: 'taskSubject', action, from, key, notFound }) as const;
+
 export type AccessRule =
   | { scope: 'currentTeam'; action: TeamAction }
   | { scope: 'team'; action: TeamAction; from: 'params' | 'query' | 'body'; key: string }
-  | { scope: 'project'; action: ProjectAction; from: 'params' | 'query' | 'body'; key: string };
+  | { scope: 'project'; action: ProjectAction; from: 'params' | 'query' | 'body'; key: string }
+  | { scope: 'taskSubject'; action: ProjectAction; from: 'params' | 'query' | 'body'; key: string; notFound: 'taskSubject.notFound' | 'annotate.notFound' };

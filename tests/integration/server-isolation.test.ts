@@ -26,7 +26,8 @@ describe.each(DB_KINDS)('team isolation on %s', (kind) => {
   it.each(samples.map((x) => [x.name, x] as const))('%s by another team or an outsider changes nothing of team A', async (_name, x) => {
     for (const intruder of ['ownerB', 'outsider'] as const) {
       const world = await buildWorld(s.app.ctx);
-      const req = await x.sample(world, s.app.ctx);
+      // Set up as team A's annotator's work: the intruder acts on someone else's task subject.
+      const req = await x.sample(world, s.app.ctx, 'annotator');
       // The sample may have created state of its own in team A; the snapshot is taken after it.
       const baseline = await teamSnapshot(s.app.ctx, world.teamA);
       const res = await s.call({ ...req, token: world.users[intruder].token });

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld } from '../support/world';
 import { multipartForm, startObsServer, type ObsServer } from '../support/obsServer';
 
-// The real cap is 5 GiB; the same code path is proven with a small one.
-vi.mock('../../src-server/routes/obs/limits', () => ({ MAX_UPLOAD_BYTES: 64 * 1024 }));
 
-/** The fallback upload's size cap, in both modes: 413 and nothing stored, whatever the key order. */
+/** The fallback upload's size cap (MAX_UPLOAD_BYTES; 5 GiB by default), in both modes: 413 and nothing stored, whatever the key order. */
 describe.each(['embedded', 's3'] as const)('upload size cap in %s mode (sqlite)', (mode) => {
   let s: ObsServer;
   beforeAll(async () => {
-    s = await startObsServer('sqlite', mode);
+    s = await startObsServer('sqlite', mode, { env: { MAX_UPLOAD_BYTES: String(64 * 1024) } });
   });
   afterAll(async () => {
     await s?.close();

@@ -6,6 +6,7 @@ import type { StorageToken } from '../../src-shared/api/obs';
 import { DB_KINDS } from '../support/databases';
 import { buildWorld, type World } from '../support/world';
 import { multipartForm, startObsServer, type ObsServer } from '../support/obsServer';
+import { buildTask } from '../support/taskFixture';
 
 /** An S3 client holding a vended token, as the workstation builds it. */
 const clientOf = (t: StorageToken) =>
@@ -64,6 +65,7 @@ describe.each(DB_KINDS)('object storage routes, S3 mode on Ceph RGW, on %s', (ki
       expiresAt: expect.any(Number),
       rootPrefix: 'tenant-t',
       projectIds: [w.projectP],
+      taskSubjectIds: [],
     });
     expect(t.expiresAt).toBeGreaterThan(Date.now() + 55 * 60_000);
     expect(t.expiresAt).toBeLessThanOrEqual(Date.now() + 61 * 60_000);
@@ -113,6 +115,36 @@ describe.each(DB_KINDS)('object storage routes, S3 mode on Ceph RGW, on %s', (ki
     } finally {
       c.destroy();
     }
+  });
+
+  it('proves on Ceph: a worker\'s token writes the annotate/ folder of what they hold; a reader asking for one only reads it', async () => {
+    const { annotator } = w.users;
+    const t = await buildTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [annotator.id] }], subjects: 2 });
+    const claimed = await s.call({ method: 'POST', url: '/core/task/subject/claim', token: annotator.token, payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId } });
+    const held = claimed.body.data.taskSubjectId as number;
+    const other = t.taskSubjectIds.find((id) => id !== held)!;
+    const worker = await token('annotator');
+    expect(worker.taskSubjectIds).toEqual([held]);
+    const c = clientOf(worker);
+    try {
+      await c.send(new PutObjectCommand({ Bucket: s.s3!.bucket, Key: full(`annotate/${held}/mask.png`), Body: 'mask' }));
+      expect(await read(c, `annotate/${held}/mask.png`)).toBe('mask');
+      await expectDenied(c.send(new PutObjectCommand({ Bucket: s.s3!.bucket, Key: full(`annotate/${other}/mask.png`), Body: 'x' })), 'writing a task subject held by nobody');
+    } finally {
+      c.destroy();
+    }
+    const asked = await token('reviewer', `?taskSubjectId=${held}`);
+    expect(asked.taskSubjectIds).toEqual([held]);
+    const r = clientOf(asked);
+    try {
+      expect(await read(r, `annotate/${held}/mask.png`)).toBe('mask');
+      await expectDenied(r.send(new PutObjectCommand({ Bucket: s.s3!.bucket, Key: full(`annotate/${held}/evil.png`), Body: 'x' })), 'a reader writing someone else\'s work');
+    } finally {
+      r.destroy();
+    }
+    // Another team's owner learns nothing of it.
+    const foreign = await s.call({ method: 'GET', url: `/core/obs/token?taskSubjectId=${held}`, token: w.users.ownerB.token });
+    expect({ status: foreign.status, msg: foreign.body.msg }).toEqual({ status: 404, msg: 'error.obs.objectNotFound' });
   });
 
   it('covers as many projects as the 2048-character session policy holds, the asked-for one first', async () => {

@@ -38,16 +38,17 @@ describe.each(DB_KINDS)('role table on %s', (kind) => {
 
   it.each(routesWithAccess.map((r) => [r.name, r] as const))('%s: allowed roles succeed, every other role gets 403', async (_name, r) => {
     const rule = r.def.access!;
-    const players = (Object.keys(PROJECT_ROLE) as WorldRole[]).filter((role) => rule.scope === 'project' || TEAM_ROLE[role]);
+    const players = (Object.keys(PROJECT_ROLE) as WorldRole[]).filter((role) => rule.scope === 'project' || rule.scope === 'taskSubject' || TEAM_ROLE[role]);
     const outcomes: Record<string, number> = {};
     const expected: Record<string, number> = {};
     for (const role of players) {
       const world = await buildWorld(s.app.ctx);
-      const req = await r.sample!(world, s.app.ctx);
+      // Samples of calls on one task subject set it up as this role's work (held by them).
+      const req = await r.sample!(world, s.app.ctx, role);
       const res = await s.call({ ...req, token: world.users[role].token });
       outcomes[role] = res.body.code;
       const allowed =
-        rule.scope === 'project'
+        rule.scope === 'project' || rule.scope === 'taskSubject'
           ? (PROJECT_PERMISSIONS[rule.action] as readonly string[]).includes(PROJECT_ROLE[role])
           : (TEAM_PERMISSIONS[rule.action] as readonly string[]).includes(TEAM_ROLE[role]!);
       expected[role] = allowed ? 200 : 403;

@@ -56,6 +56,22 @@ describe.each(DB_KINDS)('claiming next on %s', (kind) => {
     expect(new Set(logs.map((l) => l.task_subject_id)).size).toBe(30);
   });
 
+  it('serves rework waiting for anyone before older fresh work, and then the oldest again', async () => {
+    const w = await buildWorld(s.app.ctx);
+    const { annotator } = w.users;
+    const t = await buildTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [annotator.id] }], subjects: 3 });
+    // The newest of the three was rejected while its annotator had left: it waits as rework.
+    await s.app.ctx.db.updateTable('task_subjects').set({ rework: 1 }).where('id', '=', t.taskSubjectIds[2]!).execute();
+    const claimNext = async () => {
+      const c = (await s.call({ method: 'POST', url: '/core/task/subject/claim', token: annotator.token, payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId } })).body.data;
+      await s.call({ method: 'POST', url: '/core/task/subject/annotate/submit', token: annotator.token, payload: { taskSubjectId: c.taskSubjectId, version: c.version } });
+      return c as { taskSubjectId: number; rework: boolean };
+    };
+    expect(await claimNext()).toMatchObject({ taskSubjectId: t.taskSubjectIds[2], rework: true });
+    expect((await claimNext()).taskSubjectId).toBe(t.taskSubjectIds[0]);
+    expect((await claimNext()).taskSubjectId).toBe(t.taskSubjectIds[1]);
+  });
+
   it('gives a worker what they already hold first (rework first), then the oldest waiting, then null', async () => {
     const w = await buildWorld(s.app.ctx);
     const { annotator, reviewer } = w.users;

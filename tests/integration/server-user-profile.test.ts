@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('members, account check, profile and password on %s', (k
     it('answers every team A role with its team (the access rule\'s sample) and each team only its own members', async () => {
       w = await buildWorld(s.app.ctx);
       for (const role of ['owner', 'admin', 'manager', 'reviewer', 'annotator', 'projectManager'] as const) {
-        const req = await userSamples.samples.members!(w, s.app.ctx);
+        const req = await userSamples.samples.members!(w, s.app.ctx, role);
         const r = await s.call({ ...req, token: w.users[role].token });
         expect(r.body.code).toBe(200);
       }

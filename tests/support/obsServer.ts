@@ -32,7 +32,7 @@ const S3_KEYS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', '
  * root prefix, so every test also proves keys land under it. `roleArn: null` runs S3 mode
  * without STS.
  */
-export async function startObsServer(kind: DbKind, mode: 'embedded' | 's3', opts: { roleArn?: null } = {}): Promise<ObsServer> {
+export async function startObsServer(kind: DbKind, mode: 'embedded' | 's3', opts: { roleArn?: null; env?: Record<string, string> } = {}): Promise<ObsServer> {
   const db = await freshDatabase(kind);
   let offset = 0;
   let s3: ObsS3 | null = null;
@@ -50,7 +50,7 @@ export async function startObsServer(kind: DbKind, mode: 'embedded' | 's3', opts
     s3 = { endpoint: env.S3_ENDPOINT!, region: env.S3_REGION!, bucket, rootPrefix: 'tenant-t', admin };
     env = { ...env, S3_BUCKET: bucket, S3_ROOT_PREFIX: s3.rootPrefix, ...(opts.roleArn === null ? { S3_ROLE_ARN: '' } : {}) };
   }
-  const config = { ...loadConfig({ ...env, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl };
+  const config = { ...loadConfig({ ...env, ...opts.env, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl };
   const app = await buildApp({ config, now: () => Date.now() + offset });
   const withToken = ({ token, ...opts }: InjectOptions & { token?: string }): InjectOptions => ({
     ...opts,

@@ -19,10 +19,14 @@ describe('server configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
     expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).maxUploadBytes).toBe(5 * 1024 ** 3);
+    expect(loadConfig({ MAX_UPLOAD_BYTES: '1048576' }).maxUploadBytes).toBe(1048576);
   });
 
   it('says which setting is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MAX_UPLOAD_BYTES: '5GB' })).toThrow(/MAX_UPLOAD_BYTES/);
+    expect(() => loadConfig({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES/);
     expect(() => loadConfig({ S3_ENDPOINT: 'http://x', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' })).toThrow(/S3_BUCKET is required/);
   });
 });

@@ -15,7 +15,7 @@ describe('storage token session policy', () => {
       bucket: 'b1',
       rootPrefix: 'root',
       userId: 7,
-      projects: [{ projectId: 3, write: true }, { projectId: 4, write: false }],
+      grants: [{ kind: 'project', projectId: 3, write: true }, { kind: 'project', projectId: 4, write: false }],
     });
     expect(projectIds).toEqual([3, 4]);
     expect(resourcesAllowing(policy, 's3:PutObject').sort()).toEqual(['arn:aws:s3:::b1/root/dataset/3/*', 'arn:aws:s3:::b1/root/user/7/*']);
@@ -34,29 +34,48 @@ describe('storage token session policy', () => {
   });
 
   it('without a root prefix or projects, covers only the caller\'s folder', () => {
-    const { policy, projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 7, projects: [] });
+    const { policy, projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 7, grants: [] });
     expect(projectIds).toEqual([]);
     expect(statements(policy)).toHaveLength(1);
     expect(statements(policy)[0]!.Resource).toEqual(['arn:aws:s3:::b1/user/7/*']);
   });
 
   it('stays within 2048 characters, keeping the projects in the order given', () => {
-    const projects = Array.from({ length: 100 }, (_, i) => ({ projectId: 2_000_000_000 + i, write: i % 3 === 0 }));
-    const { policy, projectIds } = buildSessionPolicy({ bucket: 'annot-production', rootPrefix: 'tenant-a', userId: 2_000_000_000, projects });
+    const projects = Array.from({ length: 100 }, (_, i) => ({ kind: 'project' as const, projectId: 2_000_000_000 + i, write: i % 3 === 0 }));
+    const { policy, projectIds } = buildSessionPolicy({ bucket: 'annot-production', rootPrefix: 'tenant-a', userId: 2_000_000_000, grants: projects });
     expect(policy.length).toBeLessThanOrEqual(MAX_SESSION_POLICY_CHARS);
     expect(projectIds).toEqual(projects.slice(0, projectIds.length).map((p) => p.projectId));
     // ten-digit ids and a long bucket name still leave room for a useful number of projects
     expect(projectIds.length).toBeGreaterThanOrEqual(12);
-    const next = buildSessionPolicy({ bucket: 'annot-production', rootPrefix: 'tenant-a', userId: 2_000_000_000, projects: projects.slice(0, projectIds.length + 1) });
+    const next = buildSessionPolicy({ bucket: 'annot-production', rootPrefix: 'tenant-a', userId: 2_000_000_000, grants: projects.slice(0, projectIds.length + 1) });
     expect(next.projectIds).toHaveLength(projectIds.length);
   });
 
   it('lists a project once even if it is wanted twice', () => {
-    const { projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 1, projects: [{ projectId: 5, write: false }, { projectId: 5, write: true }] });
+    const { projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 1, grants: [{ kind: 'project', projectId: 5, write: false }, { kind: 'project', projectId: 5, write: true }] });
     expect(projectIds).toEqual([5]);
   });
 
+  it('opens annotate/ folders of task subjects: read-write for held ones, read for the rest, never mixed up with projects', () => {
+    const { policy, projectIds, taskSubjectIds } = buildSessionPolicy({
+      bucket: 'b1',
+      rootPrefix: '',
+      userId: 7,
+      grants: [
+        { kind: 'taskSubject', taskSubjectId: 40, write: true },
+        { kind: 'project', projectId: 40, write: false },
+        { kind: 'taskSubject', taskSubjectId: 41, write: false },
+        { kind: 'taskSubject', taskSubjectId: 40, write: false },
+      ],
+    });
+    expect(taskSubjectIds).toEqual([40, 41]);
+    expect(projectIds).toEqual([40]);
+    expect(resourcesAllowing(policy, 's3:PutObject').sort()).toEqual(['arn:aws:s3:::b1/annotate/40/*', 'arn:aws:s3:::b1/user/7/*']);
+    expect(resourcesAllowing(policy, 's3:GetObject')).toContain('arn:aws:s3:::b1/annotate/41/*');
+    expect(resourcesAllowing(policy, 's3:PutObject')).not.toContain('arn:aws:s3:::b1/annotate/41/*');
+  });
+
   it('refuses when even the caller\'s own folder does not fit', () => {
-    expect(() => buildSessionPolicy({ bucket: 'b'.repeat(63), rootPrefix: 'r'.repeat(2000), userId: 1, projects: [] })).toThrow(RangeError);
+    expect(() => buildSessionPolicy({ bucket: 'b'.repeat(63), rootPrefix: 'r'.repeat(2000), userId: 1, grants: [] })).toThrow(RangeError);
   });
 });

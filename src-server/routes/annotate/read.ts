@@ -23,7 +23,7 @@ export function registerAnnotateRead(app: FastifyInstance, ctx: ServerContext): 
     // The version is read (with the row) before the frames: if a save lands in between, the
     // client holds newer frames with an older version, and its next save is refused as stale
     // rather than written over frames it never saw.
-    const { row } = await resolveWork(ctx, req, q.taskSubjectId, 'annotate.notFound');
+    const { row } = await resolveWork(ctx, req);
     if (q.dataId !== undefined && q.dataId !== row.subject_id) throw new AppError('annotate.dataMismatch');
     const wanted = q.frameIds ? [...new Set(q.frameIds)] : undefined;
     const found = await annotations.subjectFrames(row.id, row.subject_id, wanted);

@@ -17,7 +17,7 @@ export function registerAnnotateSave(app: FastifyInstance, ctx: ServerContext): 
       seen.add(f.frameId);
     }
     assertSound(body.frames.map((f, i) => ({ at: `/frames/${i}/data`, data: f.data })));
-    const scope = await resolveWork(ctx, req, body.taskSubjectId, 'annotate.notFound');
+    const scope = await resolveWork(ctx, req);
     await assertOwnFrames(ctx, scope.row, [...seen]);
     // Serialized before the transaction: the lock is held for the writes only.
     const writes = body.frames.map((f) => frameWrite(f.frameId, f.data));
@@ -37,7 +37,7 @@ export function registerAnnotateSave(app: FastifyInstance, ctx: ServerContext): 
       }
       throw err;
     }
-    const scope = await resolveWork(ctx, req, body.taskSubjectId, 'annotate.notFound');
+    const scope = await resolveWork(ctx, req);
     await assertOwnFrames(ctx, scope.row, [body.frameId]);
     const removed = new Set(body.remove ?? []);
     return applySave(ctx, {

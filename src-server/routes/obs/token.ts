@@ -5,7 +5,8 @@ import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { normalizeListFilters } from '../../repositories/projectList';
-import { buildSessionPolicy, type PolicyProject } from '../../storage/sessionPolicy';
+import { buildSessionPolicy, type PolicyGrant } from '../../storage/sessionPolicy';
+import { checkFolder } from '../../storage/keyAccess';
 import type { ObsDeps } from './deps';
 
 /**
@@ -15,25 +16,46 @@ import type { ObsDeps } from './deps';
 export const TOKEN_PROJECT_CANDIDATES = 100;
 
 /**
- * The projects a token should cover, most wanted first: the one asked for, the caller's
- * recently opened ones, then the current team's most recently updated, each with whether the
- * caller may write its dataset folder.
+ * How many of the task subjects the caller holds get their `annotate/` folder in a token: a
+ * worker holds one or a few at a time; each costs about as much policy room as half a project.
  */
-async function wantedProjects(d: ObsDeps, userId: number, projectId: number | undefined): Promise<PolicyProject[]> {
-  const wanted: PolicyProject[] = [];
-  if (projectId !== undefined) {
-    const access = await d.ctx.repos.access.projectAccess(projectId, userId);
-    if (!access) throw new AppError('project.notFound');
-    wanted.push({ projectId, write: projectRoleMay(access.role, 'project.data.manage') });
+export const TOKEN_HELD_TASK_SUBJECTS = 5;
+
+/** Read-write when the caller may write the task subject's folder, read when only read; 404 when neither. */
+async function taskSubjectGrant(d: ObsDeps, userId: number, taskSubjectId: number): Promise<PolicyGrant> {
+  try {
+    await checkFolder(d.ctx.repos.access, userId, 'annotate', taskSubjectId, 'write');
+    return { kind: 'taskSubject', taskSubjectId, write: true };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.key !== 'forbidden') throw err;
+    return { kind: 'taskSubject', taskSubjectId, write: false };
   }
+}
+
+/**
+ * What a token should cover, most wanted first: the project and task subject asked for, the
+ * task subjects the caller holds (their work in hand), the caller's recently opened projects,
+ * then the current team's most recently updated, each with whether the caller may write.
+ */
+async function wantedGrants(d: ObsDeps, userId: number, q: { projectId?: number; taskSubjectId?: number }): Promise<PolicyGrant[]> {
+  const wanted: PolicyGrant[] = [];
+  if (q.projectId !== undefined) {
+    const access = await d.ctx.repos.access.projectAccess(q.projectId, userId);
+    if (!access) throw new AppError('project.notFound');
+    wanted.push({ kind: 'project', projectId: q.projectId, write: projectRoleMay(access.role, 'project.data.manage') });
+  }
+  if (q.taskSubjectId !== undefined) wanted.push(await taskSubjectGrant(d, userId, q.taskSubjectId));
+  for (const id of await d.ctx.repos.access.heldTaskSubjects(userId, TOKEN_HELD_TASK_SUBJECTS)) wanted.push({ kind: 'taskSubject', taskSubjectId: id, write: true });
   const viewer = await d.projectList.viewer(userId);
   if (viewer) {
     const recent = await d.projectList.recent(viewer, TOKEN_PROJECT_CANDIDATES);
     const updated = await d.projectList.list(viewer, normalizeListFilters({ pageSize: TOKEN_PROJECT_CANDIDATES, orderBy: 'updatedAt' }));
-    for (const p of [...recent, ...updated.list]) wanted.push({ projectId: p.projectId, write: projectRoleMay(p.myRole, 'project.data.manage') });
+    for (const p of [...recent, ...updated.list].slice(0, TOKEN_PROJECT_CANDIDATES)) {
+      wanted.push({ kind: 'project', projectId: p.projectId, write: projectRoleMay(p.myRole, 'project.data.manage') });
+    }
   }
-  const seen = new Set<number>();
-  return wanted.filter((p) => !seen.has(p.projectId) && seen.add(p.projectId)).slice(0, TOKEN_PROJECT_CANDIDATES);
+  // Duplicates (the asked-for project again among the recent ones) are dropped by the policy builder.
+  return wanted;
 }
 
 /** GET /obs/token: STS credentials narrowed to the caller's folders (S3 mode with a role only). */
@@ -43,8 +65,8 @@ export function registerToken(scope: FastifyInstance, d: ObsDeps): void {
     const s3 = d.ctx.config.s3;
     // No STS here: the client falls back to /obs/upload and /obs/get/file.
     if (!d.sts || !s3) throw new AppError('obs.tokenUnavailable', { mode: 'embedded' });
-    const projects = await wantedProjects(d, userId, req.query.projectId);
-    const { policy, projectIds } = buildSessionPolicy({ bucket: s3.bucket, rootPrefix: d.rootPrefix, userId, projects });
+    const grants = await wantedGrants(d, userId, req.query);
+    const { policy, projectIds, taskSubjectIds } = buildSessionPolicy({ bucket: s3.bucket, rootPrefix: d.rootPrefix, userId, grants });
     let creds;
     try {
       creds = await d.sts.vend({ sessionName: `annot-user-${userId}`, policy });
@@ -63,6 +85,7 @@ export function registerToken(scope: FastifyInstance, d: ObsDeps): void {
       expiresAt: creds.expiresAt,
       rootPrefix: d.rootPrefix,
       projectIds,
+      taskSubjectIds,
     };
     return token;
   });

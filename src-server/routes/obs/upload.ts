@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/auth';
 import type { ObjectInfo } from '../../storage';
 import type { ParsedKey } from '../../storage/keys';
 import type { ObsDeps } from './deps';
-import { MAX_UPLOAD_BYTES } from './limits';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../config';
 import { routeSchema } from './routeSchema';
 import { storageFailure } from './storageErrors';
 import { guardUpload, spoolUpload, type SpooledFile, type UploadGuard } from './uploadStream';
@@ -17,14 +17,14 @@ import { guardUpload, spoolUpload, type SpooledFile, type UploadGuard } from './
 const CONTENT_TYPE = new RegExp(CONTENT_TYPE_PATTERN);
 const OCTET_STREAM = 'application/octet-stream';
 
-/** One file, one key, nothing else; the file may be as large as MAX_UPLOAD_BYTES. */
-const partLimits = () => ({ files: 1, fields: 1, parts: 2, fieldNameSize: 64, fieldSize: 4096, headerPairs: 50, fileSize: MAX_UPLOAD_BYTES + 1 });
+/** One file, one key, nothing else; the file may be as large as the configured cap. */
+const partLimits = (maxBytes: number) => ({ files: 1, fields: 1, parts: 2, fieldNameSize: 64, fieldSize: 4096, headerPairs: 50, fileSize: maxBytes + 1 });
 
 /** Multipart failures raised by @fastify/multipart and busboy, as catalogue errors. */
-function formFailure(err: unknown): AppError {
+function formFailure(err: unknown, maxBytes: number): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('obs.fileTooLarge', { maxBytes: MAX_UPLOAD_BYTES });
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('obs.fileTooLarge', { maxBytes });
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('unsupportedMediaType');
   // too many files, fields or parts; a field named like an Object.prototype property
   if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('obs.formInvalid', { reason: code });
@@ -33,8 +33,8 @@ function formFailure(err: unknown): AppError {
 }
 
 /** The store's failure, or the client's when it was their stream or their size that broke it. */
-function putFailure(req: FastifyRequest, guard: UploadGuard, err: unknown): AppError {
-  if (guard.tooLarge()) return new AppError('obs.fileTooLarge', { maxBytes: MAX_UPLOAD_BYTES });
+function putFailure(req: FastifyRequest, guard: UploadGuard, err: unknown, maxBytes: number): AppError {
+  if (guard.tooLarge()) return new AppError('obs.fileTooLarge', { maxBytes });
   if (guard.clientFailed()) return new AppError('badRequest');
   return storageFailure(req, err);
 }
@@ -49,19 +49,20 @@ interface Form {
 /** POST /obs/upload: the fallback upload, streamed from the request into the store. */
 export function registerUpload(scope: FastifyInstance, d: ObsDeps): void {
   const def = obsRoutes.upload;
+  const maxBytes = d.ctx.config.maxUploadBytes;
 
   const store = async (req: FastifyRequest, key: string, guard: UploadGuard, contentType: string) => {
     try {
       return await d.ctx.storage.put(key, guard.body, contentType);
     } catch (err) {
-      throw putFailure(req, guard, err);
+      throw putFailure(req, guard, err, maxBytes);
     }
   };
   const spool = async (req: FastifyRequest, guard: UploadGuard, contentType: string) => {
     try {
       return await spoolUpload(guard, d.ctx.config.dataDir, contentType);
     } catch (err) {
-      throw putFailure(req, guard, err);
+      throw putFailure(req, guard, err, maxBytes);
     }
   };
   const storeSpooled = async (req: FastifyRequest, key: string, spooled: SpooledFile) => {
@@ -85,7 +86,7 @@ export function registerUpload(scope: FastifyInstance, d: ObsDeps): void {
       throw new AppError('obs.formInvalid', { field: part.fieldname });
     }
     const contentType = CONTENT_TYPE.test(part.mimetype) && part.mimetype.length <= 255 ? part.mimetype : OCTET_STREAM;
-    const guard = guardUpload(part.file, MAX_UPLOAD_BYTES);
+    const guard = guardUpload(part.file, maxBytes);
     // Key known (query, or a field before the file): straight into the store. Otherwise the
     // file waits on disk for its key, which is checked before anything is stored.
     if (form.target) form.stored = await store(req, form.target.key, guard, contentType);
@@ -101,19 +102,19 @@ export function registerUpload(scope: FastifyInstance, d: ObsDeps): void {
       description:
         'Body: multipart/form-data with a field `file` (the bytes; its part Content-Type becomes the object\'s) and a field ' +
         '`key` (or the query parameter `key`). Writing needs `project.data.manage` for dataset/<p>/ and is yours alone for ' +
-        `user/<you>/; export/ is read-only. At most ${MAX_UPLOAD_BYTES} bytes (413 obs.fileTooLarge).`,
+        `user/<you>/; export/ is read-only. At most MAX_UPLOAD_BYTES bytes (default ${DEFAULT_MAX_UPLOAD_BYTES}; 413 obs.fileTooLarge).`,
     }),
     handler: async (req) => {
       const userId = requireUser(req);
       if (!req.isMultipart()) throw new AppError('unsupportedMediaType');
       const form: Form = {};
       if (req.query.key !== undefined) form.target = await d.authorize(userId, req.query.key, 'write');
-      const parts = req.parts({ limits: partLimits() })[Symbol.asyncIterator]();
+      const parts = req.parts({ limits: partLimits(maxBytes) })[Symbol.asyncIterator]();
       try {
         for (;;) {
           // Only the form's own parse errors are mapped here; onPart maps the store's.
           const next = await parts.next().catch((err: unknown) => {
-            throw formFailure(err);
+            throw formFailure(err, maxBytes);
           });
           if (next.done) break;
           await onPart(req, userId, next.value, form);

@@ -31,27 +31,27 @@ export function registerTaskSubjectReads(app: FastifyInstance, d: TaskSubjectDep
   const { ctx } = d;
 
   addRoute(app, taskSubjectRoutes.get, async (req) => {
-    const scope = await resolveWork(ctx, req, req.params.id);
+    const scope = await resolveWork(ctx, req);
     return d.views.card(scope.row, scope.steps);
   });
 
   addRoute(app, taskSubjectRoutes.test, async (req) => {
-    const scope = await resolveWork(ctx, req, req.params.id);
+    const scope = await resolveWork(ctx, req);
     return { taskSubject: await d.views.card(scope.row, scope.steps), member: scope.member, manages: scope.manages, ...dryRun(scope) };
   });
 
   addRoute(app, taskSubjectRoutes.log, async (req) => {
-    const scope = await resolveWork(ctx, req, req.query.taskSubjectId);
+    const scope = await resolveWork(ctx, req);
     return d.views.log(scope.row.id, req.query.page ?? 1, req.query.pageSize ?? 20);
   });
 
   addRoute(app, taskSubjectRoutes.saveList, async (req) => {
-    const scope = await resolveWork(ctx, req, req.body.taskSubjectId);
+    const scope = await resolveWork(ctx, req);
     return d.annotations.saves(scope.row.id, req.body.page ?? 1, req.body.pageSize ?? 20);
   });
 
   addRoute(app, taskSubjectRoutes.logEdit, async (req) => {
-    const scope = await resolveWork(ctx, req, req.body.taskSubjectId);
+    const scope = await resolveWork(ctx, req);
     requireStepMember(scope);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const row = await lockTaskSubject(trx, ctx.dialect, scope.row.id);

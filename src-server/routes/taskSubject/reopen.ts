@@ -20,7 +20,7 @@ export function registerReopen(app: FastifyInstance, d: TaskSubjectDeps): void {
   const { ctx } = d;
 
   addRoute(app, taskSubjectRoutes.isEdit, async (req) => {
-    const scope = await resolveWork(ctx, req, req.body.taskSubjectId);
+    const scope = await resolveWork(ctx, req);
     const step = namedStep(scope, req.body.workflowId);
     const flow = { steps: scope.steps.map((s) => s.type), actorId: scope.userId, actorManages: scope.manages };
     const pos = positionOf(scope.row);
@@ -42,7 +42,7 @@ export function registerReopen(app: FastifyInstance, d: TaskSubjectDeps): void {
   });
 
   addRoute(app, taskSubjectRoutes.edit, async (req) => {
-    const scope = await resolveWork(ctx, req, req.body.taskSubjectId);
+    const scope = await resolveWork(ctx, req);
     const step = namedStep(scope, req.body.workflowId);
     const memberThere = await d.steps.isMember(step.workflowId, scope.userId);
     const now = ctx.now();

@@ -92,18 +92,18 @@ export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): v
     return card;
   };
 
-  const scopeOf = (req: FastifyRequest, body: TransitionBody) => resolveWork(ctx, req, body.taskSubjectId);
+  const scopeOf = (req: FastifyRequest) => resolveWork(ctx, req);
   addRoute(app, taskSubjectRoutes.skip, async (req) =>
-    move(await scopeOf(req, req.body), req.body, 'skip', req.body.reason !== undefined ? { reason: req.body.reason.trim() } : {}),
+    move(await scopeOf(req), req.body, 'skip', req.body.reason !== undefined ? { reason: req.body.reason.trim() } : {}),
   );
-  addRoute(app, taskSubjectRoutes.submit, async (req) => move(await scopeOf(req, req.body), req.body, 'submit'));
-  addRoute(app, taskSubjectRoutes.pass, async (req) => move(await scopeOf(req, req.body), req.body, 'pass'));
+  addRoute(app, taskSubjectRoutes.submit, async (req) => move(await scopeOf(req), req.body, 'submit'));
+  addRoute(app, taskSubjectRoutes.pass, async (req) => move(await scopeOf(req), req.body, 'pass'));
 
   addRoute(app, taskSubjectRoutes.reject, async (req) => {
     const body: RejectBody = req.body;
     const reason = body.reason?.trim() ?? '';
     if ((body.reasonIds ?? []).length === 0 && reason === '') throw new AppError('taskSubject.rejectReasonRequired');
-    const scope = await scopeOf(req, body);
+    const scope = await scopeOf(req);
     const rejectReasonIds = await checkReasons(ctx.db, scope.row.project_id, body.reasonIds ?? []);
     const userId = scope.userId;
     let noteIds: number[] = [];

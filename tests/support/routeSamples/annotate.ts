@@ -1,11 +1,25 @@
 import { annotateRoutes } from '../../../src-shared/api/annotate';
 import { boxes } from '../taskFixture';
-import { sampleTask } from './taskSubject';
+import { heldBy, sampleTask } from './taskSubject';
 import type { SampleGroup } from './types';
 
 export const annotateSamples: SampleGroup = {
   routes: annotateRoutes,
   samples: {
+    get: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'GET', url: `/core/annotate?taskSubjectId=${id}` };
+    },
+    save: async (w, ctx, as) => {
+      const { t, id, version } = await heldBy(w, ctx, as, 0);
+      const frameId = t.frames.get(t.subjectIds[0]!)![0]!;
+      return { method: 'POST', url: '/core/annotate', payload: { taskSubjectId: id, saveId: `sample-${as}`, baseVersion: version, frames: [{ frameId, data: boxes(2) }] } };
+    },
+    editObjects: async (w, ctx, as) => {
+      const { t, id, version } = await heldBy(w, ctx, as, 0);
+      const frameId = t.frames.get(t.subjectIds[0]!)![0]!;
+      return { method: 'POST', url: '/core/annotate/object/v2', payload: { taskSubjectId: id, saveId: `sample-${as}`, baseVersion: version, frameId, upsert: boxes(1).objects, remove: [] } };
+    },
     beforehand: async (w, ctx) => {
       const t = await sampleTask(w, ctx);
       const frameId = t.frames.get(t.subjectIds[0]!)![0]!;

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../../src-server/context';
 import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
-import type { World } from '../world';
+import type { World, WorldRole } from '../world';
 import { buildTask, type TaskFixture } from '../taskFixture';
 import type { SampleGroup } from './types';
 
@@ -20,12 +20,74 @@ export const sampleTask = (w: World, ctx: ServerContext, subjects = 2): Promise<
     subjects,
   });
 
+/** A sample task's first task subject, put where `as` holds it at `step` (or done), and its version. */
+export async function heldBy(w: World, ctx: ServerContext, as: WorldRole, step: 0 | 1 | 'done'): Promise<{ t: TaskFixture; id: number; version: number }> {
+  const t = await sampleTask(w, ctx);
+  const id = t.taskSubjectIds[0]!;
+  const at = t.steps[step === 'done' ? 1 : step]!;
+  const row = await ctx.db
+    .updateTable('task_subjects')
+    .set(
+      step === 'done'
+        ? { workflow_id: at.workflowId, step_index: at.stepIndex, state: 'done', holder_id: null }
+        : { workflow_id: at.workflowId, step_index: at.stepIndex, state: 'claimed', holder_id: w.users[as].id, claimed_at: ctx.now() },
+    )
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return { t, id, version: row.version };
+}
+
 export const taskSubjectSamples: SampleGroup = {
   routes: taskSubjectRoutes,
   samples: {
     claim: async (w, ctx) => {
       const t = await sampleTask(w, ctx);
       return { method: 'POST', url: '/core/task/subject/claim', payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId } };
+    },
+    skip: async (w, ctx, as) => {
+      const { id, version } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/annotate/skip', payload: { taskSubjectId: id, version, reason: 'blurry' } };
+    },
+    submit: async (w, ctx, as) => {
+      const { id, version } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/annotate/submit', payload: { taskSubjectId: id, version } };
+    },
+    pass: async (w, ctx, as) => {
+      const { id, version } = await heldBy(w, ctx, as, 1);
+      return { method: 'POST', url: '/core/task/subject/review/submit', payload: { taskSubjectId: id, version } };
+    },
+    reject: async (w, ctx, as) => {
+      const { id, version } = await heldBy(w, ctx, as, 1);
+      return { method: 'POST', url: '/core/task/subject/review/reject', payload: { taskSubjectId: id, version, reason: 'box too loose' } };
+    },
+    edit: async (w, ctx, as) => {
+      const { t, id, version } = await heldBy(w, ctx, as, 'done');
+      return { method: 'POST', url: '/core/task/subject/edit', payload: { taskSubjectId: id, workflowId: t.steps[0]!.workflowId, version } };
+    },
+    isEdit: async (w, ctx, as) => {
+      const { t, id } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/is/edit', payload: { taskSubjectId: id, workflowId: t.steps[0]!.workflowId } };
+    },
+    logEdit: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/log/edit', payload: { taskSubjectId: id, activeMs: 2000 } };
+    },
+    saveList: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/save/list', payload: { taskSubjectId: id } };
+    },
+    log: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'GET', url: `/core/task/subject/log?taskSubjectId=${id}` };
+    },
+    test: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'GET', url: `/core/task/subject/test/${id}` };
+    },
+    get: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 0);
+      return { method: 'GET', url: `/core/task/subject/${id}` };
     },
     listDetail: async (w, ctx) => {
       const t = await sampleTask(w, ctx);
