@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { IPC_CHANNELS } from '../../src-shared/ipc';
+import { workstationConfigFromEnv } from '../config';
 import { createServices } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
 
@@ -10,12 +11,9 @@ import { dispatchInvoke } from '../services/dispatch';
  */
 async function main(): Promise<void> {
   await app.whenReady();
-  const services = createServices({
-    host: 'electron',
-    version: app.getVersion(),
-    dataDir: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData'),
-    serverUrl: (process.env.SERVER_URL ?? 'http://127.0.0.1:8610').replace(/\/+$/, ''),
-  });
+  // Electron keeps its data in its own user-data folder unless told otherwise.
+  const env = { ...process.env, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData') };
+  const services = createServices(workstationConfigFromEnv('electron', app.getVersion(), env));
   ipcMain.handle(IPC_CHANNELS.invoke, (_event, method: unknown, args: unknown) => dispatchInvoke(services.handlers, method, args));
 
   const win = new BrowserWindow({

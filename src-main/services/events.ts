@@ -1,5 +1,8 @@
 import type { EventName, Events } from '../../src-shared/ipc';
 
+/** Every event name, checked against Events by the compiler (a new event must be listed). */
+const EVENT_NAMES: Record<EventName, true> = { 'logs.appended': true, connectivity: true, 'storage.progress': true };
+
 type Listener<E extends EventName> = (payload: Events[E]) => void;
 
 /** Events from services to whichever host forwards them to the renderer. */
@@ -19,7 +22,7 @@ export class EventBus {
 
   /** Every event, for hosts that forward all of them. */
   onAny(listener: <E extends EventName>(event: E, payload: Events[E]) => void): () => void {
-    const names: EventName[] = ['logs.appended', 'connectivity'];
+    const names = Object.keys(EVENT_NAMES) as EventName[];
     const offs = names.map((n) => this.on(n, (p) => listener(n, p)));
     return () => offs.forEach((off) => off());
   }

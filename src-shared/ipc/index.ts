@@ -1,15 +1,20 @@
 import type { AppHandlers } from './app';
 import type { LogsHandlers } from './logs';
+import type { SessionHandlers } from './session';
+import type { StorageHandlers, StorageProgressEvent } from './storage';
 
 export * from './app';
 export * from './logs';
+export * from './session';
+export * from './storage';
+export * from './storageErrors';
 
 /**
  * The workstation contract: every main-process service method, grouped by domain.
  * Each method takes one plain-data argument and answers a promise of plain data, so the same
  * map runs over Electron IPC, HTTP/WebSocket or in-memory in tests.
  */
-export type Handlers = AppHandlers & LogsHandlers;
+export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers;
 export type HandlerName = keyof Handlers;
 export type HandlerArgs<K extends HandlerName> = Parameters<Handlers[K]>[0];
 export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K]>>;
@@ -18,6 +23,7 @@ export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K
 export interface Events {
   'logs.appended': { count: number };
   connectivity: { server: 'online' | 'offline' };
+  'storage.progress': StorageProgressEvent;
 }
 export type EventName = keyof Events;
 

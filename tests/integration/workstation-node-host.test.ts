@@ -4,6 +4,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
+import { workstationConfigFromEnv } from '../../src-main/config';
 import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
 
 /** The workstation contract through the browser host: HTTP invoke, socket.io events, the renderer files. */
@@ -21,7 +22,7 @@ describe('browser host', () => {
     fs.mkdirSync(path.join(dir, 'renderer'));
     fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
     host = await startNodeHost({
-      config: { host: 'node', version: '9.9.9', dataDir: path.join(dir, 'ws'), serverUrl: 'http://127.0.0.1:1' },
+      config: workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: path.join(dir, 'ws'), SERVER_URL: 'http://127.0.0.1:1' }),
       rendererDir: path.join(dir, 'renderer'),
       port: 0,
     });

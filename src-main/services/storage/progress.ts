@@ -1,0 +1,42 @@
+/** Progress of one transfer as the spec shapes it (section 3): loaded, total, percent, bps. */
+export interface TransferProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+  /** bytes per second over the transfer so far */
+  bps: number;
+}
+
+/** At most this often a progress report goes out (a 1 GB file has 200 parts; a UI needs a few a second). */
+const REPORT_EVERY_MS = 200;
+
+/** Counts bytes as they move and reports at most every 200 ms, and always at the end. */
+export class ProgressMeter {
+  private loaded = 0;
+  private lastReport = 0;
+  private readonly started: number;
+
+  constructor(
+    private readonly total: number,
+    private readonly report: (p: TransferProgress) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.started = now();
+  }
+
+  /** Bytes already there before this run (a resumed upload) count as loaded from the start. */
+  add(bytes: number): void {
+    this.loaded += bytes;
+    const t = this.now();
+    if (t - this.lastReport >= REPORT_EVERY_MS || this.loaded >= this.total) {
+      this.lastReport = t;
+      this.report(this.snapshot());
+    }
+  }
+
+  snapshot(): TransferProgress {
+    const seconds = Math.max((this.now() - this.started) / 1000, 0.001);
+    const percent = this.total === 0 ? 100 : Math.min(100, Math.round((this.loaded / this.total) * 10000) / 100);
+    return { loaded: this.loaded, total: this.total, percent, bps: Math.round(this.loaded / seconds) };
+  }
+}

@@ -1,0 +1,52 @@
+import http from 'node:http';
+import https from 'node:https';
+import { S3Client } from '@aws-sdk/client-s3';
+import type { StorageToken } from '../../../src-shared/api/obs';
+import { assertBucketName, normalizeEndpoint } from './objectKey';
+import { TOKEN_EARLY_EXPIRY_MS, type TokenSource } from './storageToken';
+import { StorageError } from './storageError';
+
+/** Sockets kept open per host: enough for many small files at once, with room for downloads. */
+const MAX_SOCKETS = 64;
+
+/**
+ * S3 clients for the tokens the storage layer gets. Credentials are a provider over the token
+ * source, so a long transfer picks up a refreshed token by itself (the SDK asks again when the
+ * one it holds comes within its refresh window of `expiration`); a client is made anew only
+ * when the endpoint, region or addressing style changes (custom overrides can change them).
+ */
+export class S3Clients {
+  private current: { signature: string; client: S3Client } | null = null;
+
+  constructor(private readonly tokens: TokenSource) {}
+
+  for(token: StorageToken): S3Client {
+    assertBucketName(token.bucketName);
+    const endpoint = normalizeEndpoint(token.endPoint);
+    const signature = `${endpoint}|${token.region}|${token.s3ForcePathStyle}`;
+    if (this.current?.signature === signature) return this.current.client;
+    this.current?.client.destroy();
+    const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };
+    const client = new S3Client({
+      endpoint,
+      region: token.region || 'us-east-1',
+      forcePathStyle: token.s3ForcePathStyle,
+      maxAttempts: 3,
+      // The SDK takes its HTTP handler's options as a plain object.
+      requestHandler: { httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions) },
+      credentials: async () => {
+        const link = await this.tokens.get();
+        if (link.mode !== 's3') throw new StorageError('TokenFailed');
+        const t = link.token;
+        return { accessKeyId: t.accessKey, secretAccessKey: t.secretKey, sessionToken: t.securityToken, expiration: new Date(t.expiresAt - TOKEN_EARLY_EXPIRY_MS) };
+      },
+    });
+    this.current = { signature, client };
+    return client;
+  }
+
+  destroy(): void {
+    this.current?.client.destroy();
+    this.current = null;
+  }
+}

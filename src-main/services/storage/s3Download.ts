@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { planParts, type MultipartSettings } from './multipartPlan';
+import { runPool } from './pool';
+import { withRetry } from './retry';
+import { StorageError, asStorageError } from './storageError';
+
+export interface S3DownloadJob {
+  client: S3Client;
+  bucket: string;
+  key: string;
+  /** where the object goes; written as `<file>.download` and renamed when complete */
+  file: string;
+  settings: MultipartSettings;
+  signal: AbortSignal;
+  onTotal: (n: number) => void;
+  onBytes: (n: number) => void;
+  beforeRetry: () => void;
+}
+
+const FINAL = new Set(['AbortError', 'NoSuchKey', 'NoSuchBucket', 'AccessDenied', 'NotFound', 'InvalidObjectState', 'PreconditionFailed']);
+const isFinal = (err: unknown) => err instanceof StorageError || FINAL.has((err as { name?: string })?.name ?? '');
+/** A HEAD of a missing key has no body to name the error: its 404 is NoSuchKey. */
+const headFailure = (err: unknown) => ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 ? new StorageError('NoSuchKey', {}, { cause: err }) : err);
+
+/** Counts bytes on their way to disk. */
+const counting = (onBytes: (n: number) => void) =>
+  new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+
+/**
+ * Downloads an object to a local file: one streamed GET when it is at most one part, else
+ * ranged GETs of `partSize`, `queueSize` at once, each written at its place in the file (the
+ * ranges carry the ETag the HEAD saw, so an object replaced midway fails instead of mixing two
+ * versions). Each GET retries on its own. The file appears under its name only when complete;
+ * a cancelled or failed download leaves nothing behind and raises the spec's messages.
+ */
+export async function downloadFromS3(job: S3DownloadJob): Promise<{ size: number; etag: string }> {
+  const tmp = `${job.file}.download`;
+  const retry = { signal: job.signal, beforeRetry: job.beforeRetry, isFinal };
+  const exhausted = (err: unknown) => asStorageError(err, 'download');
+  try {
+    const head = await withRetry(
+      () => job.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((err: unknown) => Promise.reject(headFailure(err))),
+      retry,
+      exhausted,
+    );
+    const size = head.ContentLength ?? 0;
+    const etag = head.ETag ?? '';
+    job.onTotal(size);
+    const spans = planParts(size, job.settings.partSize);
+    if (spans.length === 1) {
+      await withRetry(
+        async () => {
+          const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, ...(etag ? { IfMatch: etag } : {}) }), { abortSignal: job.signal });
+          await pipeline(out.Body as Readable, counting(job.onBytes), fs.createWriteStream(tmp), { signal: job.signal });
+        },
+        retry,
+        exhausted,
+      );
+    } else {
+      const fh = await fs.promises.open(tmp, 'w');
+      try {
+        await runPool(spans, job.settings.queueSize, async (span) => {
+          const bytes = await withRetry(
+            async () => {
+              const range = `bytes=${span.start}-${span.start + span.length - 1}`;
+              const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: range, ...(etag ? { IfMatch: etag } : {}) }), { abortSignal: job.signal });
+              return out.Body!.transformToByteArray();
+            },
+            retry,
+            exhausted,
+          );
+          await fh.write(bytes, 0, bytes.length, span.start);
+          job.onBytes(bytes.length);
+        });
+      } finally {
+        await fh.close();
+      }
+    }
+    await fs.promises.rename(tmp, job.file);
+    return { size, etag };
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true });
+    if (job.signal.aborted) throw new StorageError('DownloadAborted', {}, { cause: err });
+    throw asStorageError(err, 'download');
+  }
+}

@@ -1,0 +1,55 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A real HTTP hop between the workstation and the Ceph gateway, to make the network misbehave
+ * the way networks do: it can go away and come back on the same port (a gateway restart, a
+ * dropped link) and it can drop the ETag header of part uploads (a bucket whose CORS rules do
+ * not expose it). The Host header is passed on unchanged, so SigV4 signatures stay valid.
+ */
+export class S3Proxy {
+  private server: http.Server | null = null;
+  port = 0;
+  stripPartEtag = false;
+  /** part uploads seen so far (PUT with partNumber) */
+  partPuts = 0;
+  /** called on every request; return true to cut its connection instead of forwarding */
+  cut: ((req: http.IncomingMessage) => boolean) | null = null;
+
+  constructor(private readonly target: string) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const target = new URL(this.target);
+    this.server = http.createServer((req, res) => {
+      const isPart = req.method === 'PUT' && /[?&]partNumber=/.test(req.url ?? '');
+      if (isPart) this.partPuts++;
+      if (this.cut?.(req)) {
+        req.socket.destroy();
+        return;
+      }
+      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (upRes) => {
+        const headers = { ...upRes.headers };
+        if (isPart && this.stripPartEtag) delete headers.etag;
+        res.writeHead(upRes.statusCode ?? 502, headers);
+        upRes.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Stops listening and drops every open connection (the port is kept for start()). */
+  async stop(): Promise<void> {
+    const s = this.server;
+    this.server = null;
+    if (!s) return;
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+}
