@@ -43,8 +43,8 @@ async function main(): Promise<void> {
 
   app.on('window-all-closed', () => {
     offEvents();
-    services.close();
-    app.quit();
+    // Queued log records reach the disk before the process goes.
+    void services.close().finally(() => app.quit());
   });
 }
 

@@ -56,7 +56,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
       offEvents();
       io.close();
       await app.close();
-      services.close();
+      await services.close();
     },
   };
 }

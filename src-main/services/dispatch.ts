@@ -12,13 +12,15 @@ export async function dispatchInvoke(handlers: Handlers, method: unknown, args: 
     const handler = handlers[method as HandlerName] as (a: unknown) => Promise<unknown>;
     return { ok: true, result: await handler(args ?? {}) };
   } catch (err) {
-    const e = err as { name?: unknown; message?: unknown; code?: unknown };
+    const e = err as { name?: unknown; message?: unknown; code?: unknown; params?: unknown };
+    const params = e?.params && typeof e.params === 'object' ? (JSON.parse(JSON.stringify(e.params)) as Record<string, string | number>) : undefined;
     return {
       ok: false,
       error: {
         name: typeof e?.name === 'string' ? e.name : 'Error',
         message: typeof e?.message === 'string' ? e.message : String(err),
         code: typeof e?.code === 'string' || typeof e?.code === 'number' ? e.code : 'INTERNAL',
+        ...(params ? { params } : {}),
       },
     };
   }

@@ -1,15 +1,17 @@
+import path from 'node:path';
 import type { Handlers } from '../../src-shared/ipc';
 import type { WorkstationConfig } from '../config';
 import { EventBus } from './events';
 import { createAppService } from './app';
 import { createLogsService } from './logstore';
+import { uploadViaFile } from './logship/uploadViaFile';
 import { createSessionService } from './session';
 import { createStorageService } from './storage';
 
 export interface Services {
   handlers: Handlers;
   events: EventBus;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The composition root of the main process: every service, one Handlers map, one event bus. */
@@ -17,14 +19,25 @@ export function createServices(config: WorkstationConfig): Services {
   const events = new EventBus();
   const session = createSessionService(config.serverUrl);
   const storage = createStorageService(config, { server: session.server, session: session.state, events });
-  const logs = createLogsService(config, events);
+  const logs = createLogsService(config, events, {
+    currentUser: () => {
+      const s = session.state.current();
+      return s ? { ...s.user, projectId: s.projectId, taskId: s.taskId } : null;
+    },
+    // Log zips go to user/<id>/logs/ like any upload; shipping does not wait for the renderer's init.
+    upload: uploadViaFile(async (a) => {
+      if (!storage.service.status().initialised) await storage.service.init();
+      return storage.service.upload(a);
+    }, path.join(config.dataDir, 'log-uploads')),
+  });
   const handlers: Handlers = { ...createAppService(config), ...session.handlers, ...storage.handlers, ...logs.handlers };
   return {
     handlers,
     events,
-    close: () => {
+    // Logs first: a ship in progress still uses storage.
+    close: async () => {
+      await logs.close();
       storage.close();
-      logs.close();
     },
   };
 }

@@ -100,4 +100,6 @@ export interface PlainError {
   name: string;
   message: string;
   code: string | number;
+  /** the values a translated text fills in (a status, a part number) */
+  params?: Record<string, string | number>;
 }

@@ -40,7 +40,7 @@ export const IPC_CHANNELS = { invoke: 'workstation:invoke', event: 'workstation:
 /** Result of one invoke as it crosses a transport: plain data either way. */
 export type InvokeOutcome<T> =
   | { ok: true; result: T }
-  | { ok: false; error: { name: string; message: string; code: string | number } };
+  | { ok: false; error: { name: string; message: string; code: string | number; params?: Record<string, string | number> } };
 export * from './nodeHost';
 
 /**

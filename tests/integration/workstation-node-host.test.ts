@@ -50,10 +50,11 @@ describe('browser host', () => {
       ],
     });
     expect(written).toEqual({ ok: true, result: { written: 2 } });
-    expect(await event).toEqual({ event: 'logs.appended', payload: { count: 2 } });
-    socket.close();
 
     const errorsOnly = await invoke('logs.query', { minLevel: 3 });
+    // Stored (and announced) once flushed: two records wait for a batch, and the query flushes them.
+    expect(await event).toEqual({ event: 'logs.appended', payload: { count: 2 } });
+    socket.close();
     expect(errorsOnly.result.map((r: { message: string }) => r.message)).toEqual(['upload failed']);
     const all = await invoke('logs.query', {});
     expect(all.result.map((r: { message: string }) => r.message)).toEqual(['upload failed', 'opened project']);
@@ -64,7 +65,7 @@ describe('browser host', () => {
     expect(await invoke('no.such.method', {})).toMatchObject({ ok: false, error: { name: 'UnknownMethod', code: 'UNKNOWN_METHOD' } });
     expect(await invoke('__proto__', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     const bad = await invoke('logs.write', { records: [{ level: 9, message: 'x' }] });
-    expect(bad).toEqual({ ok: false, error: { name: 'RangeError', message: 'log level must be 0 to 3, got 9', code: 'INTERNAL' } });
+    expect(bad).toEqual({ ok: false, error: { name: 'RangeError', message: 'records[0].level must be 0 to 3 (debug, info, warn, error), got 9', code: 'BAD_ARGS' } });
   });
 
   it('serves the built renderer', async () => {

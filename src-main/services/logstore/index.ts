@@ -2,19 +2,181 @@ import path from 'node:path';
 import type { LogsHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
-import { LogStore } from './logStore';
+import { Alerter } from '../logship/alerter';
+import { alertFor, alertKindOf, ALERT_TITLES, type Alert } from '../logship/alertRules';
+import { LogShipper, type LogUploader } from '../logship/shipper';
+import { storeUnavailable } from './badArgs';
+import { DAY_MS, LOG_LIMITS, LOG_SPEC } from './constants';
+import { clearDays, exportArgs, noArgs, queryArgs } from './handlerArgs';
+import type { ErrorInfo } from './protocol';
+import { acceptRecords, userExtra, type LogUser } from './recordInput';
+import { LogWorkerClient } from './workerClient';
+import type { WriteBatch } from './writeBatch';
+import { WriteQueue, type RecordColumns } from './writeQueue';
 
-export function createLogsService(config: WorkstationConfig, events: EventBus): { handlers: LogsHandlers; close(): void } {
-  const store = new LogStore(path.join(config.dataDir, 'logs.db'));
-  return {
-    handlers: {
-      'logs.write': async ({ records }) => {
-        const written = store.write(records);
-        events.emit('logs.appended', { count: written });
-        return { written };
-      },
-      'logs.query': async (q) => store.query(q ?? {}),
-    },
-    close: () => store.close(),
+export type { LogUser } from './recordInput';
+export type { LogUploader } from '../logship/shipper';
+
+export interface LogsServiceDeps {
+  /** puts a zip into the object store (the storage service); without it nothing is shipped */
+  upload?: LogUploader;
+  /** the signed-in user; null: nobody, so nothing is shipped and records carry no user */
+  currentUser?: () => LogUser | null;
+  now?: () => number;
+  /** our own limits, smaller in tests */
+  limits?: Partial<Record<'maxBacklogRecords' | 'maxRecordsPerZip' | 'maxCharsPerZip', number>>;
+}
+
+export interface LogsService {
+  handlers: LogsHandlers;
+  /** Flushes every queued record, stores it, and ends the worker; waits briefly for a running ship and for alerts. */
+  close(): Promise<void>;
+}
+
+const SHIP_GRACE_MS = 5000;
+const ALERT_GRACE_MS = 2000;
+
+/**
+ * The workstation's logger (spec section 9): records queue in the main process, go to the log
+ * worker (the one SQLite writer) in batches, are kept 7 days, shipped hourly as zips to the
+ * object store, and the ones that mean trouble (storage full, permission denied, database
+ * broken) are posted to the alert webhook. Decisions: docs/logging.md.
+ */
+export function createLogsService(config: WorkstationConfig, events: EventBus, deps: LogsServiceDeps = {}): LogsService {
+  const now = deps.now ?? Date.now;
+  const currentUser = deps.currentUser ?? (() => null);
+  const limits: Record<keyof typeof LOG_LIMITS, number> = { ...LOG_LIMITS, ...deps.limits };
+  const app = `${config.version} (${config.host})`;
+  const alerter = new Alerter({ url: config.logWebhookUrl, cacheSize: LOG_SPEC.alertCacheSize });
+  let dropped = 0;
+  let closing: Promise<void> | null = null;
+
+  const storeAlert = (error: ErrorInfo, what: string) => {
+    const text = `${error.code ? `${error.code}: ` : ''}${error.message}`;
+    const kind = alertKindOf(3, text) ?? 'database';
+    const alert: Alert = { kind, title: ALERT_TITLES[kind], content: `The log store failed ${what}: ${text}\napp: ${app}` };
+    alerter.raise(alert);
   };
+
+  const client = new LogWorkerClient(
+    { role: 'log-store', dbFile: path.join(config.dataDir, 'logs.db'), ledgerFile: path.join(config.dataDir, 'logs.shipped.json') },
+    {
+      committed: (count) => events.emit('logs.appended', { count }),
+      writeFailed: (count, error) => {
+        dropped += count;
+        storeAlert(error, 'to save records');
+      },
+      unavailable: (error, lost) => {
+        dropped += lost + queue.discard();
+        storeAlert(error, 'and stopped');
+      },
+    },
+  );
+  const send = (batch: WriteBatch) => {
+    try {
+      client.write(batch);
+    } catch {
+      // the store died after these were accepted; a flush runs from a timer, so it must not throw
+      dropped += batch.levels.length;
+    }
+  };
+  const queue = new WriteQueue({ minBatch: LOG_SPEC.flushBatchMin, idleMs: LOG_SPEC.idleFlushMs, send });
+
+  const shipper = new LogShipper({
+    source: {
+      flush: () => queue.flush(),
+      prepare: (a) => client.call('shipPrepare', a),
+      mark: async (a) => void (await client.call('shipMark', a)),
+    },
+    upload: deps.upload,
+    currentUserId: () => currentUser()?.id ?? null,
+    now,
+    intervalMs: LOG_SPEC.uploadIntervalMs,
+    concurrency: LOG_SPEC.uploadConcurrency,
+    maxRecordsPerZip: limits.maxRecordsPerZip,
+    maxCharsPerZip: limits.maxCharsPerZip,
+  });
+  shipper.start();
+
+  const applyRetention = () => client.call('deleteBefore', { cutoff: now() - LOG_SPEC.retentionDays * DAY_MS }).catch(() => undefined);
+  void applyRetention();
+  const retentionTimer = setInterval(() => void applyRetention(), LOG_SPEC.uploadIntervalMs);
+  retentionTimer.unref();
+
+  const usable = () => {
+    if (closing) throw storeUnavailable('it is closed');
+    if (client.unavailable) throw client.unavailable;
+  };
+
+  const raiseAlerts = (cols: RecordColumns) => {
+    for (let i = 0; i < cols.levels.length; i++) {
+      const kind = alertKindOf(cols.levels[i]!, cols.messages[i]!);
+      if (kind) alerter.raise(alertFor(kind, cols.levels[i]!, cols.messages[i]!, JSON.parse(cols.extras[i]!), app));
+    }
+  };
+
+  /** Read-your-writes: whatever was accepted before a read goes to the writer ahead of it. */
+  const flushThen = <T>(read: () => Promise<T>): Promise<T> => {
+    usable();
+    queue.flush();
+    return read();
+  };
+
+  const handlers: LogsHandlers = {
+    'logs.write': async (args) => {
+      usable();
+      const cols = acceptRecords(args, now(), userExtra(currentUser()));
+      if (alerter.enabled) raiseAlerts(cols);
+      const n = cols.levels.length;
+      if (queue.length + client.inFlight + n > limits.maxBacklogRecords) {
+        // the disk is not keeping up: refusing new records keeps memory bounded
+        dropped += n;
+        return { written: 0 };
+      }
+      queue.push(cols);
+      return { written: n };
+    },
+    'logs.query': async (args) => {
+      const q = queryArgs(args);
+      return flushThen(() => client.call('query', q));
+    },
+    'logs.clear': async (args) => {
+      const days = clearDays(args);
+      return flushThen(() => client.call('deleteBefore', { cutoff: now() - days * DAY_MS }));
+    },
+    'logs.export': async (args) => {
+      const a = exportArgs(args);
+      return flushThen(() => client.call('export', a));
+    },
+    'logs.shipNow': async (args) => {
+      noArgs(args, 'logs.shipNow');
+      usable();
+      return shipper.shipNow();
+    },
+    'logs.status': async (args) => {
+      noArgs(args, 'logs.status');
+      usable();
+      const counts = await client.call('counts', {});
+      return {
+        queued: queue.length + client.inFlight,
+        stored: counts.stored,
+        unshipped: counts.unshipped,
+        lastShippedAt: counts.lastShippedAt,
+        lastShipError: shipper.lastError,
+        dropped,
+      };
+    },
+  };
+
+  const close = async () => {
+    clearInterval(retentionTimer);
+    await shipper.stop(SHIP_GRACE_MS);
+    if (!client.unavailable) queue.flush();
+    await client.close();
+    let t: NodeJS.Timeout | undefined;
+    await Promise.race([alerter.idle(), new Promise((r) => (t = setTimeout(r, ALERT_GRACE_MS)))]);
+    clearTimeout(t);
+  };
+
+  return { handlers, close: () => (closing ??= close()) };
 }

@@ -36,7 +36,7 @@ const counting = (onBytes: (n: number) => void) =>
 
 /**
  * Downloads an object to a local file: one streamed GET when it is at most one part, else
- * ranged GETs of `partSize`, `queueSize` at once, each written at its place in the file (the
+ * `queueSize` ranged GETs streamed at once, each written at its place in the file (the
  * ranges carry the ETag the HEAD saw, so an object replaced midway fails instead of mixing two
  * versions). Each GET retries on its own. The file appears under its name only when complete;
  * a cancelled or failed download leaves nothing behind and raises the spec's messages.
@@ -65,24 +65,34 @@ export async function downloadFromS3(job: S3DownloadJob): Promise<{ size: number
         exhausted,
       );
     } else {
-      const fh = await fs.promises.open(tmp, 'w');
-      try {
-        await runPool(spans, job.settings.queueSize, async (span) => {
-          const bytes = await withRetry(
-            async () => {
-              const range = `bytes=${span.start}-${span.start + span.length - 1}`;
-              const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: range, ...(etag ? { IfMatch: etag } : {}) }), { abortSignal: job.signal });
-              return out.Body!.transformToByteArray();
-            },
-            retry,
-            exhausted,
-          );
-          await fh.write(bytes, 0, bytes.length, span.start);
-          job.onBytes(bytes.length);
-        });
-      } finally {
-        await fh.close();
-      }
+      // Ranges as long as the queue allows: a few long streams move bytes faster than many
+      // 5 MB requests (each costs a round trip and a buffer), and a stream that breaks
+      // resumes from its last byte on disk rather than from its start.
+      const rangeSize = Math.max(job.settings.partSize, Math.ceil(size / job.settings.queueSize));
+      const ranges = planParts(size, rangeSize);
+      await fs.promises.writeFile(tmp, '');
+      await fs.promises.truncate(tmp, size);
+      await runPool(ranges, job.settings.queueSize, async (span) => {
+        let written = 0;
+        await withRetry(
+          async () => {
+            if (written >= span.length) return;
+            const from = span.start + written;
+            const out = await job.client.send(
+              new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=${from}-${span.start + span.length - 1}`, ...(etag ? { IfMatch: etag } : {}) }),
+              { abortSignal: job.signal },
+            );
+            const sink = fs.createWriteStream(tmp, { flags: 'r+', start: from });
+            try {
+              await pipeline(out.Body as Readable, counting(job.onBytes), sink, { signal: job.signal });
+            } finally {
+              written += sink.bytesWritten;
+            }
+          },
+          retry,
+          exhausted,
+        );
+      });
     }
     await fs.promises.rename(tmp, job.file);
     return { size, etag };

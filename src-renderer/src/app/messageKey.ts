@@ -1,4 +1,5 @@
 import { API_NOT_INITIALISED, ERROR_KEYS, errorMsg, type ErrorKey } from '../../../src-shared/api/errors';
+import { STORAGE_MESSAGES } from '../../../src-shared/ipc/storageErrors';
 import { ApiError, NetworkError } from './apiClient';
 
 /**
@@ -38,6 +39,11 @@ export function envelopeMsgOf(body: unknown): string | undefined {
  * body carries one, else a key for the HTTP status, else a `client.` key for what happened.
  */
 export function messageKeyOf(error: unknown): string {
+  // The workstation's storage layer names its failures by code (src-shared/ipc/storageErrors.ts).
+  const storageCode = (error as { name?: unknown; code?: unknown } | null)?.code;
+  if ((error as { name?: unknown } | null)?.name === 'StorageError' && typeof storageCode === 'string' && Object.hasOwn(STORAGE_MESSAGES, storageCode)) {
+    return `storageError.${storageCode}`;
+  }
   const body = error instanceof ApiError ? error.body : error;
   const msg = error instanceof Error && !(error instanceof ApiError) ? undefined : envelopeMsgOf(body);
   if (msg) return msg;

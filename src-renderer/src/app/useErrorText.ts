@@ -19,7 +19,8 @@ export function useErrorText(): (error: unknown) => string {
       const status = isQueryError(error) ? error.status : error instanceof ApiError ? error.status : null;
       let key = isQueryError(error) ? error.msgKey : messageKeyOf(error);
       if (!i18n.exists(key)) key = status !== null ? statusMessageKey(status) : CLIENT_MESSAGE_KEYS.unknown;
-      return t(key, { status: status ?? '' });
+      const params = (error as { params?: Record<string, string | number> } | null)?.params ?? {};
+      return t(key, { status: status ?? '', ...params });
     },
     [t, i18n],
   );

@@ -9,6 +9,7 @@ import { batchErrorsEn } from './errors/batch';
 import { subjectErrorsEn } from './errors/subject';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
+import { storageErrorsEn } from './errors/storage';
 import { workflowErrorsEn } from './errors/workflow';
 import { taskErrorsEn } from './errors/task';
 import { taskSubjectErrorsEn } from './errors/taskSubject';
@@ -120,6 +121,7 @@ export const enUS: Messages = {
     annotate: annotateErrorsEn,
     note: noteErrorsEn,
   },
+  storageError: storageErrorsEn,
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',
     aborted: 'The request was cancelled.',

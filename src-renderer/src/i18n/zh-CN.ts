@@ -9,6 +9,7 @@ import { batchErrorsZh } from './errors/batch';
 import { subjectErrorsZh } from './errors/subject';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
+import { storageErrorsZh } from './errors/storage';
 import { workflowErrorsZh } from './errors/workflow';
 import { taskErrorsZh } from './errors/task';
 import { taskSubjectErrorsZh } from './errors/taskSubject';
@@ -122,6 +123,7 @@ export const zhCN = {
     annotate: annotateErrorsZh,
     note: noteErrorsZh,
   },
+  storageError: storageErrorsZh,
   client: {
     network: '无法连接团队服务器，请检查网络后重试',
     aborted: '请求已取消',

@@ -6,6 +6,7 @@ import { PATHS } from '../../app/paths';
 import { endSession } from '../../app/session';
 import { useErrorText } from '../../app/useErrorText';
 import { useLiveUpdates } from '../../app/useLiveUpdates';
+import { useWorkstationSession } from '../../app/useWorkstationSession';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
 
@@ -24,6 +25,7 @@ export function AppShell() {
   const errorText = useErrorText();
   const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
   useLiveUpdates(user?.currentTeamId);
+  useWorkstationSession(user);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
 
   const onLogout = async () => {
