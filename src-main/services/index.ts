@@ -7,6 +7,7 @@ import { createLogsService } from './logstore';
 import { uploadViaFile } from './logship/uploadViaFile';
 import { createSessionService } from './session';
 import { createStorageService } from './storage';
+import { createDatasetsService } from './datasets';
 
 export interface Services {
   handlers: Handlers;
@@ -30,12 +31,14 @@ export function createServices(config: WorkstationConfig): Services {
       return storage.service.upload(a);
     }, path.join(config.dataDir, 'log-uploads')),
   });
-  const handlers: Handlers = { ...createAppService(config), ...session.handlers, ...storage.handlers, ...logs.handlers };
+  const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
+  const handlers: Handlers = { ...createAppService(config), ...session.handlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers };
   return {
     handlers,
     events,
     // Logs first: a ship in progress still uses storage.
     close: async () => {
+      datasets.close();
       await logs.close();
       storage.close();
     },

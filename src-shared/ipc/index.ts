@@ -1,11 +1,13 @@
 import type { AppHandlers } from './app';
 import type { LogsHandlers } from './logs';
 import type { SessionHandlers } from './session';
+import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
 
 export * from './app';
 export * from './logs';
 export * from './session';
+export * from './datasets';
 export * from './storage';
 export * from './storageErrors';
 
@@ -14,7 +16,7 @@ export * from './storageErrors';
  * Each method takes one plain-data argument and answers a promise of plain data, so the same
  * map runs over Electron IPC, HTTP/WebSocket or in-memory in tests.
  */
-export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers;
+export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers & DatasetsHandlers;
 export type HandlerName = keyof Handlers;
 export type HandlerArgs<K extends HandlerName> = Parameters<Handlers[K]>[0];
 export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K]>>;
@@ -24,6 +26,8 @@ export interface Events {
   'logs.appended': { count: number };
   connectivity: { server: 'online' | 'offline' };
   'storage.progress': StorageProgressEvent;
+  'datasets.job': DatasetJob;
+  'datasets.file': DatasetFileEvent;
 }
 export type EventName = keyof Events;
 

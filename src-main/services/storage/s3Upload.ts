@@ -100,7 +100,8 @@ async function storedParts(client: S3Client, p: S3UploadParams, uploadId: string
 /** Continues the journaled upload of this file if there is one the store still knows. */
 async function resumeOrStart(job: S3UploadJob, client: S3Client, p: S3UploadParams, stat: fs.Stats, spans: PartSpan[]): Promise<{ entry: JournalEntry; stored: Map<number, string> }> {
   const earlier = job.journal.get(job.transferId) ?? job.journal.findFor(p.file, p.bucket, p.key, stat);
-  if (earlier && earlier.size === stat.size && earlier.mtimeMs === stat.mtimeMs && earlier.partSize === job.settings.partSize) {
+  const same = earlier && earlier.file === p.file && earlier.bucket === p.bucket && earlier.key === p.key;
+  if (same && earlier.size === stat.size && earlier.mtimeMs === stat.mtimeMs && earlier.partSize === job.settings.partSize) {
     try {
       return { entry: earlier, stored: await storedParts(client, p, earlier.uploadId, spans) };
     } catch (err) {

@@ -1,0 +1,223 @@
+import path from 'node:path';
+import type { BatchBeforehand } from '../../../src-shared/api/batch';
+import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
+import type { DatasetJob } from '../../../src-shared/ipc/datasets';
+import type { ServerClient } from '../session';
+import type { StorageService } from '../storage';
+import { contentTypeOf } from '../storage/contentType';
+import { runPool } from '../storage/pool';
+import { sha256File, subjectContentHash } from './hashFile';
+import type { ImportJournal, ImportRecord, PlannedFile, PlannedSubject } from './importJournal';
+import { scanFolder } from './scanFolder';
+
+/** Files hashed at once: disk-bound, a few keep it busy. */
+const HASH_CONCURRENCY = 4;
+/** Content hashes asked about per call (the route's limit). */
+const BEFOREHAND_CHUNK = 10_000;
+const SAVE_EVERY_MS = 1000;
+
+export interface ImportDeps {
+  server: ServerClient;
+  storage: StorageService;
+  journal: ImportJournal;
+  onChange: (job: DatasetJob) => void;
+  onFile: (e: { jobId: string; path: string; size: number }) => void;
+}
+
+/** Content-addressed: the same bytes land on the same key, so a re-upload changes nothing. */
+const keyOf = (projectId: number, sha: string, file: string) => `dataset/${projectId}/${sha.slice(0, 2)}/${sha}${path.extname(file).toLowerCase()}`;
+
+class Cancelled extends Error {}
+
+/**
+ * One local import: scan, hash, skip what the project has, upload with bounded concurrency,
+ * then create the batch and register its subjects in chunks the server takes. Pause lets the
+ * uploads in flight finish and waits; cancel aborts them; every step is journaled, so an app
+ * restart resumes where it was.
+ */
+export class ImportJob {
+  private pausedWaiter: { promise: Promise<void>; release: () => void } | null = null;
+  private cancelled = false;
+  private readonly inFlight = new Set<string>();
+  private lastSave = 0;
+  running: Promise<void> | null = null;
+
+  constructor(
+    readonly record: ImportRecord,
+    private readonly deps: ImportDeps,
+  ) {}
+
+  get job(): DatasetJob {
+    return this.record.job;
+  }
+
+  private update(patch: Partial<DatasetJob>, save = true): void {
+    Object.assign(this.record.job, patch, { updatedAt: Date.now() });
+    if (save) this.save(true);
+    this.deps.onChange({ ...this.record.job });
+  }
+
+  private save(force: boolean): void {
+    const now = Date.now();
+    if (!force && now - this.lastSave < SAVE_EVERY_MS) return;
+    this.lastSave = now;
+    this.deps.journal.save(this.record);
+  }
+
+  start(): Promise<void> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  pause(): void {
+    if (this.pausedWaiter || ['done', 'failed', 'cancelled'].includes(this.job.state)) return;
+    let release = () => {};
+    const promise = new Promise<void>((r) => (release = r));
+    this.pausedWaiter = { promise, release };
+    this.update({ state: 'paused' });
+  }
+
+  resume(): void {
+    const w = this.pausedWaiter;
+    this.pausedWaiter = null;
+    w?.release();
+    if (['done', 'cancelled'].includes(this.job.state)) return;
+    if (this.job.state === 'paused' || this.job.state === 'failed') this.update({ state: this.record.plan.length ? 'uploading' : 'scanning', error: null });
+    void this.start();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    for (const id of this.inFlight) this.deps.storage.cancel(id);
+    this.pausedWaiter?.release();
+    this.pausedWaiter = null;
+  }
+
+  /** Between steps: wait while paused, stop when cancelled. */
+  private async checkpoint(): Promise<void> {
+    while (this.pausedWaiter) await this.pausedWaiter.promise;
+    if (this.cancelled) throw new Cancelled();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      if (this.record.plan.length === 0) await this.planImport();
+      await this.upload();
+      await this.register();
+      this.update({ state: 'done' }, false);
+      this.deps.journal.remove(this.job.jobId);
+    } catch (err) {
+      if (err instanceof Cancelled || this.cancelled) {
+        this.update({ state: 'cancelled' }, false);
+        this.deps.journal.remove(this.job.jobId);
+        return;
+      }
+      const e = err as { code?: unknown; message?: string };
+      this.update({ state: 'failed', error: { code: typeof e.code === 'string' || typeof e.code === 'number' ? String(e.code) : 'INTERNAL', message: e.message ?? String(err) } });
+    }
+  }
+
+  private async planImport(): Promise<void> {
+    const { args } = this.record;
+    this.update({ state: 'scanning' });
+    const scan = await scanFolder(args.paths, args.recordType);
+    const files = scan.subjects.flatMap((s) => s.files);
+    this.update({ state: 'hashing', subjects: scan.subjects.length, files: files.length, bytes: files.reduce((a, f) => a + f.size, 0) });
+    const digests = new Map<string, string>();
+    await runPool(files, HASH_CONCURRENCY, async (f) => {
+      await this.checkpoint();
+      digests.set(f.path, await sha256File(f.path));
+    });
+    const plan: PlannedSubject[] = scan.subjects.map((s) => {
+      const shas = s.files.map((f) => digests.get(f.path)!);
+      return {
+        name: s.name,
+        recordType: s.recordType,
+        contentHash: subjectContentHash(shas),
+        files: s.files.map((f, i) => ({ path: f.path, size: f.size, sha256: shas[i]!, key: keyOf(args.projectId, shas[i]!, f.path), uploaded: false })),
+        skip: false,
+        registered: false,
+      };
+    });
+    this.update({ state: 'checking' }, false);
+    for (let i = 0; i < plan.length; i += BEFOREHAND_CHUNK) {
+      const chunk = plan.slice(i, i + BEFOREHAND_CHUNK);
+      const known = await this.deps.server.json<BatchBeforehand>('POST', '/core/batch/beforehand', { projectId: args.projectId, contentHashes: [...new Set(chunk.map((s) => s.contentHash))] });
+      const existing = new Set(known.existing.map((e) => e.contentHash));
+      for (const s of chunk) s.skip = existing.has(s.contentHash);
+    }
+    // The same content twice in one folder is one subject.
+    const seen = new Set<string>();
+    for (const s of plan) {
+      if (!s.skip && seen.has(s.contentHash)) s.skip = true;
+      seen.add(s.contentHash);
+    }
+    this.record.plan = plan;
+    this.update({ state: 'uploading', skippedSubjects: plan.filter((s) => s.skip).length });
+  }
+
+  private async upload(): Promise<void> {
+    await this.checkpoint();
+    if (this.job.state !== 'uploading') this.update({ state: 'uploading' });
+    // Identical files (the same frame in two sequences) upload once.
+    const byKey = new Map<string, { path: string; size: number }>();
+    for (const s of this.record.plan) if (!s.skip) for (const f of s.files) if (!f.uploaded) byKey.set(f.key, f);
+    const filesByKey = new Map<string, PlannedFile[]>();
+    for (const s of this.record.plan) for (const pf of s.files) filesByKey.set(pf.key, [...(filesByKey.get(pf.key) ?? []), pf]);
+    const todo = [...byKey.entries()];
+    await runPool(todo, Math.max(1, this.record.args.concurrency ?? 8), async ([key, f]) => {
+      await this.checkpoint();
+      // Stable across restarts: a big file's multipart upload is picked up again by this id.
+      const transferId = `${this.job.jobId}:${path.posix.basename(key)}`;
+      this.inFlight.add(transferId);
+      try {
+        await this.deps.storage.upload({ transferId, file: f.path, key, contentType: contentTypeOf(f.path) });
+      } finally {
+        this.inFlight.delete(transferId);
+      }
+      if (this.cancelled) throw new Cancelled();
+      for (const pf of filesByKey.get(key) ?? []) pf.uploaded = true;
+      this.deps.onFile({ jobId: this.job.jobId, path: f.path, size: f.size });
+      this.update({ uploadedFiles: this.job.uploadedFiles + 1, uploadedBytes: this.job.uploadedBytes + f.size }, false);
+      this.save(false);
+    });
+    this.save(true);
+  }
+
+  /** Subjects in chunks within the server's per-call limits; the first call creates the batch. */
+  private async register(): Promise<void> {
+    await this.checkpoint();
+    this.update({ state: 'registering' });
+    const { args } = this.record;
+    const waiting = this.record.plan.filter((s) => !s.skip && !s.registered);
+    const chunks: PlannedSubject[][] = [];
+    let current: PlannedSubject[] = [];
+    let frames = 0;
+    for (const s of waiting) {
+      if (current.length === SUBJECT_IMPORT_MAX_SUBJECTS || frames + s.files.length > SUBJECT_IMPORT_MAX_FRAMES) {
+        chunks.push(current);
+        current = [];
+        frames = 0;
+      }
+      current.push(s);
+      frames += s.files.length;
+    }
+    if (current.length > 0 || this.job.batchId === null) chunks.push(current);
+    for (const chunk of chunks) {
+      await this.checkpoint();
+      const subjects: SubjectInput[] = chunk.map((s) => ({
+        name: s.name,
+        recordType: s.recordType,
+        frames: s.files.map((f) => ({ key: f.key, sizeBytes: f.size, sha256: f.sha256, fileName: path.basename(f.path).slice(0, 255) })),
+      }));
+      const result =
+        this.job.batchId === null
+          ? await this.deps.server.json<SubjectImportResult>('POST', '/core/batch', { projectId: args.projectId, name: args.batchName, subjects })
+          : await this.deps.server.json<SubjectImportResult>('POST', `/core/project/${args.projectId}/subject`, { batchId: this.job.batchId, subjects });
+      for (const s of chunk) s.registered = true;
+      this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + result.created, skippedSubjects: this.job.skippedSubjects + result.duplicates.length });
+    }
+  }
+}

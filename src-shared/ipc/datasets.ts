@@ -1,0 +1,76 @@
+/** What a local dataset becomes: one subject per image, or one frame sequence per group. */
+export type DatasetRecordType = 'image' | 'frame';
+
+export interface DatasetScanArgs {
+  /** absolute paths of folders (walked recursively) and files */
+  paths: string[];
+  recordType: DatasetRecordType;
+}
+
+export interface ScannedSubject {
+  /** the subject's name: its path relative to the folder chosen */
+  name: string;
+  recordType: DatasetRecordType;
+  files: { path: string; size: number }[];
+}
+
+export interface DatasetScan {
+  subjects: number;
+  files: number;
+  bytes: number;
+  /** files that are not images and were left out */
+  ignored: number;
+  /** the first subjects, for a preview */
+  sample: ScannedSubject[];
+}
+
+export interface DatasetImportArgs extends DatasetScanArgs {
+  projectId: number;
+  /** a new batch of this name is created */
+  batchName: string;
+  /** files uploading at once (default 8) */
+  concurrency?: number;
+}
+
+export type DatasetJobState = 'scanning' | 'hashing' | 'checking' | 'uploading' | 'registering' | 'paused' | 'done' | 'failed' | 'cancelled';
+
+export interface DatasetJob {
+  jobId: string;
+  projectId: number;
+  batchName: string;
+  state: DatasetJobState;
+  subjects: number;
+  files: number;
+  bytes: number;
+  /** subjects the project already had (by content), not uploaded again */
+  skippedSubjects: number;
+  uploadedFiles: number;
+  uploadedBytes: number;
+  registeredSubjects: number;
+  batchId: number | null;
+  /** why it failed, when it did */
+  error: { code: string; message: string } | null;
+  startedAt: number;
+  updatedAt: number;
+}
+
+/** A file of an import finished uploading (per-file progress of large files comes as storage.progress with transferId `<jobId>:<n>`). */
+export interface DatasetFileEvent {
+  jobId: string;
+  path: string;
+  size: number;
+}
+
+export interface DatasetsHandlers {
+  /** Walks the paths and groups the images into subjects, without uploading anything. */
+  'datasets.scan': (args: DatasetScanArgs) => Promise<DatasetScan>;
+  /** Starts an import in the background; progress comes as datasets.job events. */
+  'datasets.import': (args: DatasetImportArgs) => Promise<DatasetJob>;
+  'datasets.jobs': (args?: Record<string, never>) => Promise<DatasetJob[]>;
+  /** Lets the files uploading finish, then waits. */
+  'datasets.pause': (args: { jobId: string }) => Promise<DatasetJob>;
+  /** Continues a paused job, or one an earlier run of the app left unfinished. */
+  'datasets.resume': (args: { jobId: string }) => Promise<DatasetJob>;
+  /** Stops the job: uploads in flight are aborted, nothing more is registered. */
+  'datasets.cancel': (args: { jobId: string }) => Promise<DatasetJob>;
+}
