@@ -4,7 +4,8 @@
  * (16 at once for every tool), and the gateway's own limit: raw concurrent PUTs and ranged GETs
  * of the same bytes from memory with the SDK. Also the main process's RSS growth during our
  * upload. Usage: tsx bench/storage-transfer.ts   (Ceph from .run/s3.env: bash scripts/s3-up.sh;
- * BENCH_MB sets the big file's size, BENCH_FILES the small files' count, BENCH_ROUNDS the rounds)
+ * BENCH_MB sets the big file's size, BENCH_FILES the small files' count, BENCH_ROUNDS the rounds,
+ * BENCH_ONLY a comma list of upload, download, many)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ const MB = 1024 * 1024;
 const BIG_MB = Number(process.env.BENCH_MB ?? 1024);
 const FILES = Number(process.env.BENCH_FILES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** `upload,download,many` (default: all three) */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'upload,download,many').split(','));
 const PART = 5 * MB;
 const QUEUE = 4;
 const MANY = 16;
@@ -139,28 +142,44 @@ async function main(): Promise<void> {
   let rssGrowth = 0;
 
   step('measuring');
-  for (let round = 0; round < ROUNDS; round++) {
-    const key = `user/${me.id}/bench-${round}`;
+  const keyOf = (r: number) => `user/${me.id}/bench-${r}`;
+  let round = 0;
+  for (round = 0; round < ROUNDS; round++) {
+    const key = keyOf(round);
     const gone = (k: string) => purge(admin, bucket, full(`${key}/${k}`));
     // Big upload: ours, awscli, rclone, raw PUTs; interleaved, so load drifts hit each alike.
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-    let t = performance.now();
+    const t = performance.now();
     await ws.handlers['storage.upload']({ file: big, key: `${key}/ours.bin` });
-    record('1 GB upload: ours', performance.now() - t);
+    const ourUpload = performance.now() - t;
     clearInterval(sampler);
     rssGrowth = Math.max(rssGrowth, peak - before);
+    if (ONLY.has('upload')) await uploadPeers(ourUpload);
+    if (ONLY.has('download')) await downloads();
+    await gone('ours.bin');
+    if (ONLY.has('many')) await many();
+    await purge(admin, bucket, full(key));
+  }
+
+  async function uploadPeers(ourUpload: number): Promise<void> {
+    const key = keyOf(round);
+    const gone = (k: string) => purge(admin, bucket, full(`${key}/${k}`));
+    record('1 GB upload: ours', ourUpload);
     record('1 GB upload: aws s3 cp', await aws(['s3', 'cp', big, `s3://${bucket}/${full(`${key}/aws.bin`)}`], QUEUE));
     await gone('aws.bin');
     record('1 GB upload: rclone', await rclone(['copyto', big, `rgw:${bucket}/${full(`${key}/rclone.bin`)}`]));
     await gone('rclone.bin');
     record('1 GB upload: raw PUTs (gateway limit)', await rawPuts(admin, bucket, full(`${key}/raw`), Array.from({ length: Math.ceil(bigBytes / PART) }, (_, i) => Math.min(PART, bigBytes - i * PART)), QUEUE));
     await gone('raw/');
+  }
 
+  async function downloads(): Promise<void> {
+    const key = keyOf(round);
     // Big download of the same object by each tool.
     const out = path.join(work, 'down.bin');
-    t = performance.now();
+    const t = performance.now();
     await ws.handlers['storage.download']({ key: `${key}/ours.bin`, file: out });
     record('1 GB download: ours', performance.now() - t);
     fs.rmSync(out);
@@ -169,17 +188,18 @@ async function main(): Promise<void> {
     record('1 GB download: rclone', await rclone(['copyto', `rgw:${bucket}/${full(`${key}/ours.bin`)}`, out]));
     fs.rmSync(out);
     record('1 GB download: raw ranged GETs (gateway limit)', await rawGets(admin, bucket, full(`${key}/ours.bin`), bigBytes, QUEUE));
-    await gone('ours.bin');
+  }
 
+  async function many(): Promise<void> {
+    const key = keyOf(round);
     // Many small files.
-    t = performance.now();
+    const t = performance.now();
     const many = await ws.handlers['storage.uploadMany']({ items: smallFiles.map((f) => ({ file: f, key: `${key}/ours-small/${path.basename(f)}` })), concurrency: MANY });
     if (many.failed.length > 0) throw new Error(`${many.failed.length} small files failed: ${many.failed[0]!.message}`);
     record('2,000 x 200 KB: ours', performance.now() - t);
     record('2,000 x 200 KB: aws s3 cp --recursive', await aws(['s3', 'cp', '--recursive', smallDir, `s3://${bucket}/${full(`${key}/aws-small`)}`], MANY));
     record('2,000 x 200 KB: rclone copy', await rclone(['copy', smallDir, `rgw:${bucket}/${full(`${key}/rclone-small`)}`, '--transfers', String(MANY)]));
     record('2,000 x 200 KB: raw PUTs (gateway limit)', await rawPuts(admin, bucket, full(`${key}/raw-small`), Array.from({ length: FILES }, () => 200 * 1024), MANY));
-    await purge(admin, bucket, full(key));
   }
 
   const best = (name: string) => Math.min(...results[name]!);
