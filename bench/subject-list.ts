@@ -45,6 +45,10 @@ async function seedProject(db: Kysely<Database>, p: { teamId: number; owner: num
              'image/jpeg', 250000, 1920, 1080, md5(s.id || '/' || f.i) || md5(f.i || '/' || s.id)
       from subjects s cross join lateral generate_series(0, s.frame_count - 1) as f(i)
       where s.batch_id = ${batchId}::int`.execute(db);
+    // The per-type counters the import route keeps (migration 0009).
+    await sql`
+      insert into batch_type_counts (batch_id, record_type, subject_count)
+      select batch_id, record_type, count(*) from subjects where batch_id = ${batchId}::int group by batch_id, record_type`.execute(db);
   }
   return { projectId, batchIds };
 }

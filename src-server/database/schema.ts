@@ -138,6 +138,13 @@ export interface RejectReasonsTable {
   created_at: number;
 }
 
+/** Subjects per record type of a batch (migration 0009), kept in step like batches.subject_count. */
+export interface BatchTypeCountsTable {
+  batch_id: number;
+  record_type: string;
+  subject_count: number;
+}
+
 export interface BatchesTable {
   id: Generated<number>;
   project_id: number;
@@ -373,6 +380,7 @@ export interface Database {
   project_visits: ProjectVisitsTable;
   reject_reasons: RejectReasonsTable;
   batches: BatchesTable;
+  batch_type_counts: BatchTypeCountsTable;
   subjects: SubjectsTable;
   subject_frames: SubjectFramesTable;
   realtime_events: RealtimeEventsTable;

@@ -10,6 +10,7 @@ import { m0005 } from './0005_realtime_events';
 import { m0006 } from './0006_workflows_tasks_annotations';
 import { m0007 } from './0007_subjects_by_type';
 import { m0008 } from './0008_queue_and_note_indexes';
+import { m0009 } from './0009_batch_type_counts';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_workflows_tasks_annotations': m0006,
   '0007_subjects_by_type': m0007,
   '0008_queue_and_note_indexes': m0008,
+  '0009_batch_type_counts': m0009,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

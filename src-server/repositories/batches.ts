@@ -63,10 +63,29 @@ export class BatchesRepository {
     return this.update(projectId, id, {}, now);
   }
 
-  /** Adds n (negative: removes) to the batch's subject count. */
-  async addToCount(id: number, n: number): Promise<void> {
-    if (n === 0) return;
+  /** Adds to (negative: takes from) the batch's subject count, in total and per record type. */
+  async addToCount(id: number, byType: ReadonlyMap<string, number>): Promise<void> {
+    const rows = [...byType].filter(([, v]) => v !== 0).map(([recordType, v]) => ({ batch_id: id, record_type: recordType, subject_count: v }));
+    if (rows.length === 0) return;
+    const n = rows.reduce((sum, r) => sum + r.subject_count, 0);
     await this.db.updateTable('batches').set((eb) => ({ subject_count: eb('subject_count', '+', n) })).where('id', '=', id).execute();
+    await this.db
+      .insertInto('batch_type_counts')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['batch_id', 'record_type']).doUpdateSet((eb) => ({ subject_count: eb('batch_type_counts.subject_count', '+', eb.ref('excluded.subject_count')) })))
+      .execute();
+  }
+
+  /** Subjects of one record type in the project, or in one of its batches, from the counters. */
+  async typeTotal(projectId: number, recordType: string, batchId?: number): Promise<number> {
+    let q = this.db
+      .selectFrom('batch_type_counts as c')
+      .innerJoin('batches as b', 'b.id', 'c.batch_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.subject_count'), eb.lit(0)).as('n'))
+      .where('b.project_id', '=', projectId)
+      .where('c.record_type', '=', recordType);
+    if (batchId !== undefined) q = q.where('b.id', '=', batchId);
+    return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
   /** Newest first (ids grow with creation); the name filter is "contains", ASCII case ignored. */

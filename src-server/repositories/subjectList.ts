@@ -54,6 +54,8 @@ export class SubjectListRepository {
       if (f.batchId !== undefined) return (await this.batches.find(f.projectId, f.batchId))?.subjectCount ?? 0;
       return this.batches.subjectTotal(f.projectId);
     }
+    // A record type alone is counted per batch too (batch_type_counts), not by reading the matches.
+    if (f.name === undefined && f.recordType !== undefined) return this.batches.typeTotal(f.projectId, f.recordType, f.batchId);
     const r = await this.matching(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
   }

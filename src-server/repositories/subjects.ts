@@ -104,9 +104,10 @@ export class SubjectsRepository {
    * Deletes subjects of the project (frames go with them) and answers the batch of each row
    * actually deleted, so batch counts follow what happened even when two deletes race.
    */
-  async remove(projectId: number, ids: readonly number[]): Promise<number[]> {
-    const rows = await this.db.deleteFrom('subjects').where('project_id', '=', projectId).where('id', 'in', ids).returning('batch_id').execute();
-    return rows.map((r) => r.batch_id);
+  /** Deletes subjects of the project; answers the batch and record type of each deleted one. */
+  async remove(projectId: number, ids: readonly number[]): Promise<{ batchId: number; recordType: string }[]> {
+    const rows = await this.db.deleteFrom('subjects').where('project_id', '=', projectId).where('id', 'in', ids).returning(['batch_id', 'record_type']).execute();
+    return rows.map((r) => ({ batchId: r.batch_id, recordType: r.record_type }));
   }
 
   /** One subject of the project with all its frames in order. */

@@ -37,6 +37,21 @@ describe.each(DB_KINDS)('subject import on %s', (kind) => {
     return { name, recordType: 'frame', frames };
   };
 
+  it('keeps the per-type counts of its batches as subjects come and go', async () => {
+    w = await buildWorld(s.app.ctx);
+    const batchId = await emptyBatch();
+    const image = { ...(await uploadedSequence('still', 1)), recordType: 'image' };
+    await add(batchId, [await uploadedSequence('walk', 2), await uploadedSequence('run', 2), image]);
+    const count = async (q: string) => (await call(w.users.reviewer, 'GET', `/project/${w.projectP}/subject/list/count?${q}`)).body.data.count as number;
+    expect([await count('recordType=frame'), await count('recordType=image'), await count(`recordType=frame&batchId=${batchId}`)]).toEqual([2, 1, 2]);
+    const listed = (await call(w.users.owner, 'GET', `/project/${w.projectP}/subject/list/frame`)).body.data.list as { dataId: number }[];
+    await call(w.users.owner, 'DELETE', `/project/${w.projectP}/subject?subjectIds=${listed[0]!.dataId}`);
+    expect([await count('recordType=frame'), await count('recordType=image')]).toEqual([1, 1]);
+    // The counters agree with the subjects themselves.
+    const rows = await s.app.ctx.db.selectFrom('subjects').select('record_type').where('batch_id', '=', batchId).execute();
+    expect(rows.filter((r) => r.record_type === 'frame')).toHaveLength(1);
+  });
+
   it('registers a frame sequence with its frames in order, hashed as the API describes', async () => {
     w = await buildWorld(s.app.ctx);
     const batchId = await emptyBatch();

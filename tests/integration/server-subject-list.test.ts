@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../src-server/context';
+import { BatchesRepository } from '../../src-server/repositories/batches';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World, type WorldUser } from '../support/world';
@@ -22,7 +23,10 @@ async function insertSubjects(ctx: ServerContext, projectId: number, batchId: nu
       .execute();
     ids.push(...batchIds);
   }
-  await ctx.db.updateTable('batches').set((eb) => ({ subject_count: eb('subject_count', '+', names.length) })).where('id', '=', batchId).execute();
+  // The batch's counters, as the import route keeps them.
+  const byType = new Map<string, number>();
+  names.forEach((_, i) => byType.set(typeOf(i), (byType.get(typeOf(i)) ?? 0) + 1));
+  await new BatchesRepository(ctx.db).addToCount(batchId, byType);
   return ids;
 }
 

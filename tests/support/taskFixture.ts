@@ -49,6 +49,7 @@ export async function buildTask(
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  await db.insertInto('batch_type_counts').values({ batch_id: batchId, record_type: frameCount > 1 ? 'frame' : 'image', subject_count: p.subjects }).execute();
   const subjectIds: number[] = [];
   const frames = new Map<number, number[]>();
   for (let i = 0; i < p.subjects; i++) {

@@ -70,7 +70,9 @@ export async function writeImport(
 ): Promise<{ created: number; duplicates: SubjectDuplicate[] }> {
   const subjects = new SubjectsRepository(trx);
   const inserted = await subjects.insert(p, prepared.fresh);
-  await new BatchesRepository(trx).addToCount(p.batchId, inserted.size);
+  const byType = new Map<string, number>();
+  for (const s of prepared.fresh) if (inserted.has(s.contentHash)) byType.set(s.recordType, (byType.get(s.recordType) ?? 0) + 1);
+  await new BatchesRepository(trx).addToCount(p.batchId, byType);
   const lostRace = prepared.fresh.map((s) => s.contentHash).filter((h) => !inserted.has(h));
   const raced = lostRace.length > 0 ? await subjects.byContentHash(p.projectId, lostRace) : new Map<string, number>();
 

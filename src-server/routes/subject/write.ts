@@ -45,9 +45,13 @@ export function registerSubjectRemove(app: FastifyInstance, d: DataDeps): void {
       const batchOfDeleted = await subjects.remove(projectId, ids);
       // A concurrent delete took some first: all or nothing still holds (this one rolls back).
       if (batchOfDeleted.length !== ids.length) throw new AppError('subject.notFound', { subjectIds: ids });
-      const perBatch = new Map<number, number>();
-      for (const b of batchOfDeleted) perBatch.set(b, (perBatch.get(b) ?? 0) + 1);
-      for (const [batchId, n] of perBatch) await batches.addToCount(batchId, -n);
+      const perBatch = new Map<number, Map<string, number>>();
+      for (const d of batchOfDeleted) {
+        const byType = perBatch.get(d.batchId) ?? new Map<string, number>();
+        byType.set(d.recordType, (byType.get(d.recordType) ?? 0) - 1);
+        perBatch.set(d.batchId, byType);
+      }
+      for (const [batchId, byType] of perBatch) await batches.addToCount(batchId, byType);
     });
     // The files stay in the object store: another subject (or project) may point at the same key.
     return null;

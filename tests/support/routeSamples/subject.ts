@@ -22,6 +22,7 @@ export async function seededBatch(ctx: ServerContext, projectId: number, created
   const batchId = (
     await ctx.db.insertInto('batches').values({ project_id: projectId, name, subject_count: n, created_by: createdBy, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
   ).id;
+  await ctx.db.insertInto('batch_type_counts').values({ batch_id: batchId, record_type: 'image', subject_count: n }).execute();
   const subjectIds: number[] = [];
   for (let i = 0; i < n; i++) {
     const frameHash = sha256(`${name} frame ${i}`);
