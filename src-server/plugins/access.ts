@@ -25,8 +25,8 @@ function scopeId(req: FastifyRequest, rule: Extract<AccessRule, { from: string }
 
 /**
  * Permissions in one place: after validation, every route with an `access` rule has the
- * caller's role in the team or project (directly, or through a task subject) resolved and checked against the table in
- * src-shared/model/permissions.ts. Not a member at all answers 404 (the caller may not even
+ * caller's role in the team or project (directly, or through a task subject) resolved and
+ * checked against the table in src-shared/model/permissions.ts. Not a member at all answers 404 (the caller may not even
  * learn the thing exists); a member whose role may not do it answers 403.
  */
 export function installAccess(app: FastifyInstance, ctx: ServerContext): void {
