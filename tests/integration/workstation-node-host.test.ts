@@ -68,6 +68,24 @@ describe('browser host', () => {
     expect(bad).toEqual({ ok: false, error: { name: 'RangeError', message: 'records[0].level must be 0 to 3 (debug, info, warn, error), got 9', code: 'BAD_ARGS' } });
   });
 
+  it('reaches storage and datasets through the contract, with storage errors as codes and params', async () => {
+    // Before init the storage layer says so, in the spec's words, as plain data with its code.
+    expect(await invoke('storage.upload', { file: path.join(dir, 'nothing.png'), key: 'user/1/x.png' })).toEqual({
+      ok: false,
+      error: { name: 'StorageError', message: 'S3 not enabled, call init first', code: 'NotInitialised', params: {} },
+    });
+    expect(await invoke('storage.status', {})).toMatchObject({ ok: true, result: { initialised: false, partSize: 5 * 1024 * 1024, queueSize: 4 } });
+    // No server at SERVER_URL: init fails as a failed token fetch, and nothing is left cached.
+    expect(await invoke('storage.init', {})).toMatchObject({ ok: false, error: { code: 'TokenFailed', message: 'Failed to get S3 token' } });
+
+    const folder = path.join(dir, 'dataset');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'one.jpg'), 'jpeg bytes');
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not an image');
+    expect(await invoke('datasets.scan', { paths: [folder], recordType: 'image' })).toMatchObject({ ok: true, result: { subjects: 1, files: 1, ignored: 1 } });
+    expect(await invoke('datasets.scan', { paths: ['relative'], recordType: 'image' })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+  });
+
   it('serves the built renderer', async () => {
     const res = await fetch(host.url + '/');
     expect(res.status).toBe(200);
