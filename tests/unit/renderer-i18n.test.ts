@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { ERROR_KEYS, errorMsg, type ErrorKey } from '../../src-shared/api/errors';
-import { CLIENT_MESSAGE_KEYS } from '../../src-renderer/src/app/messageKey';
+import { CLIENT_MESSAGE_KEYS, messageKeyOf } from '../../src-renderer/src/app/messageKey';
+import { BridgeError } from '../../src-renderer/src/host/bridgeError';
+import { STORAGE_MESSAGES } from '../../src-shared/ipc/storageErrors';
 import { resources } from '../../src-renderer/src/i18n/resources';
 import { LANGUAGES } from '../../src-renderer/src/i18n/language';
 
@@ -92,4 +94,21 @@ describe('renderer locales', () => {
     await i18n.changeLanguage('en-US');
     expect(i18n.t('error.user.mobileTaken')).toMatch(/already registered/);
   });
+
+  it('translates every storage failure the workstation reports, filling its status or part number', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'zh-CN', fallbackLng: false, initAsync: false });
+    const failure = new BridgeError({ name: 'StorageError', message: 'Upload failed with status 503', code: 'UploadFailedStatus', params: { code: 503 } });
+    const key = messageKeyOf(failure);
+    expect(key).toBe('storageError.UploadFailedStatus');
+    for (const { lng } of locales) {
+      await i18n.changeLanguage(lng);
+      for (const code of Object.keys(STORAGE_MESSAGES)) expect(i18n.exists(`storageError.${code}`), `${lng} ${code}`).toBe(true);
+      expect(i18n.t(key, failure.params)).toContain('503');
+      expect(i18n.t('storageError.PartMissingETag', { n: 7 })).toContain('7');
+    }
+    // A plain Error with a storage-like code is not mistaken for one.
+    expect(messageKeyOf(Object.assign(new Error('x'), { code: 'NoSuchKey' }))).toBe('client.unknown');
+  });
 });
+
