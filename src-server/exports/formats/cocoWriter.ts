@@ -1,0 +1,126 @@
+/**
+ * COCO instances JSON, as CVAT writes it (annotations/instances_default.json).
+ *
+ * The document is one JSON object, but its `images` and `annotations` arrays grow with the
+ * project, so it is written as text chunks: images go straight to the sink as items arrive,
+ * annotations go to a temporary file meanwhile and are copied after the images. One pass over
+ * the items, memory flat.
+ *
+ * Kept: boxes (bbox as stored, unrotated, with `rotation` in attributes as CVAT does), polygons
+ * (segmentation + extent bbox + shoelace area) and keypoints (COCO v = 2 visible, 1 occluded,
+ * 0 absent). COCO has no type for polylines, points or cuboids: they are skipped and counted.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import { buildCategories, type Category } from './categories';
+import { countSkip, extentOf, newReport, polygonArea } from './geometry';
+import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+
+export const COCO_PATH = 'annotations/instances_default.json';
+export const COCO_VISIBILITY = { visible: 2, occluded: 1, absent: 0 } as const;
+
+export interface CocoOptions {
+  /** where the annotations wait while the images are written (default: the OS temp folder) */
+  tempDir?: string;
+}
+
+export async function writeCoco(items: ItemSource, ontology: ExportOntology, sink: ZipSink, options: CocoOptions = {}): Promise<ExportReport> {
+  const report = newReport('coco');
+  await sink.add(COCO_PATH, cocoChunks(items, ontology, report, options));
+  return report;
+}
+
+function cocoCategory(c: Category): Record<string, unknown> {
+  return {
+    id: c.id,
+    name: c.name,
+    supercategory: c.featureName,
+    ...(c.keypoints ? { keypoints: c.keypoints.names, skeleton: c.keypoints.edges.map(([a, b]) => [a + 1, b + 1]) } : {}),
+  };
+}
+
+/** The COCO annotation of one object, or the reason it has none. */
+export function cocoAnnotation(o: AnnotationObject, category: Category): Record<string, unknown> | string {
+  const attributes = { ...o.attributes };
+  switch (o.tool) {
+    case 'box': {
+      const { x, y, width, height, rotation } = o.geometry;
+      if (rotation !== undefined) attributes.rotation = rotation;
+      return { segmentation: [], area: width * height, bbox: [x, y, width, height], attributes };
+    }
+    case 'polygon': {
+      const e = extentOf(o.geometry.points);
+      return {
+        segmentation: [o.geometry.points.flatMap((p) => [p.x, p.y])],
+        area: polygonArea(o.geometry.points),
+        bbox: [e.x, e.y, e.width, e.height],
+        attributes,
+      };
+    }
+    case 'keypoints': {
+      const ids = category.keypoints?.ids ?? [];
+      const byId = new Map(o.geometry.points.map((p) => [p.pointId, p]));
+      // COCO writes every skeleton point in order; one the object lacks is "not labelled": 0,0,0.
+      const keypoints = ids.flatMap((id) => {
+        const p = byId.get(id);
+        return p ? [p.x, p.y, COCO_VISIBILITY[p.visibility]] : [0, 0, 0];
+      });
+      const labelled = o.geometry.points.filter((p) => p.visibility !== 'absent' && ids.includes(p.pointId));
+      const e = labelled.length ? extentOf(labelled) : { x: 0, y: 0, width: 0, height: 0 };
+      return { segmentation: [], area: e.width * e.height, bbox: [e.x, e.y, e.width, e.height], keypoints, num_keypoints: labelled.length, attributes };
+    }
+    default:
+      return o.tool;
+  }
+}
+
+async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: ExportReport, options: CocoOptions): AsyncGenerator<string> {
+  const categories = buildCategories(ontology);
+  yield `{"licenses":[{"name":"","id":0,"url":""}],"info":{"contributor":"","date_created":"","description":"","url":"","version":"","year":""},`;
+  yield `"categories":${JSON.stringify(categories.list.map(cocoCategory))},"images":[`;
+  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'coco-'));
+  const annotationsPath = join(dir, 'annotations.json-fragment');
+  try {
+    const annotations = await open(annotationsPath, 'w');
+    let imageId = 0;
+    let annotationId = 0;
+    try {
+      for await (const item of items) {
+        for (const frame of item.frames) {
+          imageId++;
+          report.frames++;
+          if (frame.width === null || frame.height === null) report.warnings.push(`${frame.fileName}: size unknown, written as null`);
+          const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0 };
+          yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;
+          let text = '';
+          for (const o of frame.data.objects) {
+            const category = categories.of(o.featureId, o.labelId);
+            if (!category) {
+              countSkip(report.skipped, 'unknownLabel');
+              continue;
+            }
+            const body = cocoAnnotation(o, category);
+            if (typeof body === 'string') {
+              countSkip(report.skipped, body);
+              continue;
+            }
+            annotationId++;
+            report.objectsWritten++;
+            text += `${annotationId > 1 ? ',' : ''}${JSON.stringify({ id: annotationId, image_id: imageId, category_id: category.id, iscrowd: 0, ...body })}`;
+          }
+          if (text) await annotations.write(text);
+        }
+      }
+    } finally {
+      await annotations.close();
+    }
+    yield '],"annotations":[';
+    for await (const chunk of createReadStream(annotationsPath, { encoding: 'utf8' })) yield chunk as string;
+    yield ']}';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

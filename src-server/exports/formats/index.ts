@@ -1,0 +1,13 @@
+/** The format codecs, for the export and import jobs: one writer and one reader per format. */
+export { buildCategories, type Category } from './categories';
+export { readCoco } from './cocoReader';
+export { COCO_PATH, writeCoco, type CocoOptions } from './cocoWriter';
+export { FormatError } from './formatError';
+export { LOSSLESS_FILES, LOSSLESS_VERSION, readLossless, writeLossless, type LosslessImport } from './losslessJson';
+export type * from './types';
+export { readVoc } from './vocReader';
+export { VOC_IMAGE_SET, writeVoc } from './vocWriter';
+export { readYolo, type YoloReadOptions } from './yoloReader';
+export { writeYolo, type YoloMode } from './yoloWriter';
+export { findEntry, zipEntries } from './zipEntries';
+export { contentToBuffer, yazlSink } from './zipSinks';

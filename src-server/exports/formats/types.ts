@@ -1,0 +1,99 @@
+/**
+ * What the format codecs take and give. Writers stream: they pull ExportItems one at a time and
+ * push zip entries into a ZipSink, so the export job chooses the zip library and where the zip
+ * goes. Readers take the zip's entries and answer a neutral structure that names labels by NAME
+ * (a foreign file knows nothing of our label ids); the import job maps names to the ontology.
+ */
+import type { AnnotationObject, FrameData, KeypointsGeometry } from '../../../src-shared/model/annotation';
+import type { OntologyFeature } from '../../../src-shared/model/ontology';
+import type { Static } from 'typebox';
+
+/** The project's ontology as the writers need it: its features in their display order. */
+export interface ExportOntology {
+  features: readonly OntologyFeature[];
+}
+
+export interface ExportFrame {
+  frameId: number;
+  /** position of the frame in its subject (0 for a single image) */
+  index: number;
+  fileName: string;
+  /** null when the media was never probed; see each format for what it does then */
+  width: number | null;
+  height: number | null;
+  data: FrameData;
+}
+
+/** One subject of the project: an image (one frame) or a sequence of frames. */
+export interface ExportItem {
+  dataId: number;
+  name: string;
+  recordType: 'image' | 'frame';
+  frames: readonly ExportFrame[];
+}
+
+/** Items as the export job yields them: an async generator over a database cursor, or a plain list. */
+export type ItemSource = AsyncIterable<ExportItem> | Iterable<ExportItem>;
+
+/**
+ * Where writers put zip entries. `add` resolves once the sink has consumed the content, so a
+ * writer that awaits it never runs ahead of the zip (memory stays flat however many items).
+ */
+export interface ZipSink {
+  add(path: string, content: string | Buffer | AsyncIterable<string | Buffer>): Promise<void>;
+}
+
+/** What a writer did, for the export job to show: counts, and why objects were left out. */
+export interface ExportReport {
+  format: string;
+  frames: number;
+  objectsWritten: number;
+  /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…) */
+  skipped: Record<string, number>;
+  warnings: string[];
+}
+
+/** The zip's files by path, as a reader takes them. */
+export type ZipEntries = ReadonlyMap<string, Buffer>;
+
+export interface ImportedKeypoint {
+  /** the skeleton point's name (COCO category keypoints), or its index as text when the format has no names */
+  name: string;
+  x: number;
+  y: number;
+  visibility: Static<typeof KeypointsGeometry>['points'][number]['visibility'];
+}
+
+type DrawnObject = AnnotationObject extends infer O ? (O extends AnnotationObject ? O : never) : never;
+type WithoutIds<O> = O extends unknown ? Omit<O, 'id' | 'featureId' | 'labelId' | 'zIndex' | 'source' | 'hidden' | 'locked' | 'attributes'> : never;
+type ImportedShape =
+  | Exclude<WithoutIds<DrawnObject>, { tool: 'keypoints' }>
+  | { tool: 'keypoints'; geometry: { points: ImportedKeypoint[] } };
+
+/** An object as a foreign file describes it: a shape, a label name, and the answers the format kept. */
+export type ImportedObject = ImportedShape & {
+  label: string;
+  /** the feature's name where the format keeps it (COCO supercategory) */
+  featureName?: string;
+  attributes: Record<string, unknown>;
+};
+
+export interface ImportedFrame {
+  fileName: string;
+  width: number | null;
+  height: number | null;
+  objects: ImportedObject[];
+}
+
+/** One file of the foreign dataset; the formats without sequences answer one frame per item. */
+export interface ImportedItem {
+  name: string;
+  frames: ImportedFrame[];
+}
+
+export interface ImportResult {
+  items: ImportedItem[];
+  /** every label name the file uses, in first-seen order: the caller offers to create the missing ones */
+  labelNames: string[];
+  warnings: string[];
+}

@@ -1,0 +1,113 @@
+/**
+ * Reads an Ultralytics YOLO dataset (data.yaml + labels/<split>/<stem>.txt) back into pixels.
+ * YOLO stores no image sizes, so the caller passes `sizeOf` (the import job knows its subjects'
+ * sizes; a file's images/<split>/ twin tells the name to match on). A line's shape follows from
+ * its length: 5 numbers a box, 5 + kpt_shape points a pose when data.yaml has kpt_shape, else an
+ * odd count of 7 or more a polygon. Keypoints come back named by data.yaml's kpt_names (or their
+ * index), without the 0 0 0 points YOLO writes for absent ones.
+ */
+import { parse } from 'yaml';
+import { YOLO_YAML } from './yoloWriter';
+import { badFormat, missingFile } from './formatError';
+import { isRecord, labelNamesOf } from './readHelpers';
+import type { ImportedKeypoint, ImportedItem, ImportedObject, ImportResult, ZipEntries } from './types';
+import { findEntry } from './zipEntries';
+
+export interface YoloReadOptions {
+  /** the pixel size of a labelled image, by its path inside images/<split>/ (or its stem when the zip has no images) */
+  sizeOf(fileName: string): { width: number; height: number } | null;
+}
+
+interface YoloMeta { names: Map<number, string>; pointShape: [number, number] | null; pointNames: Map<number, string[]> }
+
+function readMeta(entries: ZipEntries): { meta: YoloMeta; root: string } {
+  const entry = findEntry(entries, YOLO_YAML);
+  if (!entry) throw missingFile(YOLO_YAML);
+  const file = entry.path;
+  let doc: unknown;
+  try {
+    doc = parse(entry.data.toString('utf8'));
+  } catch (err) {
+    throw badFormat(file, `not valid YAML (${(err as Error).message})`);
+  }
+  if (!isRecord(doc)) throw badFormat(file, 'must be a YAML mapping');
+  const rawNames = doc.names;
+  const pairs: [number, string][] = Array.isArray(rawNames)
+    ? rawNames.map((n, i) => [i, String(n)])
+    : isRecord(rawNames)
+      ? Object.entries(rawNames).map(([k, n]) => [Number(k), String(n)])
+      : [];
+  if (pairs.length === 0 || pairs.some(([k]) => !Number.isInteger(k))) throw badFormat(file, '"names" must list the classes', { field: 'names' });
+  const shape = doc.kpt_shape;
+  let pointShape: [number, number] | null = null;
+  if (shape !== undefined) {
+    if (!Array.isArray(shape) || shape.length !== 2 || !Number.isInteger(shape[0]) || (shape[1] !== 2 && shape[1] !== 3)) {
+      throw badFormat(file, '"kpt_shape" must be [points, 2 or 3]', { field: 'kpt_shape' });
+    }
+    pointShape = [shape[0] as number, shape[1] as number];
+  }
+  const pointNames = new Map<number, string[]>(
+    isRecord(doc.kpt_names) ? Object.entries(doc.kpt_names).map(([k, v]) => [Number(k), Array.isArray(v) ? v.map(String) : []]) : [],
+  );
+  return { meta: { names: new Map(pairs), pointShape, pointNames }, root: file.slice(0, file.length - YOLO_YAML.length) };
+}
+
+function readLine(file: string, line: number, text: string, meta: YoloMeta, size: { width: number; height: number }): ImportedObject {
+  const fields = text.trim().split(/\s+/);
+  const numbers = fields.map(Number);
+  const where = { line, field: 'line' };
+  if (numbers.some((n) => !Number.isFinite(n))) throw badFormat(file, `line ${line}: every field must be a number`, where);
+  const [cls, ...v] = numbers as [number, ...number[]];
+  const label = meta.names.get(cls);
+  if (!Number.isInteger(cls) || label === undefined) throw badFormat(file, `line ${line}: class ${fields[0]} is not in data.yaml names`, { line, field: 'class' });
+  const px = (n: number) => n * size.width;
+  const py = (n: number) => n * size.height;
+  const box = () => {
+    const [cx, cy, w, h] = v as [number, number, number, number];
+    return { x: px(cx - w / 2), y: py(cy - h / 2), width: px(w), height: py(h) };
+  };
+  if (meta.pointShape && v.length === 4 + meta.pointShape[0] * meta.pointShape[1]) {
+    const [count, dims] = meta.pointShape;
+    const names = meta.pointNames.get(cls) ?? [];
+    const points: ImportedKeypoint[] = [];
+    for (let i = 0; i < count; i++) {
+      const [x, y, vis] = [v[4 + i * dims]!, v[5 + i * dims]!, dims === 3 ? v[6 + i * dims]! : 2];
+      if (vis === 0) continue;
+      points.push({ name: names[i] ?? String(i), x: px(x), y: py(y), visibility: vis === 1 ? 'occluded' : 'visible' });
+    }
+    return { label, attributes: {}, tool: 'keypoints', geometry: { points } };
+  }
+  if (v.length === 4) return { label, attributes: {}, tool: 'box', geometry: box() };
+  if (v.length >= 6 && v.length % 2 === 0) {
+    const points = Array.from({ length: v.length / 2 }, (_, i) => ({ x: px(v[i * 2]!), y: py(v[i * 2 + 1]!) }));
+    return { label, attributes: {}, tool: 'polygon', geometry: { points } };
+  }
+  throw badFormat(file, `line ${line}: ${numbers.length} numbers is neither a box (5), a polygon (class + 3 or more x y pairs) nor a pose`, where);
+}
+
+export function readYolo(entries: ZipEntries, options: YoloReadOptions): ImportResult {
+  const { meta, root } = readMeta(entries);
+  const images = new Map<string, string>();
+  for (const path of entries.keys()) {
+    const m = /^images\/[^/]+\/(.+)\.[^./]+$/.exec(path.slice(root.length));
+    if (path.startsWith(root) && m) images.set(m[1]!, path.slice(root.length).split('/').slice(2).join('/'));
+  }
+  const items: ImportedItem[] = [];
+  const warnings: string[] = [];
+  for (const [path, data] of entries) {
+    const m = /^labels\/[^/]+\/(.+)\.txt$/.exec(path.slice(root.length));
+    if (!path.startsWith(root) || !m) continue;
+    const fileName = images.get(m[1]!) ?? m[1]!;
+    const size = options.sizeOf(fileName);
+    if (!size) {
+      warnings.push(`${path}: size of ${fileName} unknown; skipped`);
+      continue;
+    }
+    const objects = data
+      .toString('utf8')
+      .split(/\r?\n/)
+      .flatMap((text, i) => (text.trim() === '' ? [] : [readLine(path, i + 1, text, meta, size)]));
+    items.push({ name: fileName, frames: [{ fileName, width: size.width, height: size.height, objects }] });
+  }
+  return { items, labelNames: labelNamesOf(items), warnings };
+}

@@ -1,0 +1,120 @@
+/**
+ * YOLO in the Ultralytics layout: data.yaml plus labels/train/<stem>.txt per frame (the export
+ * job puts the images at images/train/<file name>). Class index = COCO category id - 1, and
+ * `names` lists every category in every mode, so a class means the same in every export.
+ *
+ * Modes, as Ultralytics trains them:
+ * - detect:  `class cx cy w h` from boxes; a rotated box becomes the axis-aligned box it covers.
+ * - segment: `class x1 y1 x2 y2 ...` from polygons.
+ * - pose:    `class cx cy w h x1 y1 v1 ...` from keypoints (box = extent of the labelled points,
+ *            v as COCO: 2 visible, 1 occluded, 0 absent written 0 0 0); kpt_shape = [most points, 3],
+ *            shorter skeletons padded with 0 0 0.
+ * Other shapes are skipped and counted. Coordinates are normalised by the frame size, clamped to
+ * [0, 1] (Ultralytics drops a whole image whose label is out of bounds), 6 decimals. A frame of
+ * unknown size cannot be normalised: it gets no label file and a warning.
+ */
+import { stringify } from 'yaml';
+import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import { buildCategories, type Category } from './categories';
+import { COCO_VISIBILITY } from './cocoWriter';
+import { countSkip, enclosingBox, extentOf, newReport, stemOf } from './geometry';
+import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+
+export type YoloMode = 'detect' | 'segment' | 'pose';
+export const YOLO_SPLIT = 'train';
+export const YOLO_YAML = 'data.yaml';
+const DECIMALS = 6;
+
+const KEPT_TOOL: Record<YoloMode, AnnotationObject['tool']> = { detect: 'box', segment: 'polygon', pose: 'keypoints' };
+
+interface Size { width: number; height: number }
+
+const unit = (v: number) => Math.min(1, Math.max(0, v)).toFixed(DECIMALS);
+
+function boxFields(x: number, y: number, width: number, height: number, size: Size): string[] {
+  const x1 = Math.max(0, x);
+  const y1 = Math.max(0, y);
+  const x2 = Math.min(size.width, x + width);
+  const y2 = Math.min(size.height, y + height);
+  return [unit((x1 + x2) / 2 / size.width), unit((y1 + y2) / 2 / size.height), unit((x2 - x1) / size.width), unit((y2 - y1) / size.height)];
+}
+
+/** The label line of one object in a mode, or null when the mode does not keep its shape. */
+export function yoloLine(o: AnnotationObject, category: Category, mode: YoloMode, size: Size, pointsPerPose: number): string | null {
+  if (o.tool !== KEPT_TOOL[mode]) return null;
+  const fields = [String(category.id - 1)];
+  if (o.tool === 'box') {
+    const b = enclosingBox(o.geometry);
+    fields.push(...boxFields(b.x, b.y, b.width, b.height, size));
+  } else if (o.tool === 'polygon') {
+    for (const p of o.geometry.points) fields.push(unit(p.x / size.width), unit(p.y / size.height));
+  } else if (o.tool === 'keypoints') {
+    const byId = new Map(o.geometry.points.map((p) => [p.pointId, p]));
+    const ids = category.keypoints?.ids ?? [];
+    const labelled = o.geometry.points.filter((p) => p.visibility !== 'absent' && ids.includes(p.pointId));
+    const e = labelled.length ? extentOf(labelled) : { x: 0, y: 0, width: 0, height: 0 };
+    fields.push(...boxFields(e.x, e.y, e.width, e.height, size));
+    for (let i = 0; i < pointsPerPose; i++) {
+      const p = byId.get(ids[i] ?? '');
+      if (!p || p.visibility === 'absent') fields.push(unit(0), unit(0), '0');
+      else fields.push(unit(p.x / size.width), unit(p.y / size.height), String(COCO_VISIBILITY[p.visibility]));
+    }
+  }
+  return fields.join(' ');
+}
+
+export function yoloDataYaml(categories: readonly Category[], mode: YoloMode): string {
+  const doc: Record<string, unknown> = {
+    path: '.',
+    train: `images/${YOLO_SPLIT}`,
+    // One split only: validating on the training images is what Ultralytics needs to start.
+    val: `images/${YOLO_SPLIT}`,
+    // A Map keeps the keys numbers, so YAML writes `0: car` as Ultralytics' own files do.
+    names: new Map(categories.map((c) => [c.id - 1, c.name])),
+  };
+  if (mode === 'pose') {
+    const withPoints = categories.filter((c) => c.keypoints);
+    doc.kpt_shape = [Math.max(0, ...withPoints.map((c) => c.keypoints!.ids.length)), 3];
+    doc.kpt_names = new Map(withPoints.map((c) => [c.id - 1, c.keypoints!.names]));
+  }
+  return stringify(doc);
+}
+
+export async function writeYolo(items: ItemSource, ontology: ExportOntology, sink: ZipSink, mode: YoloMode): Promise<ExportReport> {
+  const report = newReport(`yolo-${mode}`);
+  const categories = buildCategories(ontology);
+  const pointsPerPose = Math.max(0, ...categories.list.map((c) => c.keypoints?.ids.length ?? 0));
+  await sink.add(YOLO_YAML, yoloDataYaml(categories.list, mode));
+  // Only the paths, to refuse writing two frames into one label file.
+  const written = new Set<string>();
+  for await (const item of items) {
+    for (const frame of item.frames) {
+      report.frames++;
+      if (!frame.width || !frame.height) {
+        report.warnings.push(`${frame.fileName}: size unknown, no label file written`);
+        for (const _ of frame.data.objects) countSkip(report.skipped, 'unknownSize');
+        continue;
+      }
+      const path = `labels/${YOLO_SPLIT}/${stemOf(frame.fileName)}.txt`;
+      if (written.has(path)) {
+        report.warnings.push(`${frame.fileName}: another frame already wrote ${path}; skipped`);
+        continue;
+      }
+      written.add(path);
+      const lines: string[] = [];
+      for (const o of frame.data.objects) {
+        const category = categories.of(o.featureId, o.labelId);
+        const line = category ? yoloLine(o, category, mode, { width: frame.width, height: frame.height }, pointsPerPose) : null;
+        if (line === null) {
+          countSkip(report.skipped, category ? o.tool : 'unknownLabel');
+          continue;
+        }
+        if (o.tool === 'box' && o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
+        lines.push(line);
+        report.objectsWritten++;
+      }
+      await sink.add(path, lines.map((l) => `${l}\n`).join(''));
+    }
+  }
+  return report;
+}

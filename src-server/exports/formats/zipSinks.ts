@@ -1,0 +1,36 @@
+/**
+ * ZipSink implementations: over yazl for a real streamed zip, and over nothing for dry runs.
+ */
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { ZipFile } from 'yazl';
+import type { ZipSink } from './types';
+
+async function* asBuffers(content: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of content) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+}
+
+/**
+ * A sink writing into a yazl ZipFile. Each `add` resolves when yazl has read the entry to its
+ * end, which only happens while someone consumes `zip.outputStream`: pipe it somewhere (a file,
+ * an S3 upload) BEFORE adding, or the first add waits forever. Call `zip.end()` after the last add.
+ */
+export function yazlSink(zip: ZipFile): ZipSink {
+  return {
+    async add(path, content) {
+      const source = typeof content === 'string' || Buffer.isBuffer(content) ? [Buffer.from(content)] : asBuffers(content);
+      const stream = Readable.from(source, { objectMode: false });
+      zip.addReadStream(stream, path);
+      await finished(stream);
+    },
+  };
+}
+
+/** Reads a whole content into one Buffer: for sinks that keep entries in memory (tests, small exports). */
+export async function contentToBuffer(content: string | Buffer | AsyncIterable<string | Buffer>): Promise<Buffer> {
+  if (typeof content === 'string') return Buffer.from(content, 'utf8');
+  if (Buffer.isBuffer(content)) return content;
+  const parts: Buffer[] = [];
+  for await (const chunk of asBuffers(content)) parts.push(chunk);
+  return Buffer.concat(parts);
+}
