@@ -39,9 +39,20 @@ export function installAccess(app: FastifyInstance, ctx: ServerContext): void {
     if (rule.scope === 'taskSubject') {
       // The project comes from the task subject; one outside the caller's projects is "not found".
       const id = scopeId(req, rule);
-      const row = id === undefined ? undefined : await ctx.db.selectFrom('task_subjects').selectAll().where('id', '=', id).executeTakeFirst();
-      const project = row && (await ctx.repos.access.projectAccess(row.project_id, userId));
-      if (!row || !project) throw new AppError(rule.notFound);
+      // The task subject with its project's team in one round trip: this runs on every save and submit.
+      const found =
+        id === undefined
+          ? undefined
+          : await ctx.db
+              .selectFrom('task_subjects')
+              .innerJoin('projects', 'projects.id', 'task_subjects.project_id')
+              .selectAll('task_subjects')
+              .select('projects.team_id as project_team_id')
+              .where('task_subjects.id', '=', id)
+              .executeTakeFirst();
+      const project = found && (await ctx.repos.access.accessToKnownProject(found.project_id, found.project_team_id, userId));
+      if (!found || !project) throw new AppError(rule.notFound);
+      const { project_team_id: _team, ...row } = found;
       if (!projectRoleMay(project.role, rule.action)) throw new AppError('forbidden');
       req.access = { teamId: project.teamId, teamRole: project.teamRole, project, taskSubject: row };
       return;

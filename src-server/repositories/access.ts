@@ -57,6 +57,12 @@ export class AccessRepository {
   async projectAccess(projectId: number, userId: number): Promise<ProjectAccess | undefined> {
     const project = await this.db.selectFrom('projects').select(['id', 'team_id']).where('id', '=', projectId).executeTakeFirst();
     if (!project) return undefined;
+    return this.accessToKnownProject(projectId, project.team_id, userId);
+  }
+
+  /** projectAccess for a project whose team the caller already read (one round trip fewer). */
+  async accessToKnownProject(projectId: number, teamId: number, userId: number): Promise<ProjectAccess | undefined> {
+    const project = { team_id: teamId };
     const [teamRole, member, vendorRoles] = await Promise.all([
       this.teamRole(project.team_id, userId),
       this.db
