@@ -1,34 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogRecordInput } from '../../src-shared/ipc';
-import { workstationConfigFromEnv } from '../../src-main/config';
-import { EventBus } from '../../src-main/services/events';
 import { dispatchInvoke } from '../../src-main/services/dispatch';
-import { createLogsService, type LogsService, type LogsServiceDeps } from '../../src-main/services/logstore';
+import { type LogsService, type LogsServiceDeps } from '../../src-main/services/logstore';
+import { useLogsHarness } from '../support/logsHarness';
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-logargs-'));
-  cleanup.push(() => fs.rmSync(d, { recursive: true, force: true }));
-  return d;
-}
-
-function start(dir: string, deps: LogsServiceDeps = {}): LogsService {
-  const svc = createLogsService(workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: dir }), new EventBus(), { now: () => NOW, ...deps });
-  cleanup.push(() => svc.close());
-  return svc;
-}
+const { tmpDir, startLogs } = useLogsHarness('annot-logargs-');
+const start = (dir: string, deps: LogsServiceDeps = {}): LogsService => startLogs(dir, { now: () => NOW, ...deps });
 
 const messages = async (svc: LogsService) => (await svc.handlers['logs.query']({ limit: 5000 })).map((r) => r.message).sort();
 

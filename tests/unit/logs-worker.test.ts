@@ -1,30 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogRecordInput } from '../../src-shared/ipc';
-import { workstationConfigFromEnv } from '../../src-main/config';
 import { EventBus } from '../../src-main/services/events';
-import { createLogsService, type LogsService, type LogsServiceDeps } from '../../src-main/services/logstore';
+import { type LogsService, type LogsServiceDeps } from '../../src-main/services/logstore';
+import { useLogsHarness } from '../support/logsHarness';
 import { migrateLogDb } from '../../src-main/services/logstore/migrations';
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-logsvc-'));
-  cleanup.push(() => fs.rmSync(d, { recursive: true, force: true }));
-  return d;
-}
+const { tmpDir, startLogs } = useLogsHarness('annot-logsvc-');
 
 function start(dir: string, deps: LogsServiceDeps = {}): { svc: LogsService; events: EventBus; appended: () => Promise<number> } {
   const events = new EventBus();
-  const svc = createLogsService(workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: dir }), events, deps);
-  cleanup.push(() => svc.close());
+  const svc = startLogs(dir, deps, events);
   const appended = () => new Promise<number>((resolve) => {
     const off = events.on('logs.appended', ({ count }) => {
       off();

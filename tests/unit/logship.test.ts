@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogRecordInput } from '../../src-shared/ipc';
-import { workstationConfigFromEnv } from '../../src-main/config';
-import { EventBus } from '../../src-main/services/events';
-import { createLogsService, type LogsService, type LogsServiceDeps, type LogUploader } from '../../src-main/services/logstore';
+import { type LogsService, type LogsServiceDeps, type LogUploader } from '../../src-main/services/logstore';
+import { useLogsHarness } from '../support/logsHarness';
 import { addShipped, NOTHING_SHIPPED, unshippedGaps } from '../../src-main/services/logship/shipRanges';
 import { logObjectKey } from '../../src-main/services/logship/logObjectKey';
 import { uploadViaFile } from '../../src-main/services/logship/uploadViaFile';
@@ -15,23 +13,8 @@ const NOW = Date.UTC(2026, 10, 22, 9, 30, 0);
 const HOUR = 3600_000;
 const USER = { id: 7, name: 'Ada', mobile: '13800000007' };
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-logship-'));
-  cleanup.push(() => fs.rmSync(d, { recursive: true, force: true }));
-  return d;
-}
-
-function start(dir: string, deps: LogsServiceDeps = {}): LogsService {
-  const svc = createLogsService(workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: dir }), new EventBus(), { now: () => NOW, ...deps });
-  cleanup.push(() => svc.close());
-  return svc;
-}
+const { tmpDir, startLogs } = useLogsHarness('annot-logship-');
+const start = (dir: string, deps: LogsServiceDeps = {}): LogsService => startLogs(dir, { now: () => NOW, ...deps });
 
 /** The object store as far as these tests care: key -> bytes. */
 function bucket() {
