@@ -5,7 +5,7 @@ import type { DatasetJob } from '../../../src-shared/ipc/datasets';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
 import { contentTypeOf } from '../storage/contentType';
-import { runPool } from '../storage/pool';
+import { runPool } from '../pool';
 import { sha256File, subjectContentHash } from './hashFile';
 import type { ImportJournal, ImportRecord, PlannedFile, PlannedSubject } from './importJournal';
 import { scanFolder } from './scanFolder';
@@ -161,13 +161,19 @@ export class ImportJob {
   private async upload(): Promise<void> {
     await this.checkpoint();
     if (this.job.state !== 'uploading') this.update({ state: 'uploading' });
-    // Identical files (the same frame in two sequences) upload once.
-    const byKey = new Map<string, { path: string; size: number }>();
-    for (const s of this.record.plan) if (!s.skip) for (const f of s.files) if (!f.uploaded) byKey.set(f.key, f);
-    const filesByKey = new Map<string, PlannedFile[]>();
-    for (const s of this.record.plan) for (const pf of s.files) filesByKey.set(pf.key, [...(filesByKey.get(pf.key) ?? []), pf]);
-    const todo = [...byKey.entries()];
-    await runPool(todo, Math.max(1, this.record.args.concurrency ?? 8), async ([key, f]) => {
+    // Identical files (the same frame in two sequences) share a key and upload once for all copies.
+    const copiesByKey = new Map<string, PlannedFile[]>();
+    for (const s of this.record.plan) {
+      if (s.skip) continue;
+      for (const f of s.files) {
+        const copies = copiesByKey.get(f.key);
+        if (copies) copies.push(f);
+        else copiesByKey.set(f.key, [f]);
+      }
+    }
+    const notYetStored = [...copiesByKey].filter(([, copies]) => copies.some((c) => !c.uploaded));
+    await runPool(notYetStored, Math.max(1, this.record.args.concurrency ?? 8), async ([key, copies]) => {
+      const f = copies[0]!;
       await this.checkpoint();
       // Stable across restarts: a big file's multipart upload is picked up again by this id.
       const transferId = `${this.job.jobId}:${path.posix.basename(key)}`;
@@ -178,7 +184,7 @@ export class ImportJob {
         this.inFlight.delete(transferId);
       }
       if (this.cancelled) throw new Cancelled();
-      for (const pf of filesByKey.get(key) ?? []) pf.uploaded = true;
+      for (const c of copies) c.uploaded = true;
       this.deps.onFile({ jobId: this.job.jobId, path: f.path, size: f.size });
       this.update({ uploadedFiles: this.job.uploadedFiles + 1, uploadedBytes: this.job.uploadedBytes + f.size }, false);
       this.save(false);

@@ -1,6 +1,6 @@
 import type { LogShipResult } from '../../../src-shared/ipc';
 import { logObjectKey, randomSuffix } from './logObjectKey';
-import { settleWithLimit } from './pool';
+import { settleWithLimit } from '../pool';
 
 /** Puts bytes at a key of the object store (the storage service provides it). */
 export type LogUploader = (key: string, bytes: Buffer, contentType: string) => Promise<void>;

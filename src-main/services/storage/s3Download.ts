@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { planParts, type MultipartSettings } from './multipartPlan';
-import { runPool } from './pool';
+import { runPool } from '../pool';
 import { withRetry } from './retry';
 import { StorageError, asStorageError } from './storageError';
 

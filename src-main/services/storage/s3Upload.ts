@@ -10,7 +10,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { planParts, type MultipartSettings, type PartSpan } from './multipartPlan';
-import { runPool } from './pool';
+import { runPool } from '../pool';
 import { withRetry, type RetryOptions } from './retry';
 import { StorageError, asStorageError } from './storageError';
 import type { JournalEntry, UploadJournal } from './uploadJournal';
@@ -25,6 +25,8 @@ export interface S3UploadParams {
 export interface S3UploadJob {
   client: S3Client | null | undefined;
   params: S3UploadParams | null | undefined;
+  /** the file as the caller found it (its size and mtime decide the parts and the resume) */
+  stat: fs.Stats;
   settings: MultipartSettings;
   transferId: string;
   journal: UploadJournal;
@@ -60,10 +62,7 @@ const exhausted = (err: unknown) => (isFinal(err) ? asStorageError(err, 'upload'
 export async function uploadToS3(job: S3UploadJob): Promise<S3UploadResult> {
   if (!job.client) throw new StorageError('ClientRequired');
   if (!job.params?.bucket || !job.params.key || !job.params.file) throw new StorageError('ParamsRequired');
-  const { client, params } = job;
-  const stat = await fs.promises.stat(params.file).catch(() => {
-    throw new StorageError('FileNotFound');
-  });
+  const { client, params, stat } = job;
   const spans = planParts(stat.size, job.settings.partSize);
   if (spans.length === 1) return putWhole(job, client, params, stat.size);
   return putInParts(job, client, params, stat, spans);
@@ -137,8 +136,8 @@ async function putInParts(job: S3UploadJob, client: S3Client, p: S3UploadParams,
 
   const fh = await fs.promises.open(p.file, 'r');
   try {
-    const todo = spans.filter((s) => !stored.has(s.partNumber));
-    await runPool(todo, job.settings.queueSize, async (span) => {
+    const missing = spans.filter((s) => !stored.has(s.partNumber));
+    await runPool(missing, job.settings.queueSize, async (span) => {
       if (job.signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const body = Buffer.allocUnsafe(span.length);
       await fh.read(body, 0, span.length, span.start);

@@ -7,7 +7,7 @@ import type { DownloadArgs, DownloadResult, PendingUpload, StorageInitArgs, Stor
 import type { ServerClient } from '../session';
 import { checkMultipartSettings, DEFAULT_PART_SIZE, DEFAULT_QUEUE_SIZE, type MultipartSettings } from './multipartPlan';
 import { normalizeObjectKey } from './objectKey';
-import { runPool } from './pool';
+import { runPool } from '../pool';
 import { ProgressMeter } from './progress';
 import { S3Clients } from './s3Client';
 import { downloadFromS3 } from './s3Download';
@@ -118,12 +118,10 @@ export class StorageService {
     const link = await this.tokens.get();
     const key = this.keyFor(link, args.key);
     const contentType = args.contentType ?? contentTypeOf(args.file);
-    const size = await fs.promises.stat(args.file).then(
-      (s) => s.size,
-      () => {
-        throw new StorageError('FileNotFound');
-      },
-    );
+    const stat = await fs.promises.stat(args.file).catch(() => {
+      throw new StorageError('FileNotFound');
+    });
+    const size = stat.size;
     const meter = report ? this.meter(transferId, 'upload', args.key, size) : null;
     const onBytes = (n: number) => meter?.add(n);
     const beforeRetry = () => this.tokens.clearIfExpired();
@@ -135,6 +133,7 @@ export class StorageService {
     const out = await uploadToS3({
       client,
       params: { bucket: link.token.bucketName, key, file: path.resolve(args.file), contentType },
+      stat,
       settings,
       transferId,
       journal: this.journal,

@@ -18,3 +18,19 @@ export async function runPool<T>(items: readonly T[], concurrency: number, work:
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, lane));
   if (failed) throw (failed as { err: unknown }).err;
 }
+
+/**
+ * runPool for work whose failures must not stop the rest: answers each outcome in input order,
+ * so what succeeded is kept.
+ */
+export async function settleWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const out: PromiseSettledResult<R>[] = new Array(items.length);
+  await runPool(items, limit, async (item, i) => {
+    try {
+      out[i] = { status: 'fulfilled', value: await fn(item) };
+    } catch (reason) {
+      out[i] = { status: 'rejected', reason };
+    }
+  });
+  return out;
+}
