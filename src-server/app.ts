@@ -7,6 +7,8 @@ import { createRepositories, type ServerContext } from './context';
 import { OutboxSmsProvider } from './sms/outboxProvider';
 import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
+import { ExportRunner } from './exports/exportRunner';
+import { inWorker } from './exports/executions';
 import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
 import { installAuth } from './plugins/auth';
@@ -29,6 +31,9 @@ import { taskSubjectRoutesPlugin } from './routes/taskSubject';
 import { dispatchRoutesPlugin } from './routes/dispatch';
 import { annotateRoutesPlugin } from './routes/annotate';
 import { noteRoutesPlugin } from './routes/note';
+import { exportRoutesPlugin } from './routes/export';
+import { performanceRoutesPlugin } from './routes/performance';
+import { projectImportRoutesPlugin } from './routes/projectImport';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -57,7 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close();
     throw err;
   }
-  const base: Omit<ServerContext, 'realtime'> = {
+  const base: Omit<ServerContext, 'realtime' | 'exports'> = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -67,7 +72,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     repos: createRepositories(handle.db),
   };
   const realtime = new RealtimeHub(base);
-  const ctx: ServerContext = { ...base, realtime };
+  const exports = new ExportRunner({ db: base.db, storage: base.storage, realtime, now: base.now, settings: config.exports, execute: inWorker(config) });
+  const ctx: ServerContext = { ...base, realtime, exports };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -79,7 +85,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('ctx', ctx);
   realtime.attach(app.server);
+  app.addHook('onReady', async () => exports.start());
   app.addHook('onClose', async () => {
+    await exports.close();
     await realtime.close();
     await handle.close();
   });
@@ -109,5 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   dispatchRoutesPlugin(app, ctx);
   annotateRoutesPlugin(app, ctx);
   noteRoutesPlugin(app, ctx);
+  exportRoutesPlugin(app, ctx);
+  performanceRoutesPlugin(app, ctx);
+  projectImportRoutesPlugin(app, ctx);
   return app;
 }

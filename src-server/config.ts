@@ -30,6 +30,22 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** The largest file the fallback upload (`/obs/upload`) takes, in bytes. */
   maxUploadBytes: number;
+  /** How exports run in the background (src-server/exports/exportRunner.ts). */
+  exports: ExportSettings;
+}
+
+export interface ExportSettings {
+  /** exports one server runs at once (EXPORT_CONCURRENCY, default 1: an export keeps a core busy) */
+  concurrency: number;
+  /**
+   * A running export whose runner has not renewed its lease for this long (EXPORT_LEASE_SECONDS,
+   * default 60) belongs to a server that stopped: another runner resumes it.
+   */
+  leaseMs: number;
+  /** a resumed export that was interrupted this many times fails instead (export.interrupted) */
+  maxAttempts: number;
+  /** where COCO parks its annotations while the images go out (default: dataDir/tmp) */
+  tempDir: string;
 }
 
 /**
@@ -68,7 +84,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxUploadBytes: parseMaxUpload(env.MAX_UPLOAD_BYTES),
+    exports: {
+      concurrency: positiveInteger(env, 'EXPORT_CONCURRENCY', 1),
+      leaseMs: positiveInteger(env, 'EXPORT_LEASE_SECONDS', 60) * 1000,
+      maxAttempts: 3,
+      tempDir: path.join(path.resolve(env.DATA_DIR ?? './data'), 'tmp'),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, got "${v}"`);
+  return n;
 }
 
 function parseMaxUpload(v: string | undefined): number {

@@ -5,6 +5,7 @@ import type { DialectName } from './database/connect';
 import type { SmsProvider } from './sms/provider';
 import type { ObjectStore } from './storage';
 import type { RealtimePublisher } from './realtime/hub';
+import type { ExportRunner } from './exports/exportRunner';
 import { UsersRepository } from './repositories/users';
 import { SessionsRepository } from './repositories/sessions';
 import { SmsCodesRepository } from './repositories/smsCodes';
@@ -22,6 +23,8 @@ export interface ServerContext {
   storage: ObjectStore;
   /** Pushes events to clients in a team's, project's or task's room (and logs them for replay). */
   realtime: RealtimePublisher;
+  /** Runs exports in the background (started once the routes are registered). */
+  exports: ExportRunner;
   /** The clock; tests move it to check expiry. */
   now: () => number;
   repos: {

@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { ExportTables } from './exportSchema';
+import type { PerformanceTables } from './performanceSchema';
 
 /**
  * Table shapes as Kysely sees them. Times are epoch milliseconds (bigint in PostgreSQL,
@@ -363,7 +365,7 @@ export interface OntologyFeaturesTable {
   updated_at: number;
 }
 
-export interface Database {
+export interface Database extends ExportTables, PerformanceTables {
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;

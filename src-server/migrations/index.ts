@@ -11,6 +11,8 @@ import { m0006 } from './0006_workflows_tasks_annotations';
 import { m0007 } from './0007_subjects_by_type';
 import { m0008 } from './0008_queue_and_note_indexes';
 import { m0009 } from './0009_batch_type_counts';
+import { m0010 } from './0010_exports';
+import { m0011 } from './0011_performance_rollup';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_subjects_by_type': m0007,
   '0008_queue_and_note_indexes': m0008,
   '0009_batch_type_counts': m0009,
+  '0010_exports': m0010,
+  '0011_performance_rollup': m0011,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

@@ -128,25 +128,8 @@ export async function appendActivity(
   p: { row: TaskSubjectRow; userId: number; activeMs: number; objectCount: number; now: number },
 ): Promise<number> {
   const activeMs = await clampActiveMs(trx, p.row, p.userId, p.activeMs, p.now);
-  const r = await trx
-    .insertInto('task_subject_logs')
-    .values({
-      task_subject_id: p.row.id,
-      task_id: p.row.task_id,
-      project_id: p.row.project_id,
-      workflow_id: p.row.workflow_id,
-      step_index: p.row.step_index,
-      user_id: p.userId,
-      action: 'activity',
-      from_state: p.row.state,
-      to_state: p.row.state,
-      active_ms: activeMs,
-      object_count: p.objectCount,
-      created_at: p.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+  // Through append, so the performance rollups count this active time too.
+  return append(trx, { taskSubject: p.row, userId: p.userId, action: 'activity', from: p.row.state as TaskSubjectState, to: p.row.state as TaskSubjectState, activeMs, objectCount: p.objectCount, now: p.now });
 }
 
 /**

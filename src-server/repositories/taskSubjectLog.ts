@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { TaskSubjectAction, TaskSubjectState } from '../../src-shared/model/taskSubjectFlow';
+import { rollUpLogRows } from './performanceRollup';
 
 /**
  * The task subject as it was where the action happened (its row before the transition): the
@@ -13,12 +14,17 @@ export interface LoggedTaskSubject {
   project_id: number;
   workflow_id: number;
   step_index: number;
+  /** 1 when it came back from a rejection: a submit of it counts as rework in the reports */
+  rework?: number;
 }
+
+/** A transition, or `activity`: reported active time that moves nothing (POST /task/subject/log/edit). */
+export type LoggedAction = TaskSubjectAction | 'activity';
 
 export interface LogEntry {
   taskSubject: LoggedTaskSubject;
   userId: number;
-  action: TaskSubjectAction;
+  action: LoggedAction;
   from: TaskSubjectState;
   to: TaskSubjectState;
   /** active (not idle) milliseconds since the user's previous transition of it */
@@ -47,12 +53,25 @@ const toRow = (e: LogEntry, now: number) => ({
   created_at: e.now ?? now,
 });
 
+/** The inserted rows as the performance rollups read them. */
+const forRollup = (entries: readonly LogEntry[], rows: readonly ReturnType<typeof toRow>[], ids: readonly number[]) =>
+  rows.map((r, i) => ({
+    ...r,
+    id: ids[i]!,
+    reject_reason_ids: entries[i]!.rejectReasonIds ?? [],
+    rework: Number(entries[i]!.taskSubject.rework ?? 0) === 1,
+  }));
+
 /**
- * Appends one transition to task_subject_logs. Call it with the transaction that changes the
- * task subject, so a transition and its log row commit together or not at all.
+ * Appends one transition to task_subject_logs and adds it to the performance rollups. Call it
+ * with the transaction that changes the task subject, so a transition, its log row and the
+ * reports' figures commit together or not at all. Answers the log row's id.
  */
-export async function append(trx: Kysely<Database>, entry: LogEntry): Promise<void> {
-  await trx.insertInto('task_subject_logs').values(toRow(entry, Date.now())).execute();
+export async function append(trx: Kysely<Database>, entry: LogEntry): Promise<number> {
+  const row = toRow(entry, Date.now());
+  const { id } = await trx.insertInto('task_subject_logs').values(row).returning('id').executeTakeFirstOrThrow();
+  await rollUpLogRows(trx, forRollup([entry], [row], [id]));
+  return id;
 }
 
 /** Many transitions at once (bulk moves): one statement per chunk instead of one per row. */
@@ -60,7 +79,10 @@ export async function appendMany(trx: Kysely<Database>, entries: readonly LogEnt
   const now = Date.now();
   // 14 columns a row: 500 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
   for (let i = 0; i < entries.length; i += 500) {
-    const rows = entries.slice(i, i + 500).map((e) => toRow(e, now));
-    await trx.insertInto('task_subject_logs').values(rows).execute();
+    const chunk = entries.slice(i, i + 500);
+    const rows = chunk.map((e) => toRow(e, now));
+    // Ids are given in the order of the VALUES list; RETURNING's own order is not promised.
+    const ids = (await trx.insertInto('task_subject_logs').values(rows).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
+    await rollUpLogRows(trx, forRollup(chunk, rows, ids));
   }
 }

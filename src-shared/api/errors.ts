@@ -15,6 +15,9 @@ import { TASK_SUBJECT_ERROR_KEYS } from './errorKeys/taskSubject';
 import { DISPATCH_ERROR_KEYS } from './errorKeys/dispatch';
 import { ANNOTATE_ERROR_KEYS } from './errorKeys/annotate';
 import { NOTE_ERROR_KEYS } from './errorKeys/note';
+import { EXPORT_ERROR_KEYS } from './errorKeys/export';
+import { IMPORT_ERROR_KEYS } from './errorKeys/import';
+import { PERFORMANCE_ERROR_KEYS } from './errorKeys/performance';
 
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
@@ -55,6 +58,9 @@ export const ERROR_KEYS = {
   ...DISPATCH_ERROR_KEYS,
   ...ANNOTATE_ERROR_KEYS,
   ...NOTE_ERROR_KEYS,
+  ...EXPORT_ERROR_KEYS,
+  ...IMPORT_ERROR_KEYS,
+  ...PERFORMANCE_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

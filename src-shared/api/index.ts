@@ -17,6 +17,9 @@ export * from './taskSubject';
 export * from './dispatch';
 export * from './annotate';
 export * from './note';
+export * from './export';
+export * from './performance';
+export * from './projectImport';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
@@ -34,6 +37,9 @@ import { taskSubjectRoutes } from './taskSubject';
 import { dispatchRoutes } from './dispatch';
 import { annotateRoutes } from './annotate';
 import { noteRoutes } from './note';
+import { exportRoutes } from './export';
+import { performanceRoutes } from './performance';
+import { projectImportRoutes } from './projectImport';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
 export const allRoutes = {
@@ -53,4 +59,7 @@ export const allRoutes = {
   dispatch: dispatchRoutes,
   annotate: annotateRoutes,
   note: noteRoutes,
+  export: exportRoutes,
+  performance: performanceRoutes,
+  projectImport: projectImportRoutes,
 };

@@ -1,13 +1,10 @@
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Page, PageQuery, Id } from './envelope';
 import { PROJECT_ACCESS_ROLES, PROJECT_MEMBER_ROLES } from '../model/permissions';
+import { literals } from '../model/literals';
 
 /** A row id as docs/api-conventions.md defines it. */
-type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-/** A union of string literals, typed as exactly those strings. */
-const literals = <const T extends readonly string[]>(values: T): TUnion<LiteralsOf<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<LiteralsOf<T>>;
 
 /** Project types; point clouds come later and will be added here. */
 export const ProjectType = Type.Union([Type.Literal('image'), Type.Literal('frame')]);

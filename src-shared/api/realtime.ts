@@ -23,11 +23,11 @@ export interface RealtimeEvents {
   'batch.changed': { projectId: number; batchId: number; change: 'created' | 'updated' | 'deleted' };
   /** a task, its steps or its set of task subjects changed (not single transitions: those are the task-subject routes') */
   'task.changed': { taskId: number; projectId: number; change: 'created' | 'updated' | 'deleted' | 'workflow' | 'subjects' };
-  /** task subjects moved (the action that moved them) or their annotations were replaced by pre-annotation */
+  /** task subjects moved (the action that moved them), or their annotations were replaced by pre-annotation or an imported file */
   'taskSubject.changed': {
     taskId: number;
     taskSubjectIds: number[];
-    action: 'claim' | 'dispatch' | 'cancelDispatch' | 'save' | 'skip' | 'submit' | 'pass' | 'reject' | 'requeue' | 'move' | 'reopen' | 'preAnnotated';
+    action: 'claim' | 'dispatch' | 'cancelDispatch' | 'save' | 'skip' | 'submit' | 'pass' | 'reject' | 'requeue' | 'move' | 'reopen' | 'preAnnotated' | 'imported';
     /** where a single moved task subject is now */
     workflowId?: number;
     state?: string;
@@ -40,6 +40,8 @@ export interface RealtimeEvents {
   'dispatch.changed': { taskId: number; dispatchId: number; targetUserId: number; change: 'created' | 'cancelled' };
   /** notes of a project were added, deleted, opened or resolved, or its note labels changed */
   'note.changed': { projectId: number; noteIds: number[]; change: 'created' | 'deleted' | 'opened' | 'resolved' | 'labels' };
+  /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted */
+  'export.changed': { projectId: number; exportId: number; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'deleted'; done: number; total: number };
 }
 export type RealtimeEventType = keyof RealtimeEvents;
 

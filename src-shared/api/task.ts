@@ -1,14 +1,11 @@
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { SubjectDetail, SubjectRecordType, SubjectThumbnail, plainName, plainText } from './subject';
 import { STEP_TYPES, TASK_SUBJECT_ACTIONS, TASK_SUBJECT_STATES } from '../model/taskSubjectFlow';
 import { projectIdRule } from '../model/permissions';
+import { literals } from '../model/literals';
 
-type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-/** A union of string literals, typed as exactly those strings. */
-const literals = <const T extends readonly string[]>(values: T): TUnion<LiteralsOf<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<LiteralsOf<T>>;
 const closed = { additionalProperties: false } as const;
 
 /** Limits that keep lists of tasks and steps small enough to answer as plain arrays. */

@@ -4,10 +4,11 @@
  * stores (annotation_frames.data) and what it answers; `version` is the version of this shape,
  * and migrateFrameData brings an older stored frame up to it.
  */
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { Id } from '../api/envelope';
 import { ElementId } from './ontology';
+import { literals } from './literals';
 
 /** The version of the frame shape this build writes. */
 export const ANNOTATION_VERSION = 1;
@@ -15,7 +16,8 @@ export const ANNOTATION_VERSION = 1;
 /** The drawing tools (the ontology's tools without classification, which is not drawn). */
 export const ANNOTATION_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid'] as const;
 export type AnnotationTool = (typeof ANNOTATION_TOOLS)[number];
-export const OBJECT_SOURCES = ['manual', 'ai'] as const;
+/** Who made an object: a person, a model (pre-annotation), or an imported annotation file. */
+export const OBJECT_SOURCES = ['manual', 'ai', 'import'] as const;
 export type ObjectSource = (typeof OBJECT_SOURCES)[number];
 export const KEYPOINT_VISIBILITIES = ['visible', 'occluded', 'absent'] as const;
 
@@ -34,9 +36,6 @@ export const ANNOTATION_LIMITS = {
   coordinate: 1e7,
 } as const;
 
-type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-const literals = <const T extends readonly string[]>(values: T): TUnion<LiteralsOf<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<LiteralsOf<T>>;
 const closed = { additionalProperties: false } as const;
 
 /** A coordinate: bounded, so a body's 1e309 (Infinity after JSON.parse) is refused by the schema. */

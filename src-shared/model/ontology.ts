@@ -4,8 +4,9 @@
  * nested under the options of choice attributes) and, for keypoints, a skeleton. The server
  * validates and stores with it, the renderer builds its forms and checks input with it.
  */
-import { Type, type TLiteral, type TSchema, type TUnion } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Id } from '../api/envelope';
+import { literals } from './literals';
 
 export const ONTOLOGY_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid', 'classification'] as const;
 export type OntologyTool = (typeof ONTOLOGY_TOOLS)[number];
@@ -32,9 +33,6 @@ export const ONTOLOGY_LIMITS = {
   skeletonEdges: 300,
 } as const;
 
-type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-const literals = <const T extends readonly string[]>(values: T): TUnion<LiteralsOf<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<LiteralsOf<T>>;
 const closed = { additionalProperties: false } as const;
 /** Numbers stay well inside what JSON round-trips (a body's 1e309 parses as Infinity). */
 const Finite = (options: object = {}) => Type.Number({ minimum: -1e15, maximum: 1e15, ...options });

@@ -38,6 +38,8 @@ export const TEAM_PERMISSIONS = {
   'team.invite.manage': ['owner', 'admin'],
   'team.project.create': ['owner', 'admin', 'manager'],
   'team.project.delete': ['owner', 'admin'],
+  /** read the performance reports of the team's projects and of its own members' work */
+  'team.performance.read': ['owner', 'admin', 'manager'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_PERMISSIONS;
 
@@ -60,6 +62,8 @@ export const PROJECT_PERMISSIONS = {
   'project.task.work': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer', 'annotator'],
   /** resolve and reopen notes, manage note labels */
   'project.note.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
+  /** export annotations (plans, jobs, downloads) and import foreign annotation files */
+  'project.export': ['teamAdmin', 'teamManager', 'manager'],
 } as const satisfies Record<string, readonly ProjectAccessRole[]>;
 export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
 

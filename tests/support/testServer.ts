@@ -31,7 +31,9 @@ export async function startTestServer(kind: DbKind): Promise<TestServer> {
     },
     async call({ token, ...opts }) {
       const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { 'x-annot-token': token } : {}) } });
-      return { status: res.statusCode, body: res.json() };
+      // A file answer (a report as CSV or XLSX) comes back as its bytes; everything else is the envelope.
+      const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      return { status: res.statusCode, body: isJson ? res.json() : { code: res.statusCode, msg: '', data: res.rawPayload } };
     },
     lastSmsCode(mobile) {
       const lines = fs.readFileSync(path.join(db.dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');

@@ -16,6 +16,9 @@ import { taskSubjectErrorsEn } from './errors/taskSubject';
 import { dispatchErrorsEn } from './errors/dispatch';
 import { annotateErrorsEn } from './errors/annotate';
 import { noteErrorsEn } from './errors/note';
+import { exportErrorsEn } from './errors/export';
+import { importErrorsEn } from './errors/import';
+import { performanceErrorsEn } from './errors/performance';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -120,6 +123,9 @@ export const enUS: Messages = {
     dispatch: dispatchErrorsEn,
     annotate: annotateErrorsEn,
     note: noteErrorsEn,
+    export: exportErrorsEn,
+    import: importErrorsEn,
+    performance: performanceErrorsEn,
   },
   storageError: storageErrorsEn,
   client: {

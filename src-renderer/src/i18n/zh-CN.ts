@@ -16,6 +16,9 @@ import { taskSubjectErrorsZh } from './errors/taskSubject';
 import { dispatchErrorsZh } from './errors/dispatch';
 import { annotateErrorsZh } from './errors/annotate';
 import { noteErrorsZh } from './errors/note';
+import { exportErrorsZh } from './errors/export';
+import { importErrorsZh } from './errors/import';
+import { performanceErrorsZh } from './errors/performance';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -122,6 +125,9 @@ export const zhCN = {
     dispatch: dispatchErrorsZh,
     annotate: annotateErrorsZh,
     note: noteErrorsZh,
+    export: exportErrorsZh,
+    import: importErrorsZh,
+    performance: performanceErrorsZh,
   },
   storageError: storageErrorsZh,
   client: {

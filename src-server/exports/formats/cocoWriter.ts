@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { buildCategories, type Category } from './categories';
-import { countSkip, extentOf, newReport, polygonArea } from './geometry';
+import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
 export const COCO_PATH = 'annotations/instances_default.json';
@@ -87,15 +87,16 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
     const annotations = await open(annotationsPath, 'w');
     let imageId = 0;
     let annotationId = 0;
+    let pending = '';
     try {
       for await (const item of items) {
         for (const frame of item.frames) {
           imageId++;
           report.frames++;
-          if (frame.width === null || frame.height === null) report.warnings.push(`${frame.fileName}: size unknown, written as null`);
+          if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as null`);
           const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0 };
           yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;
-          let text = '';
+          let text = pending;
           for (const o of frame.data.objects) {
             const category = categories.of(o.featureId, o.labelId);
             if (!category) {
@@ -111,9 +112,15 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
             report.objectsWritten++;
             text += `${annotationId > 1 ? ',' : ''}${JSON.stringify({ id: annotationId, image_id: imageId, category_id: category.id, iscrowd: 0, ...body })}`;
           }
-          if (text) await annotations.write(text);
+          // One write per ~256 KB instead of one per image: a syscall per image dominates otherwise.
+          pending = text;
+          if (pending.length >= 256 * 1024) {
+            await annotations.write(pending);
+            pending = '';
+          }
         }
       }
+      if (pending) await annotations.write(pending);
     } finally {
       await annotations.close();
     }

@@ -43,6 +43,19 @@ export function enclosingBox(g: Box): Rect {
 
 export const newReport = (format: string) => ({ format, frames: 0, objectsWritten: 0, skipped: {} as Record<string, number>, warnings: [] as string[] });
 
+/** Warnings a report lists in full; beyond them one line counts the rest (a project of 100,000 unprobed images is one problem, not 100,000). */
+export const WARNINGS_LISTED = 100;
+
+export function warn(report: { warnings: string[] }, message: string): void {
+  const w = report.warnings;
+  if (w.length < WARNINGS_LISTED) {
+    w.push(message);
+    return;
+  }
+  const more = w.length === WARNINGS_LISTED ? 1 : Number(/^and (\d+) more/.exec(w[WARNINGS_LISTED]!)?.[1] ?? 0) + 1;
+  w[WARNINGS_LISTED] = `and ${more} more warnings like these`;
+}
+
 export function countSkip(skipped: Record<string, number>, reason: string): void {
   skipped[reason] = (skipped[reason] ?? 0) + 1;
 }

@@ -22,6 +22,45 @@ export interface ExportFrame {
   width: number | null;
   height: number | null;
   data: FrameData;
+  /** where the frame's file is in the object store (the export job copies it when asked) */
+  objectKey?: string;
+}
+
+/** Where the exported annotations come from: the subject's task subject, as it stood. */
+export interface ExportTaskSubject {
+  taskSubjectId: number;
+  taskId: number;
+  workflowId: number;
+  stepIndex: number;
+  state: string;
+  version: number;
+  updatedAt: number;
+}
+
+/** A note on the subject, as the lossless format keeps it. */
+export interface ExportNote {
+  id: number;
+  taskSubjectId: number | null;
+  frameId: number | null;
+  objectId: string | null;
+  labelId: number | null;
+  content: string;
+  status: string;
+  createdBy: number;
+  createdAt: number;
+  resolvedBy: number | null;
+  resolvedAt: number | null;
+}
+
+/** A review verdict on the task subject (a pass or a reject at a review step), from its log. */
+export interface ExportReview {
+  action: 'pass' | 'reject';
+  workflowId: number;
+  stepIndex: number;
+  userId: number;
+  reason: string;
+  rejectReasonIds: number[];
+  at: number;
 }
 
 /** One subject of the project: an image (one frame) or a sequence of frames. */
@@ -30,6 +69,10 @@ export interface ExportItem {
   name: string;
   recordType: 'image' | 'frame';
   frames: readonly ExportFrame[];
+  /** only in lossless exports: the task subject, its notes and review verdicts */
+  taskSubject?: ExportTaskSubject | null;
+  notes?: readonly ExportNote[];
+  reviews?: readonly ExportReview[];
 }
 
 /** Items as the export job yields them: an async generator over a database cursor, or a plain list. */

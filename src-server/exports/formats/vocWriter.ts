@@ -11,7 +11,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { buildCategories } from './categories';
-import { countSkip, enclosingBox, newReport, stemOf, type Rect } from './geometry';
+import { countSkip, enclosingBox, newReport, stemOf, type Rect, warn } from './geometry';
 import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
 export const VOC_IMAGE_SET = 'ImageSets/Main/default.txt';
@@ -47,11 +47,11 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
       report.frames++;
       const stem = stemOf(frame.fileName);
       if (stems.has(stem)) {
-        report.warnings.push(`${frame.fileName}: another frame already wrote Annotations/${stem}.xml; skipped`);
+        warn(report, `${frame.fileName}: another frame already wrote Annotations/${stem}.xml; skipped`);
         continue;
       }
       stems.add(stem);
-      if (frame.width === null || frame.height === null) report.warnings.push(`${frame.fileName}: size unknown, written as 0 x 0`);
+      if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as 0 x 0`);
       const objects: { name: string; box: Rect }[] = [];
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);

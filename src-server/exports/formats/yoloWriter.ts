@@ -17,7 +17,7 @@ import { stringify } from 'yaml';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { buildCategories, type Category } from './categories';
 import { COCO_VISIBILITY } from './cocoWriter';
-import { countSkip, enclosingBox, extentOf, newReport, stemOf } from './geometry';
+import { countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
 export type YoloMode = 'detect' | 'segment' | 'pose';
@@ -91,13 +91,13 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
     for (const frame of item.frames) {
       report.frames++;
       if (!frame.width || !frame.height) {
-        report.warnings.push(`${frame.fileName}: size unknown, no label file written`);
+        warn(report, `${frame.fileName}: size unknown, no label file written`);
         for (const _ of frame.data.objects) countSkip(report.skipped, 'unknownSize');
         continue;
       }
       const path = `labels/${YOLO_SPLIT}/${stemOf(frame.fileName)}.txt`;
       if (written.has(path)) {
-        report.warnings.push(`${frame.fileName}: another frame already wrote ${path}; skipped`);
+        warn(report, `${frame.fileName}: another frame already wrote ${path}; skipped`);
         continue;
       }
       written.add(path);

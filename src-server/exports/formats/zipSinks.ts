@@ -6,8 +6,23 @@ import { finished } from 'node:stream/promises';
 import type { ZipFile } from 'yazl';
 import type { ZipSink } from './types';
 
+/** Writers yield many small chunks (one image, one label line); zlib and the upload want large ones. */
+const CHUNK_BYTES = 256 * 1024;
+
 async function* asBuffers(content: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
-  for await (const chunk of content) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  let parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    parts.push(b);
+    size += b.length;
+    if (size >= CHUNK_BYTES) {
+      yield parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+      parts = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(parts, size);
 }
 
 /**

@@ -15,6 +15,9 @@ import { taskSubjectSamples } from './taskSubject';
 import { dispatchSamples } from './dispatch';
 import { annotateSamples } from './annotate';
 import { noteSamples } from './note';
+import { exportSamples } from './export';
+import { performanceSamples } from './performance';
+import { projectImportSamples } from './projectImport';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -34,4 +37,7 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   dispatch: dispatchSamples,
   annotate: annotateSamples,
   note: noteSamples,
+  export: exportSamples,
+  performance: performanceSamples,
+  projectImport: projectImportSamples,
 };

@@ -1,0 +1,36 @@
+/** Texts of the export error keys (src-shared/api/errorKeys/export.ts), in both languages. */
+export const exportErrorsZh = {
+  notFound: '此导出不存在，或已被删除',
+  planNotFound: '此导出方案不存在',
+  planNameTaken: '此项目已有同名导出方案',
+  planLimit: '此项目的导出方案已达上限',
+  formatMissing: '请选择导出方案或导出格式',
+  filterNeedsTask: '按步骤或状态筛选时，请先选择任务',
+  taskNotFound: '所选任务不属于此项目',
+  workflowNotFound: '所选步骤不属于此任务',
+  batchNotFound: '所选批次不属于此项目',
+  badRange: '开始时间不能晚于结束时间',
+  tooLarge: '符合条件的数据过多，请用筛选条件拆分导出',
+  notCancellable: '只能取消排队中或进行中的导出',
+  notDone: '导出完成后才能记录投递结果',
+  interrupted: '导出时服务器多次中断，已停止重试，请重新导出',
+  failed: '导出失败，请重试',
+};
+
+export const exportErrorsEn: Record<keyof typeof exportErrorsZh, string> = {
+  notFound: 'This export does not exist, or was deleted.',
+  planNotFound: 'This export plan does not exist.',
+  planNameTaken: 'This project already has an export plan with this name.',
+  planLimit: 'This project has the most export plans allowed.',
+  formatMissing: 'Choose an export plan or a format.',
+  filterNeedsTask: 'Choose a task to filter by step or state.',
+  taskNotFound: 'The chosen task is not in this project.',
+  workflowNotFound: 'The chosen steps are not steps of this task.',
+  batchNotFound: 'The chosen batches are not in this project.',
+  badRange: 'The start of the range is after its end.',
+  tooLarge: 'Too many items match: split the export with filters.',
+  notCancellable: 'Only a queued or running export can be cancelled.',
+  notDone: 'A delivery can be recorded only for a finished export.',
+  interrupted: 'The server stopped several times during this export; it was not retried again. Start it again.',
+  failed: 'The export failed. Try again.',
+};

@@ -1,0 +1,22 @@
+/** Texts of the import error keys (src-shared/api/errorKeys/import.ts), in both languages. */
+export const importErrorsZh = {
+  badFormat: '导入文件的内容不符合所选格式',
+  missingFile: '压缩包缺少所选格式需要的文件',
+  unsupportedVersion: '导入文件由更新版本的格式写成，本服务器无法读取',
+  badZip: '该文件不是有效的 zip 压缩包',
+  emptyZip: '压缩包是空的',
+  zipTooLarge: '压缩包或其解压后的内容超过导入上限',
+  zipNotFound: '找不到要导入的压缩包，请重新上传',
+  labelsMissing: '标注用到了本体中没有的标签，确认创建后才能导入',
+};
+
+export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
+  badFormat: 'A file in the zip does not hold what the chosen format says.',
+  missingFile: 'The zip lacks a file the chosen format needs.',
+  unsupportedVersion: 'The file was written by a newer version of the format than this server reads.',
+  badZip: 'This file is not a valid zip archive.',
+  emptyZip: 'The zip is empty.',
+  zipTooLarge: 'The zip, or what it unpacks to, is larger than an import may be.',
+  zipNotFound: 'The zip to import was not found; upload it again.',
+  labelsMissing: 'The annotations use labels the ontology lacks; confirm creating them to import.',
+};

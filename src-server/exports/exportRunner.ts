@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema';
+import type { ExportSettings } from '../config';
+import type { ObjectStore } from '../storage';
+import type { RealtimePublisher } from '../realtime/hub';
+import { room } from '../../src-shared/api/realtime';
+import { ExportsRepository, type ClaimedExport } from '../repositories/exports';
+import type { StopReason } from './runControl';
+import type { Executor } from './executions';
+
+/** How often a running export renews its lease and announces its progress. */
+export const EXPORT_PROGRESS_EVERY_MS = 1000;
+/** How often an idle runner looks for queued work another server (or a restart) left. */
+const POLL_MS = 2000;
+
+export interface ExportRunnerDeps {
+  db: Kysely<Database>;
+  storage: ObjectStore;
+  realtime: RealtimePublisher;
+  now: () => number;
+  settings: ExportSettings;
+  /** where a run is written: a worker thread in the server (executions.ts) */
+  execute: Executor;
+}
+
+/**
+ * Runs exports in the background, `concurrency` at a time, each written by an executor (a
+ * worker thread) while this runner keeps its books: it holds each export by a lease renewed
+ * every second with the progress. A cancel or delete ends the lease; the run learns it at once
+ * in this process (`stop`) or at its next renewal when another server took the call, and its
+ * executor then aborts the upload and deletes what was written. A server that stops hands its
+ * runs back to the queue; one that dies leaves them to lapse, and the next runner resumes them
+ * from the start, failing them after `maxAttempts`.
+ */
+export class ExportRunner {
+  readonly runnerId = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  private readonly repo: ExportsRepository;
+  private readonly running = new Map<number, { stop: (reason: StopReason) => void; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly d: ExportRunnerDeps) {
+    this.repo = new ExportsRepository(d.db);
+  }
+
+  start(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for work now (after an export was queued). */
+  wake(): void {
+    if (this.closed || this.ticking) return;
+    this.ticking = this.tick()
+      .catch(() => undefined)
+      .finally(() => {
+        this.ticking = null;
+      });
+  }
+
+  /** Stops a run of this process at once (its row was cancelled or deleted by the caller). */
+  stop(exportId: number): Promise<void> {
+    const run = this.running.get(exportId);
+    if (!run) return Promise.resolve();
+    run.stop('cancelled');
+    return run.done;
+  }
+
+  /** Stops looking for work and hands running exports back to the queue. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+    const runs = [...this.running.values()];
+    for (const r of runs) r.stop('shutdown');
+    await Promise.all(runs.map((r) => r.done));
+  }
+
+  private async tick(): Promise<void> {
+    const { settings } = this.d;
+    for (const f of await this.repo.failExhausted(this.d.now(), settings.leaseMs, settings.maxAttempts)) {
+      await this.announce(f.projectId, f.id, 'failed', 0, 0);
+    }
+    while (!this.closed && this.running.size < settings.concurrency) {
+      const job = await this.repo.claimNext(this.runnerId, this.d.now(), settings.leaseMs);
+      if (!job) return;
+      const done = this.run(job)
+        .catch(() => undefined)
+        .finally(() => {
+          this.running.delete(job.id);
+          this.wake();
+        });
+      this.running.set(job.id, { stop: (reason) => this.stopRun.get(job.id)?.(reason), done });
+    }
+  }
+
+  private readonly stopRun = new Map<number, (reason: StopReason) => void>();
+
+  private announce(projectId: number, exportId: number, status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled', done: number, total: number) {
+    return this.d.realtime.publish(room('project', projectId), 'export.changed', { projectId, exportId, status, done, total }).catch(() => undefined);
+  }
+
+  private async run(job: ClaimedExport): Promise<void> {
+    const progress = { done: 0, total: 0 };
+    const execution = this.d.execute(job, (done, total) => {
+      progress.done = done;
+      progress.total = total;
+    });
+    let stopped: StopReason | null = null;
+    const stop = (reason: StopReason) => {
+      if (stopped) return;
+      stopped = reason;
+      execution.stop(reason);
+    };
+    this.stopRun.set(job.id, stop);
+    const beat = setInterval(() => {
+      void this.repo.heartbeat(job.id, this.runnerId, this.d.now(), progress).then((held) => {
+        if (!held) stop('lost');
+        else void this.announce(job.projectId, job.id, 'running', progress.done, progress.total);
+      });
+    }, EXPORT_PROGRESS_EVERY_MS);
+    try {
+      await this.announce(job.projectId, job.id, 'running', 0, 0);
+      const outcome = await execution.outcome;
+      if (outcome.type === 'done') {
+        const finished = await this.repo.finish(job.id, this.runnerId, { now: this.d.now(), objectKey: outcome.objectKey, sizeBytes: outcome.size, report: outcome.report, total: outcome.total });
+        // Cancelled or deleted just as it ended: its zip must not outlive it.
+        if (!finished) await this.d.storage.delete(outcome.objectKey).catch(() => undefined);
+        else await this.announce(job.projectId, job.id, 'done', outcome.total, outcome.total);
+      } else if ((outcome.stopped ?? stopped) === 'shutdown') {
+        await this.repo.requeue(job.id, this.runnerId);
+      } else if (!outcome.stopped && !stopped) {
+        await this.repo.fail(job.id, this.runnerId, { now: this.d.now(), code: outcome.code, detail: outcome.message });
+        await this.announce(job.projectId, job.id, 'failed', progress.done, progress.total);
+      }
+    } finally {
+      clearInterval(beat);
+      this.stopRun.delete(job.id);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { ZipFile } from 'yazl';
+import type { Database } from '../database/schema';
+import type { DialectName } from '../database/connect';
+import type { ObjectInfo, ObjectStore } from '../storage';
+import { EXPORT_MAX_SUBJECTS, type ExportReportData } from '../../src-shared/api/export';
+import type { ClaimedExport } from '../repositories/exports';
+import { yazlSink, type ExportItem, type ZipSink } from './formats';
+import { countSelection } from './exportQuery';
+import { exportItems } from './itemSource';
+import { loadExportOntology } from './exportOntology';
+import { addStoredFile, MEDIA_FOLDERS, writeAnnotations } from './writeExport';
+import { exportObjectKey } from './exportKey';
+import type { RunControl } from './runControl';
+
+export interface ProduceDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  storage: ObjectStore;
+  tempDir: string;
+}
+
+export interface Produced {
+  report: ExportReportData;
+  size: number;
+  objectKey: string;
+  total: number;
+}
+
+class TooLarge extends Error {
+  readonly code = 'export.tooLarge';
+}
+
+/**
+ * Writes one export's zip into the object store: the annotations streamed page by page through
+ * the format's writer, then the media if asked, into an upload that starts at once. A stop or
+ * a failure destroys the zip stream, which fails the upload (S3 aborts the multipart upload)
+ * instead of storing a truncated zip, and deletes whatever was stored anyway.
+ */
+export async function produceExport(d: ProduceDeps, job: ClaimedExport, control: RunControl, onProgress: (done: number, total: number) => void): Promise<Produced> {
+  const objectKey = exportObjectKey(job.projectId, job.id, job.name);
+  const zip = new ZipFile();
+  const output = zip.outputStream as unknown as Readable;
+  let upload: Promise<ObjectInfo> | null = null;
+  control.onStop((reason) => output.destroy(new Error(`export stopped: ${reason}`)));
+  try {
+    const work = write(d, job, zip, control, onProgress, (u) => {
+      upload = u;
+    });
+    work.catch(() => undefined);
+    // A stop wins even when the work waits on something a destroyed stream never settles.
+    const { report, total } = await Promise.race([work, control.stopped]);
+    const info = await (upload as unknown as Promise<ObjectInfo>);
+    return { report, size: info.size, objectKey, total };
+  } catch (err) {
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+    await (upload as Promise<ObjectInfo> | null)?.catch(() => undefined);
+    await d.storage.delete(objectKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function write(
+  d: ProduceDeps,
+  job: ClaimedExport,
+  zip: ZipFile,
+  control: RunControl,
+  onProgress: (done: number, total: number) => void,
+  started: (upload: Promise<ObjectInfo>) => void,
+): Promise<{ report: ExportReportData; total: number }> {
+  const selection = { projectId: job.projectId, filters: job.filters, dialect: d.dialect };
+  const counted = await countSelection(d.db, selection);
+  if (counted.subjects > EXPORT_MAX_SUBJECTS) throw new TooLarge(`${counted.subjects} subjects match, more than ${EXPORT_MAX_SUBJECTS}`);
+  const total = counted.subjects * (job.options.includeMedia ? 2 : 1);
+  onProgress(0, total);
+  const ontology = await loadExportOntology(d.db, job.projectId);
+  await fsp.mkdir(d.tempDir, { recursive: true });
+  control.check();
+
+  const upload = d.storage.put(exportObjectKey(job.projectId, job.id, job.name), zip.outputStream as unknown as Readable, 'application/zip');
+  started(upload);
+  // A failed upload ends the run at once (the writer would otherwise wait on a dead stream).
+  upload.catch((err: unknown) => control.fail(err));
+  const sink = yazlSink(zip);
+  const guarded: ZipSink = { add: (path, content) => (control.check(), sink.add(path, content)) };
+
+  let subjects = 0;
+  async function* counting(items: AsyncIterable<ExportItem>) {
+    for await (const item of items) {
+      subjects++;
+      yield item;
+    }
+  }
+  const items = exportItems(d.db, selection, {
+    withHistory: job.format === 'lossless',
+    onPage: (n) => {
+      control.check();
+      onProgress(n, total);
+    },
+  });
+  const written = await writeAnnotations(job.format, counting(items), ontology, guarded, d.tempDir);
+
+  let mediaFiles = 0;
+  if (job.options.includeMedia) {
+    const seen = new Set<string>();
+    const folder = MEDIA_FOLDERS[job.format];
+    const again = exportItems(d.db, selection, {
+      onPage: (n) => {
+        control.check();
+        onProgress(counted.subjects + n, total);
+      },
+    });
+    for await (const item of again) {
+      for (const f of item.frames) {
+        const path = folder + f.fileName;
+        if (!f.objectKey || seen.has(path)) continue;
+        seen.add(path);
+        control.check();
+        await addStoredFile(zip, path, await d.storage.get(f.objectKey));
+        mediaFiles++;
+      }
+    }
+  }
+  control.check();
+  zip.end();
+  await upload;
+  return { report: { ...written, subjects, mediaFiles }, total };
+}

@@ -1,0 +1,43 @@
+import type { ZipFile } from 'yazl';
+import type { ExportFormatName } from '../../src-shared/api/export';
+import { writeCoco, writeLossless, writeVoc, writeYolo, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+
+/** Where each format expects the media files in the zip. */
+export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
+  coco: 'images/',
+  yoloDetect: 'images/train/',
+  yoloSegment: 'images/train/',
+  yoloPose: 'images/train/',
+  voc: 'JPEGImages/',
+  lossless: 'media/',
+};
+
+/** Writes the annotations of `items` in the format into the sink; the media are the job's business. */
+export function writeAnnotations(format: ExportFormatName, items: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string): Promise<ExportReport> {
+  switch (format) {
+    case 'coco':
+      return writeCoco(items, ontology, sink, tempDir ? { tempDir } : {});
+    case 'yoloDetect':
+      return writeYolo(items, ontology, sink, 'detect');
+    case 'yoloSegment':
+      return writeYolo(items, ontology, sink, 'segment');
+    case 'yoloPose':
+      return writeYolo(items, ontology, sink, 'pose');
+    case 'voc':
+      return writeVoc(items, ontology, sink);
+    case 'lossless':
+      return writeLossless(items, ontology, sink);
+  }
+}
+
+/**
+ * Adds one stored file to the zip as it is (images are compressed already: deflating them again
+ * costs CPU for nothing). Resolves once yazl has read it, so files are fetched one at a time.
+ */
+export function addStoredFile(zip: ZipFile, path: string, body: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    body.once('error', reject);
+    body.once('end', () => resolve());
+    zip.addReadStream(body as never, path, { compress: false });
+  });
+}

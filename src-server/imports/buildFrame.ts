@@ -1,0 +1,47 @@
+/**
+ * A frame's data after the import: in `replace` mode the file's objects instead of the frame's
+ * (classifications too when the file has them, i.e. lossless; the other formats have none and
+ * leave the frame's alone); in `append` mode the file's after the frame's. Ids stay unique in
+ * the frame (an imported id already taken gets a fresh one), imported objects without a drawing
+ * order of their own are drawn above what the frame holds, in file order, and the frame keeps
+ * within the model's limits (the excess is counted as `frameFull`).
+ */
+import type { ImportMode } from '../../src-shared/api/projectImport';
+import { ANNOTATION_LIMITS, ANNOTATION_VERSION, type AnnotationObject, type FrameClassification, type FrameData } from '../../src-shared/model/annotation';
+import { countInto } from './tally';
+
+export interface ImportedFrameContent {
+  objects: AnnotationObject[];
+  classifications: FrameClassification[];
+  /** the file holds the frame whole (lossless): objects keep their drawing order, classifications replace the frame's */
+  complete: boolean;
+}
+
+export interface BuiltFrame {
+  data: FrameData;
+  /** what the import put in (the rest of `data` was there before) */
+  added: { objects: number; classifications: number };
+}
+
+export function buildFrame(current: FrameData | null, add: ImportedFrameContent, mode: ImportMode, newId: () => string, skipped: Record<string, number>): BuiltFrame {
+  const keepObjects = mode === 'append' ? (current?.objects ?? []) : [];
+  const keepClassifications = mode === 'append' || !add.complete ? (current?.classifications ?? []) : [];
+  const ids = new Set([...keepObjects.map((o) => o.id), ...keepClassifications.map((c) => c.id)]);
+  const fresh = (id: string) => {
+    let out = id;
+    while (ids.has(out)) out = newId();
+    ids.add(out);
+    return out;
+  };
+  let z = Math.max(-1, ...keepObjects.map((o) => o.zIndex));
+  const room = Math.max(0, ANNOTATION_LIMITS.objectsPerFrame - keepObjects.length);
+  countInto(skipped, 'frameFull', add.objects.length - room);
+  const objects = add.objects.slice(0, room).map((o) => ({ ...o, id: fresh(o.id), zIndex: add.complete ? o.zIndex : Math.min(++z, 1_000_000) }));
+  const classRoom = Math.max(0, ANNOTATION_LIMITS.classificationsPerFrame - keepClassifications.length);
+  countInto(skipped, 'frameFull', add.classifications.length - classRoom);
+  const classifications = add.classifications.slice(0, classRoom).map((c) => ({ ...c, id: fresh(c.id) }));
+  return {
+    data: { version: ANNOTATION_VERSION, objects: [...keepObjects, ...objects], classifications: [...keepClassifications, ...classifications] },
+    added: { objects: objects.length, classifications: classifications.length },
+  };
+}

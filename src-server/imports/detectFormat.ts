@@ -1,0 +1,18 @@
+/**
+ * A guess at the format a zip is in, from its file names only: when a reader misses the file
+ * its format needs, the error can say "this looks like YOLO" instead of only "not COCO".
+ */
+import type { ImportFormat } from '../../src-shared/api/projectImport';
+import type { ZipEntries } from '../exports/formats';
+
+const SIGNS: [ImportFormat, RegExp][] = [
+  ['lossless', /(^|\/)annotations\.jsonl$/],
+  ['yolo', /(^|\/)data\.ya?ml$/],
+  ['coco', /(^|\/)annotations\/[^/]+\.json$/],
+  ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],
+];
+
+export function detectFormat(entries: ZipEntries): ImportFormat | undefined {
+  const paths = [...entries.keys()];
+  return SIGNS.find(([, sign]) => paths.some((p) => sign.test(p)))?.[0];
+}

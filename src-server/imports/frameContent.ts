@@ -1,0 +1,49 @@
+/**
+ * What the files matched to one frame bring to it, mapped onto the target ontology: objects
+ * whose label resolves (else skipped as `labelMissing`, or `invalidLabelName` for a name the
+ * ontology could never hold), YOLO's fractions scaled by the frame's size (a frame of unknown
+ * size cannot be: `unknownSize`), and lossless classifications.
+ */
+import type { OntologyFeature } from '../../src-shared/model/ontology';
+import type { ImportedFrameContent } from './buildFrame';
+import type { ProjectFrame } from './frameMatcher';
+import { mapClassification, mapObject, type MapCounters } from './mapObject';
+import { creatable } from './ontologyPlan';
+import { resolveLabel, type FeatureAliases } from './resolveLabel';
+import { scaleGeometry } from './scaleGeometry';
+import type { SourceFrame } from './sourceModel';
+import { countInto } from './tally';
+
+export interface TargetOntology {
+  features: readonly OntologyFeature[];
+  aliases: FeatureAliases;
+}
+
+const unresolved = (label: string | undefined) => (creatable({ label }) ? 'labelMissing' : 'invalidLabelName');
+
+export function frameContent(sources: readonly SourceFrame[], frame: ProjectFrame, ontology: TargetOntology, newId: () => string, c: MapCounters): ImportedFrameContent {
+  const content: ImportedFrameContent = { objects: [], classifications: [], complete: false };
+  for (const source of sources) {
+    content.complete ||= source.complete;
+    for (const raw of source.objects) {
+      if (source.normalised && (frame.width === null || frame.height === null)) {
+        countInto(c.skipped, 'unknownSize');
+        continue;
+      }
+      const o = source.normalised ? scaleGeometry(raw, frame.width!, frame.height!) : raw;
+      const to = resolveLabel(ontology.features, { label: o.label, tool: o.tool, ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, ontology.aliases);
+      if (!to?.label) {
+        countInto(c.skipped, unresolved(o.label));
+        continue;
+      }
+      const mapped = mapObject(o, { feature: to.feature, label: to.label }, newId, c);
+      if (mapped) content.objects.push(mapped);
+    }
+    for (const cl of source.classifications) {
+      const to = resolveLabel(ontology.features, { ...(cl.label !== undefined ? { label: cl.label } : {}), tool: 'classification', featureName: cl.featureName, sourceFeature: cl.sourceFeature }, ontology.aliases);
+      if (!to) countInto(c.skipped, unresolved(cl.label));
+      else content.classifications.push(mapClassification(cl, to, c));
+    }
+  }
+  return content;
+}

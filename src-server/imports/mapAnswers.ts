@@ -1,0 +1,79 @@
+/**
+ * Attribute answers from a file as the target feature stores them (by attribute id, options by
+ * id). An answer's key is taken as the target's attribute id when the feature has it (our own
+ * exports, and lossless into an ontology with the same ids); else, for lossless, as the file's
+ * attribute, found in the target by name; else as an attribute name (CVAT writes names). An
+ * option is its id in the target, else (lossless) the file's option found by name, else an option
+ * name. What fits nowhere is dropped and counted: `unknownAttribute` or `invalidValue`.
+ */
+import { ANNOTATION_LIMITS } from '../../src-shared/model/annotation';
+import { nameKey, type OntologyAttribute, type OntologyFeature } from '../../src-shared/model/ontology';
+import { countInto } from './tally';
+
+type Answers = Record<string, string | number | boolean | string[] | null>;
+
+/** Every attribute of a feature at every depth (ids are unique across a feature), by id and by first name. */
+function indexAttributes(feature: OntologyFeature | undefined): { byId: Map<string, OntologyAttribute>; byName: Map<string, OntologyAttribute> } {
+  const byId = new Map<string, OntologyAttribute>();
+  const byName = new Map<string, OntologyAttribute>();
+  const walk = (list: readonly OntologyAttribute[]) => {
+    for (const a of list) {
+      byId.set(a.id, a);
+      if (!byName.has(nameKey(a.name))) byName.set(nameKey(a.name), a);
+      for (const o of a.options ?? []) walk(o.attributes ?? []);
+    }
+  };
+  walk(feature?.attributes ?? []);
+  return { byId, byName };
+}
+
+/** An option of the target attribute: by id, else by the file's option's name, else by name. */
+function optionId(target: OntologyAttribute, source: OntologyAttribute | undefined, v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const options = target.options ?? [];
+  if (options.some((o) => o.id === v)) return v;
+  const sourceName = source?.options?.find((o) => o.id === v)?.name;
+  const name = nameKey(sourceName ?? v);
+  return options.find((o) => nameKey(o.name) === name)?.id;
+}
+
+/** The answer as the target attribute's type holds it, or undefined when it cannot. */
+function convert(target: OntologyAttribute, source: OntologyAttribute | undefined, v: unknown): Answers[string] | undefined {
+  if (v === null) return null;
+  switch (target.type) {
+    case 'radio':
+    case 'select':
+      return optionId(target, source, v);
+    case 'checkbox': {
+      const list = Array.isArray(v) ? v : [v];
+      const ids = list.map((x) => optionId(target, source, x));
+      return ids.every((id) => id !== undefined) && ids.length <= ANNOTATION_LIMITS.choicesPerAnswer ? (ids as string[]) : undefined;
+    }
+    case 'number': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= 1e15 ? n : undefined;
+    }
+    case 'text': {
+      const text = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
+      return typeof text === 'string' && text.length <= ANNOTATION_LIMITS.textAnswer ? text : undefined;
+    }
+  }
+}
+
+export function mapAnswers(answers: Readonly<Record<string, unknown>>, target: OntologyFeature, source: OntologyFeature | undefined, dropped: Record<string, number>): Answers {
+  const into = indexAttributes(target);
+  const from = indexAttributes(source);
+  const out: Answers = {};
+  for (const [key, value] of Object.entries(answers)) {
+    const sourceAttribute = from.byId.get(key);
+    const attribute = into.byId.get(key) ?? into.byName.get(nameKey(sourceAttribute?.name ?? key));
+    if (!attribute) {
+      countInto(dropped, 'unknownAttribute');
+      continue;
+    }
+    const converted = convert(attribute, sourceAttribute, value);
+    if (converted === undefined || attribute.id in out || Object.keys(out).length >= ANNOTATION_LIMITS.attributesPerObject) countInto(dropped, 'invalidValue');
+    else out[attribute.id] = converted;
+  }
+  return out;
+}

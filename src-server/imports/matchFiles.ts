@@ -1,0 +1,35 @@
+/**
+ * The zip's frames sorted by where they go: onto one frame of the project (several files naming
+ * the same frame are all applied to it, in file order), nowhere (no frame is named so), or
+ * nowhere because several frames are named so and guessing would annotate the wrong image.
+ */
+import type { FrameMatcher, ProjectFrame } from './frameMatcher';
+import type { SourceFrame } from './sourceModel';
+import { Listed } from './tally';
+
+export interface MatchedFrame {
+  frame: ProjectFrame;
+  sources: SourceFrame[];
+}
+
+export interface FileMatches {
+  /** by the project frame's id, in first-matched order */
+  matched: Map<number, MatchedFrame>;
+  unmatched: Listed<string>;
+  ambiguous: Listed<{ fileName: string; frames: number }>;
+}
+
+export function matchFiles(frames: readonly SourceFrame[], matcher: FrameMatcher): FileMatches {
+  const out: FileMatches = { matched: new Map(), unmatched: new Listed(), ambiguous: new Listed() };
+  for (const source of frames) {
+    const m = matcher.match(source.fileName);
+    if (m.kind === 'unmatched') out.unmatched.add(source.fileName);
+    else if (m.kind === 'ambiguous') out.ambiguous.add({ fileName: source.fileName, frames: m.frames });
+    else {
+      const known = out.matched.get(m.frame.frameId);
+      if (known) known.sources.push(source);
+      else out.matched.set(m.frame.frameId, { frame: m.frame, sources: [source] });
+    }
+  }
+  return out;
+}

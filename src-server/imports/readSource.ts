@@ -1,0 +1,52 @@
+/**
+ * Reads the zip's entries in the format the caller named, through the export codecs' readers,
+ * into one shape (sourceModel.ts). A reader's FormatError becomes the envelope error of the
+ * same key with its details (file, line or field), plus the format the zip looks like when the
+ * file the chosen format needs is missing: the usual cause is the wrong format picked.
+ */
+import type { ImportFormat } from '../../src-shared/api/projectImport';
+import type { ErrorKey } from '../../src-shared/api/errors';
+import { FormatError, readCoco, readLossless, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { AppError } from '../errors';
+import { detectFormat } from './detectFormat';
+import { losslessSource } from './losslessSource';
+import type { SourceImport } from './sourceModel';
+
+const FORMAT_ERRORS: readonly ErrorKey[] = ['import.badFormat', 'import.missingFile', 'import.unsupportedVersion'];
+
+/** YOLO keeps fractions of the image's size; they are scaled once the frame (and its size) is known. */
+const UNIT_SIZE = { width: 1, height: 1 };
+
+function fromResult(result: ImportResult, normalised: boolean): SourceImport {
+  const frames = result.items.flatMap((item) => item.frames.map((f) => ({ fileName: f.fileName, objects: f.objects, classifications: [], normalised, complete: false })));
+  return { frames, warnings: result.warnings, skipped: {} };
+}
+
+function read(format: ImportFormat, entries: ZipEntries): SourceImport {
+  switch (format) {
+    case 'coco':
+      return fromResult(readCoco(entries), false);
+    case 'yolo':
+      return fromResult(readYolo(entries, { sizeOf: () => UNIT_SIZE }), true);
+    case 'voc': {
+      const result = readVoc(entries);
+      // readVoc reads every Annotations/*.xml there is; none at all means this is no VOC zip.
+      if (result.items.length === 0) throw new FormatError('import.missingFile', 'Annotations/*.xml is missing from the zip', { file: 'Annotations/*.xml' });
+      return fromResult(result, false);
+    }
+    case 'lossless':
+      return losslessSource(readLossless(entries));
+  }
+}
+
+export function readSource(format: ImportFormat, entries: ZipEntries): SourceImport {
+  try {
+    return read(format, entries);
+  } catch (err) {
+    // Whatever else a reader trips over (a text too long for one string, a shape it never met) is still the file's fault.
+    if (!(err instanceof FormatError)) throw new AppError('import.badFormat', { message: (err as Error).message });
+    const key = FORMAT_ERRORS.find((k) => k === err.code) ?? 'import.badFormat';
+    const looksLike = key === 'import.missingFile' ? detectFormat(entries) : undefined;
+    throw new AppError(key, { ...err.details, message: err.message, ...(looksLike && looksLike !== format ? { looksLike } : {}) });
+  }
+}

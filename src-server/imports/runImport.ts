@@ -1,0 +1,116 @@
+/**
+ * POST /project/external/import, start to end: the zip (checked as the obs routes check a
+ * caller's key), its frames in the chosen format, their frames in the project by file name,
+ * the task subjects they go onto, the labels the ontology must gain, the objects mapped, and
+ * the writes. A dry run stops before anything is stored and answers what the same call would
+ * write; missing labels are created only with the caller's confirmation.
+ */
+import { IMPORT_LIMITS, type ImportFormat, type ImportMode, type ProjectImportResult } from '../../src-shared/api/projectImport';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import { TaskStepsRepository } from '../repositories/taskSteps';
+import { newElementId } from '../routes/ontology/writeFeatures';
+import { authorizeKey } from '../storage/keyAccess';
+import type { ImportedFrameContent } from './buildFrame';
+import { createdOf } from './createdLabels';
+import { fetchZip } from './fetchZip';
+import { frameContent, type TargetOntology } from './frameContent';
+import { labelUsages } from './labelUsage';
+import type { MapCounters } from './mapObject';
+import { matchFiles } from './matchFiles';
+import { planOntology } from './ontologyPlan';
+import { readFeatures, saveFeatures } from './ontologyStore';
+import { openZip } from './openZip';
+import { matchProjectFrames } from './projectFrames';
+import { readSource } from './readSource';
+import { sortTargets, type TaskSubjectTarget } from './sortTargets';
+import { Listed, mergeCounts } from './tally';
+import { taskSubjectsOf } from './taskSubjectsOf';
+import { writeImportedFrames, type TaskSubjectWrite } from './writeFrames';
+
+export interface ImportRequest {
+  projectId: number;
+  taskId: number;
+  userId: number;
+  format: ImportFormat;
+  key: string;
+  dryRun: boolean;
+  createMissingLabels: boolean;
+  mode: ImportMode;
+}
+
+/** Object ids as the editor makes them: short, random, within the AnnotationId pattern. */
+const newObjectId = newElementId;
+
+async function readZip(ctx: ServerContext, r: ImportRequest) {
+  const rootPrefix = ctx.storage.mode === 's3' ? (ctx.config.s3?.rootPrefix ?? '') : '';
+  const { key } = await authorizeKey(ctx.repos.access, r.userId, r.key, 'read', rootPrefix);
+  return readSource(r.format, openZip(await fetchZip(ctx.storage, key, IMPORT_LIMITS.zipBytes)));
+}
+
+/** The frames of each writable task subject as the target ontology takes them; frames that would change nothing are left out. */
+function contentsOf(targets: readonly TaskSubjectTarget[], ontology: TargetOntology, mode: ImportMode, c: MapCounters): TaskSubjectWrite[] {
+  return targets.flatMap((t) => {
+    const frames = new Map<number, ImportedFrameContent>();
+    for (const m of t.frames) {
+      const content = frameContent(m.sources, m.frame, ontology, newObjectId, c);
+      if (mode === 'replace' || content.objects.length > 0 || content.classifications.length > 0) frames.set(m.frame.frameId, content);
+    }
+    return frames.size > 0 ? [{ taskSubjectId: t.taskSubjectId, frames }] : [];
+  });
+}
+
+export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<ProjectImportResult> {
+  if (!(await new TaskStepsRepository(ctx.db).taskInProject(r.taskId, r.projectId))) throw new AppError('task.notFound');
+  const source = await readZip(ctx, r);
+  const files = matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
+  const targets = sortTargets(files.matched.values(), await taskSubjectsOf(ctx.db, r.taskId, [...new Set([...files.matched.values()].map((m) => m.frame.subjectId))]));
+
+  const usages = labelUsages(targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources)));
+  const current = await readFeatures(ctx.db, r.projectId);
+  const plan = planOntology(current, usages, newElementId);
+  const missing = plan.inputs.length > 0;
+  if (missing && !r.dryRun && !r.createMissingLabels) throw new AppError('import.labelsMissing', { labels: plan.labelsMissing, features: plan.featuresMissing });
+
+  let ontology: TargetOntology = { features: current, aliases: new Map() };
+  let created: Pick<ProjectImportResult, 'labelsCreated' | 'featuresCreated'> = { labelsCreated: [], featuresCreated: [] };
+  if (missing && r.createMissingLabels && r.dryRun) ontology = plan;
+  if (missing && r.createMissingLabels && !r.dryRun) {
+    const saved = await saveFeatures(ctx.db, { projectId: r.projectId, userId: r.userId, now: ctx.now(), plan: (features) => planOntology(features, usages, newElementId) });
+    ontology = { features: saved.features, aliases: saved.plan.aliases };
+    created = createdOf(saved.plan, saved.features);
+  }
+
+  const counters: MapCounters = { skipped: {}, dropped: {} };
+  mergeCounts(counters.skipped, source.skipped);
+  const writes = contentsOf(targets.writable, ontology, r.mode, counters);
+  const count = (f: (c: ImportedFrameContent) => number) => writes.reduce((n, w) => n + [...w.frames.values()].reduce((m, c) => m + f(c), 0), 0);
+  let matched = { subjects: writes.length, frames: count(() => 1), objects: count((c) => c.objects.length), classifications: count((c) => c.classifications.length) };
+  if (!r.dryRun && writes.length > 0) {
+    const outcome = await writeImportedFrames(ctx, { taskId: r.taskId, userId: r.userId, mode: r.mode, writes, newId: newObjectId, skipped: counters.skipped });
+    for (const id of outcome.held) targets.held.add(id);
+    const frames = outcome.written.reduce((n, w) => n + w.frames.size, 0);
+    matched = { subjects: outcome.written.length, frames, objects: outcome.objects, classifications: outcome.classifications };
+  }
+
+  const warnings = new Listed<string>();
+  for (const w of source.warnings) warnings.add(w);
+  return {
+    format: r.format,
+    mode: r.mode,
+    dryRun: r.dryRun,
+    written: !r.dryRun && (matched.subjects > 0 || created.labelsCreated.length > 0 || created.featuresCreated.length > 0),
+    files: source.frames.length,
+    matched,
+    unmatchedFiles: files.unmatched.toJSON(),
+    ambiguousFiles: files.ambiguous.toJSON(),
+    labelsMissing: plan.labelsMissing,
+    featuresMissing: plan.featuresMissing,
+    ...created,
+    heldTaskSubjects: targets.held.toJSON(),
+    subjectsNotInTask: targets.notInTask.toJSON(),
+    skippedObjects: counters.skipped,
+    droppedAnswers: counters.dropped,
+    warnings: warnings.toJSON(),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * What an import reads out of a zip, whatever its format: frames named by file, their objects
+ * with labels by NAME, and for our lossless format what the objects were (ids, drawing order,
+ * source) and the file's own feature definitions, so ids can be mapped by name where the target
+ * ontology differs.
+ */
+import type { FrameClassification, ObjectSource } from '../../src-shared/model/annotation';
+import type { OntologyFeature } from '../../src-shared/model/ontology';
+import type { ImportedObject } from '../exports/formats';
+
+/** What the lossless format keeps of an object beyond its shape, label and answers. */
+export interface KeptObject {
+  id: string;
+  zIndex: number;
+  hidden?: boolean;
+  locked?: boolean;
+  source: ObjectSource;
+}
+
+export type SourceObject = ImportedObject & {
+  kept?: KeptObject;
+  /** lossless: the file's feature the object belonged to (its attribute and option ids) */
+  sourceFeature?: OntologyFeature;
+};
+
+/** A frame-level classification answer (lossless only: the other formats have none). */
+export interface SourceClassification {
+  featureName: string;
+  /** the label's name, when the answer has a label */
+  label?: string;
+  attributes: Record<string, unknown>;
+  kept: Pick<FrameClassification, 'id' | 'source'>;
+  sourceFeature: OntologyFeature;
+}
+
+export interface SourceFrame {
+  fileName: string;
+  objects: SourceObject[];
+  classifications: SourceClassification[];
+  /** YOLO: coordinates are fractions of the frame's size, scaled once the frame is known */
+  normalised: boolean;
+  /** lossless: the frame's whole content, classifications included, with objects' own drawing order */
+  complete: boolean;
+}
+
+export interface SourceImport {
+  frames: SourceFrame[];
+  warnings: string[];
+  /** objects the reader could not name (lossless objects pointing at labels its own ontology lacks), by reason */
+  skipped: Record<string, number>;
+}

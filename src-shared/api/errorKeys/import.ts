@@ -1,0 +1,19 @@
+/** Error keys of the annotation import (and of the format readers' FormatError codes); translations: src-renderer/src/i18n/errors/import.ts */
+export const IMPORT_ERROR_KEYS = {
+  /** a file of the zip does not hold what the format says; data: { file, line? | field?, message } */
+  'import.badFormat': 400,
+  /** the format needs a file the zip lacks; data: { file, looksLike? (the format the zip seems to be in) } */
+  'import.missingFile': 400,
+  /** written by a newer version of the format than this server reads; data: { file, field, version } */
+  'import.unsupportedVersion': 400,
+  /** the object is not a zip, or a damaged one; data: { message } */
+  'import.badZip': 400,
+  /** the zip holds no files */
+  'import.emptyZip': 400,
+  /** the zip, or what it unpacks to, is larger than the import reads; data: { limit: 'zip' | 'unpacked' | 'entry', max, file? } */
+  'import.zipTooLarge': 413,
+  /** no object at the key */
+  'import.zipNotFound': 404,
+  /** the objects use labels the ontology lacks and creating them was not confirmed; data: { labels: [{ name, tool, featureName }], features: [{ name, tool }] } */
+  'import.labelsMissing': 409,
+} as const;

@@ -1,0 +1,267 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { defineRoute } from './route';
+import { Id, Page, PageQuery } from './envelope';
+import { plainName, plainText } from './subject';
+import { TaskSubjectState } from './task';
+import { ElementId } from '../model/ontology';
+import { projectIdRule } from '../model/permissions';
+import { literals } from '../model/literals';
+
+const closed = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/**
+ * The formats an export writes (docs/export-formats.md): COCO instances, the three YOLO tasks
+ * of Ultralytics, Pascal VOC, and our own lossless JSON.
+ */
+export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'lossless'] as const;
+export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
+export const ExportFormatName = literals(EXPORT_FORMAT_NAMES);
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export const ExportStatus = literals(EXPORT_STATUSES);
+
+/** An export over this many subjects is refused up front (split it with filters). */
+export const EXPORT_MAX_SUBJECTS = 5_000_000;
+/** Plans per project, so the template can list them all. */
+export const EXPORT_PLANS_MAX = 100;
+
+/**
+ * Which subjects an export holds; every filter narrows. The annotations of a subject are those
+ * of its task subject in `taskId`, or without a task, of its most recently changed task
+ * subject (a subject in no task is exported without objects). Steps and states need a task.
+ */
+export const ExportFilters = Type.Object(
+  {
+    batchIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })),
+    taskId: Type.Optional(Id),
+    /** steps (workflow ids of the task) the task subject is at now */
+    workflowIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 20, uniqueItems: true })),
+    states: Type.Optional(Type.Array(TaskSubjectState, { minItems: 1, maxItems: 5, uniqueItems: true })),
+    /** last change of the annotation (a save or a transition), epoch ms, both ends included */
+    from: Type.Optional(Type.Integer({ minimum: 0 })),
+    to: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** subjects with at least one object or classification of one of these labels */
+    labelIds: Type.Optional(Type.Array(ElementId, { minItems: 1, maxItems: 200, uniqueItems: true })),
+    /** only subjects with at least one object or classification */
+    annotatedOnly: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+export type ExportFilters = Static<typeof ExportFilters>;
+
+export const ExportOptions = Type.Object(
+  {
+    /** copy the subjects' files into the zip (`images/` as each format expects them) */
+    includeMedia: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+export type ExportOptions = Static<typeof ExportOptions>;
+
+const ExportName = plainName(64);
+
+export const ExportPlan = Type.Object({
+  id: Type.Integer(),
+  projectId: Type.Integer(),
+  name: Type.String(),
+  format: ExportFormatName,
+  filters: ExportFilters,
+  options: ExportOptions,
+  createdBy: Type.Integer(),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+export type ExportPlan = Static<typeof ExportPlan>;
+
+export const ExportTransfer = Type.Object({
+  id: Type.Integer(),
+  exportId: Type.Integer(),
+  destination: Type.String(),
+  status: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+  message: Type.String(),
+  bytes: Type.Integer(),
+  reportedBy: Type.Integer(),
+  reportedAt: Type.Integer(),
+});
+export type ExportTransfer = Static<typeof ExportTransfer>;
+
+/** What the writer reported: frames, objects, and objects left out by reason. */
+export const ExportReportData = Type.Object({
+  format: Type.String(),
+  frames: Type.Integer(),
+  objectsWritten: Type.Integer(),
+  skipped: Type.Record(Type.String(), Type.Integer()),
+  warnings: Type.Array(Type.String()),
+  subjects: Type.Integer(),
+  mediaFiles: Type.Integer(),
+});
+export type ExportReportData = Static<typeof ExportReportData>;
+
+/** One run of an export, as its progress and result. */
+export const ExportJob = Type.Object({
+  id: Type.Integer(),
+  projectId: Type.Integer(),
+  planId: Nullable(Type.Integer()),
+  name: Type.String(),
+  format: ExportFormatName,
+  filters: ExportFilters,
+  options: ExportOptions,
+  status: ExportStatus,
+  /** subjects looked at so far, of `total` */
+  done: Type.Integer(),
+  total: Type.Integer(),
+  percent: Type.Number(),
+  /** the zip once done: read it with GET /obs/export/get?path=<objectKey> */
+  objectKey: Nullable(Type.String()),
+  sizeBytes: Type.Integer(),
+  report: Nullable(ExportReportData),
+  /** an error key (error.<key>) when failed */
+  errorCode: Nullable(Type.String()),
+  errorDetail: Nullable(Type.String()),
+  attempts: Type.Integer(),
+  createdBy: Type.Integer(),
+  createdAt: Type.Integer(),
+  startedAt: Nullable(Type.Integer()),
+  finishedAt: Nullable(Type.Integer()),
+  transfers: Type.Array(ExportTransfer),
+});
+export type ExportJob = Static<typeof ExportJob>;
+
+/** POST /export: run a saved plan, or a plan given in place. */
+export const ExportStartBody = Type.Object(
+  {
+    projectId: Id,
+    planId: Type.Optional(Id),
+    name: Type.Optional(ExportName),
+    format: Type.Optional(ExportFormatName),
+    filters: Type.Optional(ExportFilters),
+    options: Type.Optional(ExportOptions),
+  },
+  closed,
+);
+export type ExportStartBody = Static<typeof ExportStartBody>;
+
+export const ExportPlanBody = Type.Object(
+  { projectId: Id, name: ExportName, format: ExportFormatName, filters: Type.Optional(ExportFilters), options: Type.Optional(ExportOptions) },
+  closed,
+);
+export type ExportPlanBody = Static<typeof ExportPlanBody>;
+
+export const ExportPlanUpdateBody = Type.Object(
+  { projectId: Id, name: Type.Optional(ExportName), format: Type.Optional(ExportFormatName), filters: Type.Optional(ExportFilters), options: Type.Optional(ExportOptions) },
+  closed,
+);
+export type ExportPlanUpdateBody = Static<typeof ExportPlanUpdateBody>;
+
+/** POST /export/plan/count: a saved plan, or filters given in place. */
+export const ExportCountBody = Type.Object({ projectId: Id, planId: Type.Optional(Id), filters: Type.Optional(ExportFilters) }, closed);
+export type ExportCountBody = Static<typeof ExportCountBody>;
+
+/** What a plan would export now. */
+export const ExportCount = Type.Object({ subjects: Type.Integer(), frames: Type.Integer(), objects: Type.Integer() });
+export type ExportCount = Static<typeof ExportCount>;
+
+export const ExportProgressBody = Type.Object(
+  { projectId: Id, ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true })), status: Type.Optional(ExportStatus), ...PageQuery },
+  closed,
+);
+export type ExportProgressBody = Static<typeof ExportProgressBody>;
+
+export const ExportDeleteQuery = Type.Object({ projectId: Id, ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }, closed);
+
+export const ExportTransferBody = Type.Object(
+  {
+    projectId: Id,
+    exportId: Id,
+    /** where it went: a URL, a bucket path, a host name */
+    destination: plainName(1024),
+    status: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
+    message: Type.Optional(plainText(1024)),
+    bytes: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+export type ExportTransferBody = Static<typeof ExportTransferBody>;
+
+/** One format as the export dialog offers it. */
+export const ExportFormatInfo = Type.Object({
+  format: ExportFormatName,
+  /** what the zip holds, for the dialog's help text */
+  files: Type.Array(Type.String()),
+  /** drawing tools the format keeps; the others are left out and counted */
+  tools: Type.Array(Type.String()),
+  classifications: Type.Boolean(),
+  mediaFolder: Type.String(),
+});
+
+/** GET /export/template/{projectId}: what an export of this project can be. */
+export const ExportTemplate = Type.Object({
+  formats: Type.Array(ExportFormatInfo),
+  options: Type.Array(Type.Object({ name: Type.String(), type: Type.Literal('boolean'), default: Type.Boolean() })),
+  batches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), subjectCount: Type.Integer() })),
+  tasks: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), steps: Type.Array(Type.Object({ workflowId: Type.Integer(), name: Type.String(), type: Type.String() })) })),
+  labels: Type.Array(Type.Object({ featureId: Type.Integer(), featureName: Type.String(), tool: Type.String(), labelId: Type.String(), name: Type.String() })),
+  states: Type.Array(Type.String()),
+  plans: Type.Array(ExportPlan),
+});
+export type ExportTemplate = Static<typeof ExportTemplate>;
+
+const on = projectIdRule;
+const base = { tag: 'Export', auth: true } as const;
+const ByProjectAndId = Type.Object({ projectId: Id, id: Id });
+
+/** The Export routes of the spec's section 7. */
+export const exportRoutes = {
+  start: defineRoute({
+    ...base, method: 'POST', path: '/export', access: on('project.export', 'body'),
+    summary: 'Start an export of a saved plan (planId) or of a plan given in place; it runs in the background (see /export/progress).',
+    body: ExportStartBody, data: ExportJob,
+  }),
+  removeMany: defineRoute({
+    ...base, method: 'DELETE', path: '/export', access: on('project.export', 'query'),
+    summary: 'Delete exports with their zips; running ones are cancelled first.',
+    querystring: ExportDeleteQuery, data: Type.Null(),
+  }),
+  planCreate: defineRoute({
+    ...base, method: 'POST', path: '/export/plan', access: on('project.export', 'body'),
+    summary: 'Save an export plan: a name, a format, filters and options (names unique per project).',
+    body: ExportPlanBody, data: ExportPlan,
+  }),
+  planCount: defineRoute({
+    ...base, method: 'POST', path: '/export/plan/count', access: on('project.export', 'body'),
+    summary: 'How many subjects, frames and objects a plan (saved, or its filters given in place) would export now.',
+    body: ExportCountBody, data: ExportCount,
+  }),
+  planUpdate: defineRoute({
+    ...base, method: 'POST', path: '/export/plan/:id', access: on('project.export', 'body'),
+    summary: 'Change a saved plan: name, format, filters or options; exports already run keep what they were.',
+    params: Type.Object({ id: Id }), body: ExportPlanUpdateBody, data: ExportPlan,
+  }),
+  progress: defineRoute({
+    ...base, method: 'POST', path: '/export/progress', access: on('project.export', 'body'),
+    summary: 'The project\'s exports (or the ones named), newest first, with status, progress, result and deliveries.',
+    body: ExportProgressBody, data: Page(ExportJob),
+  }),
+  template: defineRoute({
+    ...base, method: 'GET', path: '/export/template/:projectId', access: on('project.export', 'params'),
+    summary: 'What an export of the project can be: formats with what they keep, options, the filters\' choices and the saved plans.',
+    params: Type.Object({ projectId: Id }), data: ExportTemplate,
+  }),
+  transferCallback: defineRoute({
+    ...base, method: 'POST', path: '/export/transfer/callback', access: on('project.export', 'body'),
+    summary: 'Record that a finished export was delivered to (or failed to reach) a destination outside the object store.',
+    body: ExportTransferBody, data: ExportTransfer,
+  }),
+  remove: defineRoute({
+    ...base, method: 'DELETE', path: '/export/:projectId/:id', access: on('project.export', 'params'),
+    summary: 'Delete one export with its zip; a running one is cancelled first.',
+    params: ByProjectAndId, data: Type.Null(),
+  }),
+  cancel: defineRoute({
+    ...base, method: 'PUT', path: '/export/:projectId/:id/cancel', access: on('project.export', 'params'),
+    summary: 'Cancel a queued or running export: the work stops and no partial zip is left.',
+    params: ByProjectAndId, data: ExportJob,
+  }),
+} as const;
