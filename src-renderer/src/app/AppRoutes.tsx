@@ -5,6 +5,8 @@ import { RegisterPage } from '../features/auth/RegisterPage';
 import { AppShell } from '../features/projects/AppShell';
 import { ProjectListPage } from '../features/projects/ProjectListPage';
 import { PATHS } from './paths';
+import { AREA_ROUTES, PROJECT_TABS } from './areas';
+import { ProjectLayout } from '../features/projects/ProjectLayout';
 
 /**
  * Hash routes: the desktop app is loaded from file://, where only the part after # can change
@@ -21,6 +23,16 @@ export function AppRoutes() {
         <Route element={<RequireSession />}>
           <Route element={<AppShell />}>
             <Route path={PATHS.projects} element={<ProjectListPage />} />
+            {PROJECT_TABS.length > 0 && (
+              <Route path="projects/:projectId" element={<ProjectLayout />}>
+                {PROJECT_TABS.map((tab) =>
+                  tab.segment === '' ? <Route key="home" index element={tab.element} /> : <Route key={tab.segment} path={`${tab.segment}/*`} element={tab.element} />,
+                )}
+              </Route>
+            )}
+            {AREA_ROUTES.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
           </Route>
         </Route>
         <Route path="*" element={<Navigate to={PATHS.projects} replace />} />

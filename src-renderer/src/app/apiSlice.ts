@@ -44,7 +44,11 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = async (args, api
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Project'],
+  // One tag per entity the server has; features provide and invalidate these.
+  tagTypes: [
+    'User', 'Project', 'ProjectMember', 'Team', 'TeamMember', 'Group', 'Vendor', 'Invite', 'Batch', 'Subject', 'Ontology',
+    'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance',
+  ],
   endpoints: () => ({}),
 });
 

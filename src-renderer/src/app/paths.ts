@@ -3,4 +3,10 @@ export const PATHS = {
   login: '/login',
   register: '/register',
   projects: '/projects',
+  team: '/team',
+  performance: '/performance',
+  operations: '/operations',
 } as const;
+
+/** A page of one project: its home ('') or one of its tabs. */
+export const projectPath = (projectId: number, segment = '') => `/projects/${projectId}${segment ? `/${segment}` : ''}`;

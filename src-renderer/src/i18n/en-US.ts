@@ -19,6 +19,9 @@ import { noteErrorsEn } from './errors/note';
 import { exportErrorsEn } from './errors/export';
 import { importErrorsEn } from './errors/import';
 import { performanceErrorsEn } from './errors/performance';
+import { teamEn } from './features/team';
+import { projectEn } from './features/project';
+import { insightEn } from './features/insight';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -70,6 +73,8 @@ export const enUS: Messages = {
     nameTooLong: 'The name can have at most {{max}} characters',
   },
   shell: {
+    navLabel: 'Main navigation',
+    navProjects: 'Projects',
     logout: 'Log out',
     userLoadFailed: 'Your user details could not be loaded',
   },
@@ -90,6 +95,9 @@ export const enUS: Messages = {
     emptyHint: 'Projects are created by a team admin. Ask an admin to create a project for you, or to invite you to a team that has projects.',
     loadFailed: 'The project list could not be loaded',
   },
+  team: teamEn,
+  project: projectEn,
+  insight: insightEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

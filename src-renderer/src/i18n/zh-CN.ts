@@ -19,6 +19,9 @@ import { noteErrorsZh } from './errors/note';
 import { exportErrorsZh } from './errors/export';
 import { importErrorsZh } from './errors/import';
 import { performanceErrorsZh } from './errors/performance';
+import { teamZh } from './features/team';
+import { projectZh } from './features/project';
+import { insightZh } from './features/insight';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -72,6 +75,8 @@ export const zhCN = {
     nameTooLong: '姓名最多 {{max}} 个字符',
   },
   shell: {
+    navLabel: '主导航',
+    navProjects: '项目',
     logout: '退出登录',
     userLoadFailed: '当前用户信息加载失败',
   },
@@ -92,6 +97,9 @@ export const zhCN = {
     emptyHint: '项目由团队管理员创建。请联系管理员为你创建项目，或邀请你加入已有项目的团队。',
     loadFailed: '项目列表加载失败',
   },
+  team: teamZh,
+  project: projectZh,
+  insight: insightZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

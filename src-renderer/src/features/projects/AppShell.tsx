@@ -1,8 +1,9 @@
-import { Alert, App, Button, Flex, Layout, Typography, theme } from 'antd';
+import { Alert, App, Button, Flex, Layout, Menu, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
+import { HEADER_WIDGETS, NAV_ENTRIES } from '../../app/areas';
 import { endSession } from '../../app/session';
 import { useErrorText } from '../../app/useErrorText';
 import { useLiveUpdates } from '../../app/useLiveUpdates';
@@ -27,6 +28,10 @@ export function AppShell() {
   useLiveUpdates(user?.currentTeamId);
   useWorkstationSession(user);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const { pathname } = useLocation();
+  const nav = [{ key: 'projects', path: PATHS.projects, labelKey: 'shell.navProjects' }, ...NAV_ENTRIES];
+  // The entry whose path is the longest prefix of where we are.
+  const current = nav.filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 
   const onLogout = async () => {
     try {
@@ -52,6 +57,9 @@ export function AppShell() {
           <Typography.Text strong style={{ fontSize: 18, flex: 1 }}>
             {t('app.name')}
           </Typography.Text>
+          {HEADER_WIDGETS.map((Widget, i) => (
+            <Widget key={i} />
+          ))}
           <LanguageSwitch />
           <Typography.Text strong data-testid="current-user-name">
             {user ? user.name || user.mobile : ''}
@@ -61,20 +69,32 @@ export function AppShell() {
           </Button>
         </Flex>
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        {userError && !isUnauthorized(userError) && (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            title={t('shell.userLoadFailed')}
-            description={errorText(userError)}
-            action={<Button onClick={() => void refetchUser()}>{t('common.retry')}</Button>}
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Outlet />
-      </Layout.Content>
+      <Layout>
+        <Layout.Sider width={200} theme="light" style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+          <nav aria-label={t('shell.navLabel')}>
+            <Menu
+              mode="inline"
+              selectedKeys={current ? [current.key] : []}
+              items={nav.map((e) => ({ key: e.key, icon: 'icon' in e ? e.icon : undefined, label: t(e.labelKey), onClick: () => void navigate(e.path) }))}
+              style={{ borderInlineEnd: 'none' }}
+            />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          {userError && !isUnauthorized(userError) && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title={t('shell.userLoadFailed')}
+              description={errorText(userError)}
+              action={<Button onClick={() => void refetchUser()}>{t('common.retry')}</Button>}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <Outlet />
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

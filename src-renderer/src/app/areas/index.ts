@@ -1,0 +1,15 @@
+import type { ComponentType } from 'react';
+import { insightHeaderWidgets, insightNav, insightProjectTabs, insightRoutes } from '../../features/insight/area';
+import { projectHeaderWidgets, projectNav, projectProjectTabs, projectRoutes } from '../../features/project/area';
+import { teamHeaderWidgets, teamNav, teamProjectTabs, teamRoutes } from '../../features/team/area';
+import type { AreaRoute, NavEntry, ProjectTab } from './types';
+
+/**
+ * Every feature area's contribution, gathered in one place so areas never edit each other's
+ * files: the shell and the project layout render what is here and nothing else (a feature that
+ * is not built has no entry, never a "coming soon").
+ */
+export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes];
+export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav];
+export const PROJECT_TABS: ProjectTab[] = [...projectProjectTabs, ...insightProjectTabs, ...teamProjectTabs].sort((a, b) => a.order - b.order);
+export const HEADER_WIDGETS: ComponentType[] = [...teamHeaderWidgets, ...projectHeaderWidgets, ...insightHeaderWidgets];

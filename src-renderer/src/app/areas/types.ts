@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** A page of a feature area, mounted under the logged-in shell. */
+export interface AreaRoute {
+  /** relative to the root, e.g. `team/members` or `projects/:projectId/data` */
+  path: string;
+  element: ReactNode;
+}
+
+/** An entry of the shell's side navigation. */
+export interface NavEntry {
+  key: string;
+  /** where it leads (a PATHS value) */
+  path: string;
+  /** i18n key of its label */
+  labelKey: string;
+  icon?: ReactNode;
+}
+
+/** A tab of the project area (`/projects/:projectId/<segment>`), in display order by `order`. */
+export interface ProjectTab {
+  /** the path segment after the project id ('' for the project home) */
+  segment: string;
+  labelKey: string;
+  element: ReactNode;
+  order: number;
+}
