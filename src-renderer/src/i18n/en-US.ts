@@ -22,6 +22,7 @@ import { performanceErrorsEn } from './errors/performance';
 import { teamEn } from './features/team';
 import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
+import { notesEn } from './features/notes';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -32,6 +33,12 @@ export const enUS: Messages = {
   },
   common: {
     retry: 'Try again',
+  },
+  time: {
+    justNow: 'just now',
+    minutesAgo: '{{count}} min ago',
+    hoursAgo: '{{count}} h ago',
+    yesterday: 'yesterday {{time}}',
   },
   language: {
     label: 'Language',
@@ -98,6 +105,7 @@ export const enUS: Messages = {
   team: teamEn,
   project: projectEn,
   insight: insightEn,
+  notes: notesEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

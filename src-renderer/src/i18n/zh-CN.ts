@@ -22,6 +22,7 @@ import { performanceErrorsZh } from './errors/performance';
 import { teamZh } from './features/team';
 import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
+import { notesZh } from './features/notes';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -34,6 +35,12 @@ export const zhCN = {
   },
   common: {
     retry: '重试',
+  },
+  time: {
+    justNow: '刚刚',
+    minutesAgo: '{{count}} 分钟前',
+    hoursAgo: '{{count}} 小时前',
+    yesterday: '昨天 {{time}}',
   },
   language: {
     label: '界面语言',
@@ -100,6 +107,7 @@ export const zhCN = {
   team: teamZh,
   project: projectZh,
   insight: insightZh,
+  notes: notesZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

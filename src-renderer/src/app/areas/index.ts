@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { insightHeaderWidgets, insightNav, insightProjectTabs, insightRoutes } from '../../features/insight/area';
 import { projectHeaderWidgets, projectNav, projectProjectTabs, projectRoutes } from '../../features/project/area';
+import { notesHeaderWidgets, notesNav, notesProjectTabs, notesRoutes } from '../../features/notes/area';
 import { teamHeaderWidgets, teamNav, teamProjectTabs, teamRoutes } from '../../features/team/area';
 import type { AreaRoute, NavEntry, ProjectTab } from './types';
 
@@ -9,7 +10,7 @@ import type { AreaRoute, NavEntry, ProjectTab } from './types';
  * files: the shell and the project layout render what is here and nothing else (a feature that
  * is not built has no entry, never a "coming soon").
  */
-export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes];
-export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav];
-export const PROJECT_TABS: ProjectTab[] = [...projectProjectTabs, ...insightProjectTabs, ...teamProjectTabs].sort((a, b) => a.order - b.order);
-export const HEADER_WIDGETS: ComponentType[] = [...teamHeaderWidgets, ...projectHeaderWidgets, ...insightHeaderWidgets];
+export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes, ...notesRoutes];
+export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav, ...notesNav];
+export const PROJECT_TABS: ProjectTab[] = [...projectProjectTabs, ...insightProjectTabs, ...teamProjectTabs, ...notesProjectTabs].sort((a, b) => a.order - b.order);
+export const HEADER_WIDGETS: ComponentType[] = [...teamHeaderWidgets, ...projectHeaderWidgets, ...insightHeaderWidgets, ...notesHeaderWidgets];
