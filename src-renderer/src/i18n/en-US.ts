@@ -23,6 +23,7 @@ import { teamEn } from './features/team';
 import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
 import { notesEn } from './features/notes';
+import { tasksEn } from './features/tasks';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -106,6 +107,7 @@ export const enUS: Messages = {
   project: projectEn,
   insight: insightEn,
   notes: notesEn,
+  tasks: tasksEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

@@ -23,6 +23,7 @@ import { teamZh } from './features/team';
 import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
 import { notesZh } from './features/notes';
+import { tasksZh } from './features/tasks';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -108,6 +109,7 @@ export const zhCN = {
   project: projectZh,
   insight: insightZh,
   notes: notesZh,
+  tasks: tasksZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Alert, Button, Empty, Flex, Progress, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { TaskSummary } from '../../../../src-shared/api/task';
+import { projectPath } from '../../app/paths';
+import { useProjectMay } from '../../app/projectPermission';
+import { relativeTime } from '../../app/relativeTime';
+import { useErrorText } from '../../app/useErrorText';
+import { CreateTaskDrawer } from './CreateTaskDrawer';
+import { useProjectTaskListQuery } from './tasksApi';
+
+const PAGE_SIZE = 20;
+
+/** The project's tasks with their progress; managers create tasks here. */
+export function TaskListPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const projectId = Number(useParams().projectId);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const mayManage = useProjectMay(projectId, 'project.task.manage');
+  const { data, error, isFetching, refetch } = useProjectTaskListQuery({ projectId, page, pageSize: PAGE_SIZE });
+  const open = (taskId: number) => void navigate(projectPath(projectId, `tasks/${taskId}`));
+
+  const columns: TableColumnsType<TaskSummary> = [
+    { title: t('tasks.columns.name'), dataIndex: 'name', key: 'name', render: (name: string, task) => <Typography.Link onClick={() => open(task.id)}>{name}</Typography.Link> },
+    { title: t('tasks.columns.status'), dataIndex: 'status', key: 'status', width: 110, render: (s: TaskSummary['status']) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`tasks.status.${s}`)}</Tag> },
+    { title: t('tasks.columns.steps'), dataIndex: 'stepCount', key: 'steps', width: 80 },
+    {
+      title: t('tasks.columns.progress'),
+      key: 'progress',
+      width: 240,
+      render: (_: unknown, task) => (
+        <Progress percent={task.progress.total ? Math.floor((task.progress.done / task.progress.total) * 100) : 0} format={() => `${task.progress.done} / ${task.progress.total}`} size="small" />
+      ),
+    },
+    { title: t('tasks.columns.rework'), key: 'rework', width: 100, render: (_: unknown, task) => task.progress.rework },
+    { title: t('tasks.columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 130, render: (at: number) => relativeTime(at, t) },
+  ];
+
+  return (
+    <>
+      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        {mayManage && (
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('tasks.newTask')}
+          </Button>
+        )}
+      </Flex>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('tasks.loadFailed')}
+          description={errorText(error)}
+          action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<TaskSummary>
+        aria-label={t('tasks.tableLabel')}
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={isFetching}
+        onRow={(task) => ({ onDoubleClick: () => open(task.id) })}
+        locale={{
+          emptyText:
+            data && !isFetching ? (
+              <Empty
+                description={
+                  <>
+                    <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+                      {t('tasks.emptyTitle')}
+                    </Typography.Paragraph>
+                    <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
+                      {t(mayManage ? 'tasks.emptyHint' : 'tasks.emptyHintReadOnly')}
+                    </Typography.Paragraph>
+                  </>
+                }
+              />
+            ) : (
+              ' '
+            ),
+        }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('tasks.total', { total }), onChange: setPage }}
+      />
+      <CreateTaskDrawer
+        projectId={projectId}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(taskId) => {
+          setCreating(false);
+          open(taskId);
+        }}
+      />
+    </>
+  );
+}
