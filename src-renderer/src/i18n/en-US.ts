@@ -24,6 +24,7 @@ import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
 import { notesEn } from './features/notes';
 import { tasksEn } from './features/tasks';
+import { ontologyEn } from './features/ontology';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -108,6 +109,7 @@ export const enUS: Messages = {
   insight: insightEn,
   notes: notesEn,
   tasks: tasksEn,
+  ontology: ontologyEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

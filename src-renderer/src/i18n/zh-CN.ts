@@ -24,6 +24,7 @@ import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
 import { notesZh } from './features/notes';
 import { tasksZh } from './features/tasks';
+import { ontologyZh } from './features/ontology';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -110,6 +111,7 @@ export const zhCN = {
   insight: insightZh,
   notes: notesZh,
   tasks: tasksZh,
+  ontology: ontologyZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { insightHeaderWidgets, insightNav, insightProjectTabs, insightRoutes } from '../../features/insight/area';
 import { projectHeaderWidgets, projectNav, projectProjectTabs, projectRoutes } from '../../features/project/area';
 import { notesHeaderWidgets, notesNav, notesProjectTabs, notesRoutes } from '../../features/notes/area';
+import { ontologyHeaderWidgets, ontologyNav, ontologyProjectTabs, ontologyRoutes } from '../../features/ontology/area';
 import { tasksHeaderWidgets, tasksNav, tasksProjectTabs, tasksRoutes } from '../../features/tasks/area';
 import { teamHeaderWidgets, teamNav, teamProjectTabs, teamRoutes } from '../../features/team/area';
 import type { AreaRoute, NavEntry, ProjectTab } from './types';
@@ -11,7 +12,7 @@ import type { AreaRoute, NavEntry, ProjectTab } from './types';
  * files: the shell and the project layout render what is here and nothing else (a feature that
  * is not built has no entry, never a "coming soon").
  */
-export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes, ...notesRoutes, ...tasksRoutes];
-export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav, ...notesNav, ...tasksNav];
-export const PROJECT_TABS: ProjectTab[] = [...projectProjectTabs, ...insightProjectTabs, ...teamProjectTabs, ...notesProjectTabs, ...tasksProjectTabs].sort((a, b) => a.order - b.order);
-export const HEADER_WIDGETS: ComponentType[] = [...teamHeaderWidgets, ...projectHeaderWidgets, ...insightHeaderWidgets, ...notesHeaderWidgets, ...tasksHeaderWidgets];
+export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes, ...notesRoutes, ...tasksRoutes, ...ontologyRoutes];
+export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav, ...notesNav, ...tasksNav, ...ontologyNav];
+export const PROJECT_TABS: ProjectTab[] = [...projectProjectTabs, ...insightProjectTabs, ...teamProjectTabs, ...notesProjectTabs, ...tasksProjectTabs, ...ontologyProjectTabs].sort((a, b) => a.order - b.order);
+export const HEADER_WIDGETS: ComponentType[] = [...teamHeaderWidgets, ...projectHeaderWidgets, ...insightHeaderWidgets, ...notesHeaderWidgets, ...tasksHeaderWidgets, ...ontologyHeaderWidgets];

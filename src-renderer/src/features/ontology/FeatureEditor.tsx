@@ -1,0 +1,45 @@
+import { Card, Flex, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CLASSIFICATION_SCOPES } from '../../../../src-shared/model/ontology';
+import { AttributesEditor } from './AttributesEditor';
+import type { DraftFeature } from './draft';
+import { LabelsEditor } from './LabelsEditor';
+import { SkeletonEditor } from './SkeletonEditor';
+
+/** Everything of one feature: name, its scope if it classifies, labels, attributes and skeleton. */
+export function FeatureEditor(p: { value: DraftFeature; onChange: (d: DraftFeature) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const d = p.value;
+  const set = (patch: Partial<DraftFeature>) => p.onChange({ ...d, ...patch });
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} align="center" wrap>
+        <Input aria-label={t('ontology.newFeatureName')} value={d.name} maxLength={64} disabled={p.readOnly} onChange={(e) => set({ name: e.target.value })} style={{ width: 260 }} />
+        <Typography.Text type="secondary">
+          {t('ontology.tool')}: {t(`ontology.tools.${d.tool}`)}
+        </Typography.Text>
+        {d.tool === 'classification' && (
+          <Select
+            aria-label={t('ontology.scope')}
+            value={d.scope ?? 'subject'}
+            disabled={p.readOnly}
+            style={{ width: 160 }}
+            onChange={(scope) => set({ scope })}
+            options={CLASSIFICATION_SCOPES.map((s) => ({ value: s, label: t(`ontology.scopes.${s}`) }))}
+          />
+        )}
+      </Flex>
+      <Card size="small" title={t('ontology.labels.title')}>
+        <LabelsEditor value={d.labels} onChange={(labels) => set({ labels })} readOnly={p.readOnly} />
+      </Card>
+      <Card size="small" title={t('ontology.attributes.title')}>
+        <AttributesEditor value={d.attributes} onChange={(attributes) => set({ attributes })} readOnly={p.readOnly} />
+      </Card>
+      {d.tool === 'keypoints' && (
+        <Card size="small" title={t('ontology.skeleton.title')}>
+          <SkeletonEditor value={d.skeleton ?? { points: [], edges: [] }} onChange={(skeleton) => set({ skeleton })} readOnly={p.readOnly} />
+        </Card>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, ColorPicker, Flex, Input, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OntologyLabel } from '../../../../src-shared/model/ontology';
+import { newLabel } from './draft';
+
+/** A feature's labels: name, colour and hotkey of each, added and removed in place. */
+export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: OntologyLabel[]) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const set = (id: string, patch: Partial<OntologyLabel>) => p.onChange(p.value.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+  return (
+    <Flex vertical gap={8}>
+      <Table<OntologyLabel>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={p.value}
+        aria-label={t('ontology.labels.title')}
+        columns={[
+          {
+            title: t('ontology.labels.name'),
+            key: 'name',
+            render: (_: unknown, l) => <Input aria-label={t('ontology.labels.name')} value={l.name} maxLength={64} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />,
+          },
+          {
+            title: t('ontology.labels.color'),
+            key: 'color',
+            width: 90,
+            render: (_: unknown, l) => <ColorPicker value={l.color} disabledAlpha disabled={p.readOnly} onChangeComplete={(c) => set(l.id, { color: c.toHexString() })} />,
+          },
+          {
+            title: t('ontology.labels.hotkey'),
+            key: 'hotkey',
+            width: 90,
+            render: (_: unknown, l) => (
+              <Input
+                aria-label={t('ontology.labels.hotkey')}
+                value={l.hotkey ?? ''}
+                maxLength={1}
+                disabled={p.readOnly}
+                onChange={(e) => {
+                  const key = e.target.value.replace(/[^0-9A-Za-z]/g, '');
+                  set(l.id, key ? { hotkey: key } : { hotkey: undefined });
+                }}
+              />
+            ),
+          },
+          ...(p.readOnly
+            ? []
+            : [
+                {
+                  key: 'remove',
+                  width: 80,
+                  render: (_: unknown, l: OntologyLabel) => (
+                    <Button type="text" danger onClick={() => p.onChange(p.value.filter((x) => x.id !== l.id))}>
+                      {t('ontology.labels.remove')}
+                    </Button>
+                  ),
+                },
+              ]),
+        ]}
+      />
+      {!p.readOnly && (
+        <Button onClick={() => p.onChange([...p.value, newLabel(`${t('ontology.labels.newName')} ${p.value.length + 1}`, p.value)])} style={{ alignSelf: 'flex-start' }}>
+          {t('ontology.labels.add')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Flex, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Skeleton } from '../../../../src-shared/model/ontology';
+import { newId } from './draft';
+
+/** A keypoint feature's skeleton: its named points and the lines drawn between them. */
+export function SkeletonEditor(p: { value: Skeleton; onChange: (s: Skeleton) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const { points, edges } = p.value;
+  const pointOptions = points.map((pt, i) => ({ value: i, label: pt.name }));
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">{t('ontology.skeleton.points')}</Typography.Text>
+      <Flex gap={8} wrap>
+        {points.map((pt) => (
+          <Input
+            key={pt.id}
+            aria-label={t('ontology.skeleton.points')}
+            value={pt.name}
+            maxLength={64}
+            disabled={p.readOnly}
+            style={{ width: 140 }}
+            onChange={(e) => p.onChange({ points: points.map((x) => (x.id === pt.id ? { ...x, name: e.target.value } : x)), edges })}
+          />
+        ))}
+        {!p.readOnly && (
+          <Button onClick={() => p.onChange({ points: [...points, { id: newId('k'), name: `${t('ontology.skeleton.newPoint')} ${points.length + 1}` }], edges })}>
+            {t('ontology.skeleton.addPoint')}
+          </Button>
+        )}
+      </Flex>
+      <Typography.Text type="secondary">{t('ontology.skeleton.edges')}</Typography.Text>
+      {edges.map((edge, i) => (
+        <Flex key={i} gap={8} align="center">
+          {(['from', 'to'] as const).map((end) => (
+            <Select
+              key={end}
+              aria-label={t(`ontology.skeleton.${end}`)}
+              value={edge[end]}
+              disabled={p.readOnly}
+              style={{ width: 140 }}
+              options={pointOptions}
+              onChange={(v: number) => p.onChange({ points, edges: edges.map((e, k) => (k === i ? { ...e, [end]: v } : e)) })}
+            />
+          ))}
+          {!p.readOnly && (
+            <Button type="text" danger onClick={() => p.onChange({ points, edges: edges.filter((_, k) => k !== i) })}>
+              {t('ontology.attributes.remove')}
+            </Button>
+          )}
+        </Flex>
+      ))}
+      {!p.readOnly && points.length >= 2 && (
+        <Button onClick={() => p.onChange({ points, edges: [...edges, { from: 0, to: 1 }] })} style={{ alignSelf: 'flex-start' }}>
+          {t('ontology.skeleton.addEdge')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
