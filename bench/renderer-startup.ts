@@ -1,0 +1,115 @@
+/**
+ * Cold start of the workstation in the browser host to an interactive project list: the team
+ * server with its demo team and the browser host as `npm start` runs them (on bench ports, a
+ * throwaway data folder, the current build in out/renderer), Chromium with a logged-in session
+ * but an empty cache each time (a new browser context from the saved session), timed from
+ * navigation start to the project table's first row being visible and clickable. Next to it,
+ * in the same run, the floor: the same page's HTML alone, and a bare `GET /core/user/info`.
+ * Also the renderer's JavaScript as shipped: the entry chunk, gzipped, and every lazy chunk.
+ * Usage: tsx bench/renderer-startup.ts   (builds first when out/ is missing; BENCH_N, default 20)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { fmt, percentiles } from './lib/stats';
+
+const N = Number(process.env.BENCH_N ?? 20);
+const SERVER_PORT = 8791;
+const WEB_PORT = 8792;
+const DATA = path.resolve('.run/bench-startup');
+const BASE = `http://127.0.0.1:${WEB_PORT}`;
+
+async function waitFor(url: string, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function bundleSizes() {
+  const dir = 'out/renderer/assets';
+  const html = fs.readFileSync('out/renderer/index.html', 'utf8');
+  const entry = /src="\.?\/?assets\/([^"]+\.js)"/.exec(html)?.[1];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => {
+      const bytes = fs.readFileSync(path.join(dir, f));
+      return { file: f, entry: f === entry, raw: bytes.length, gzip: zlib.gzipSync(bytes).length };
+    })
+    .sort((a, b) => Number(b.entry) - Number(a.entry) || b.gzip - a.gzip);
+}
+
+async function main() {
+  fs.rmSync(DATA, { recursive: true, force: true });
+  const child = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, PORT: String(SERVER_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: DATA, WORKSTATION_DATA_DIR: path.join(DATA, 'ws'), WORKSTATION_HOST: 'web', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await waitFor(`${BASE}/`);
+    // Log in once through the UI; later contexts start from this session with an empty cache.
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await page.goto(BASE);
+    await page.getByTestId('mobile').fill('13800000001');
+    await page.getByTestId('password').fill('demo12345');
+    await page.getByTestId('login-submit').click();
+    await page.getByRole('row').nth(1).waitFor();
+    const state = await first.storageState();
+    const token = state.cookies.find((c) => c.name === 'token')?.value ?? (await page.evaluate(() => document.cookie));
+    await first.close();
+
+    const coldStart: number[] = [];
+    const htmlOnly: number[] = [];
+    const userInfo: number[] = [];
+    for (let i = 0; i < N + 2; i++) {
+      const ctx = await browser.newContext({ storageState: state });
+      const p = await ctx.newPage();
+      const t0 = Date.now();
+      await p.goto(BASE);
+      const row = p.getByRole('row').nth(1);
+      await row.waitFor({ state: 'visible' });
+      await row.click({ trial: true });
+      const t = Date.now() - t0;
+      await ctx.close();
+      const h0 = performance.now();
+      await (await fetch(`${BASE}/`)).text();
+      const h = performance.now() - h0;
+      const u0 = performance.now();
+      await fetch(`http://127.0.0.1:${SERVER_PORT}/core/user/info`, { headers: { 'x-annot-token': String(token) } }).then((r) => r.text());
+      const u = performance.now() - u0;
+      if (i >= 2) {
+        coldStart.push(t);
+        htmlOnly.push(h);
+        userInfo.push(u);
+      }
+    }
+    console.log(`| what (n = ${N}) | p50 ms | p95 ms |`);
+    console.log('|---|---|---|');
+    for (const [name, s] of [['cold start to an interactive project list (empty cache, saved session)', coldStart], ['the page\'s HTML alone', htmlOnly], ['GET /core/user/info alone', userInfo]] as const) {
+      const q = percentiles(s);
+      console.log(`| ${name} | ${fmt(q.p50)} | ${fmt(q.p95)} |`);
+    }
+    console.log('\n| renderer chunk | raw KB | gzip KB |');
+    console.log('|---|---|---|');
+    for (const b of bundleSizes()) console.log(`| ${b.entry ? `**${b.file}** (entry)` : b.file} | ${(b.raw / 1024).toFixed(0)} | ${(b.gzip / 1024).toFixed(0)} |`);
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+  }
+}
+
+await main();
