@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { App, Badge, Button, List, Modal, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MobileInvitation } from '../../../../../src-shared/api/invite';
+import { useErrorText } from '../../../app/useErrorText';
+import { useAcceptInvitationMutation, useDeclineInvitationMutation, useReceivedInvitationsQuery } from '../api/inviteApi';
+import { TEAM_PATHS } from '../paths';
+
+/**
+ * No real-time event announces a new invitation (src-shared/api/realtime.ts has none for
+ * teams), so the received box is polled; a minute is soon enough for an invitation.
+ */
+const POLL_MS = 60_000;
+
+/**
+ * Header widget: appears only while the user has invitations waiting, and opens them for
+ * accepting or declining. Accepting makes that team the current one.
+ */
+export function ReceivedInvitations() {
+  const { t } = useTranslation();
+  const { data } = useReceivedInvitationsQuery(undefined, { pollingInterval: POLL_MS });
+  const [open, setOpen] = useState(false);
+  const pending = data?.list ?? [];
+  if (pending.length === 0) return null;
+
+  return (
+    <>
+      <Badge count={data?.total ?? pending.length} size="small">
+        <Button type="primary" ghost onClick={() => setOpen(true)} data-testid="invitations-received">
+          {t('team.received.button')}
+        </Button>
+      </Badge>
+      <Modal open={open} title={t('team.received.title')} onCancel={() => setOpen(false)} footer={null} width={560}>
+        <List
+          dataSource={pending}
+          rowKey="id"
+          renderItem={(inv) => <InvitationRow invitation={inv} onAnswered={(accepted) => accepted && setOpen(false)} />}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function InvitationRow({ invitation, onAnswered }: { invitation: MobileInvitation; onAnswered: (accepted: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [accept, accepting] = useAcceptInvitationMutation();
+  const [decline, declining] = useDeclineInvitationMutation();
+  const busy = accepting.isLoading || declining.isLoading;
+
+  const onAccept = async () => {
+    try {
+      const joined = await accept(invitation.id).unwrap();
+      void message.success(t('team.join.joined', { name: joined.teamName }));
+      onAnswered(true);
+      void navigate(TEAM_PATHS.members);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+  const onDecline = async () => {
+    try {
+      await decline(invitation.id).unwrap();
+      void message.info(t('team.received.declined', { name: invitation.teamName }));
+      onAnswered(false);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  return (
+    <List.Item
+      data-testid="received-invitation"
+      actions={[
+        <Button key="decline" onClick={() => void onDecline()} disabled={busy} loading={declining.isLoading} data-testid="decline-invitation">
+          {t('team.received.decline')}
+        </Button>,
+        <Button key="accept" type="primary" onClick={() => void onAccept()} disabled={busy} loading={accepting.isLoading} data-testid="accept-invitation">
+          {t('team.received.accept')}
+        </Button>,
+      ]}
+    >
+      <List.Item.Meta
+        title={t('team.received.line', { team: invitation.teamName, role: t(`team.roles.${invitation.role}`) })}
+        description={
+          <Space size={4} wrap>
+            <Typography.Text type="secondary">{t('team.received.from', { name: invitation.inviterName })}</Typography.Text>
+            <Typography.Text type="secondary">· {dayjs(invitation.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+          </Space>
+        }
+      />
+    </List.Item>
+  );
+}

@@ -1,0 +1,57 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AssignableRole, TeamMember } from '../../../../../src-shared/api/user';
+import { useAppDispatch } from '../../../app/hooks';
+import { useErrorText } from '../../../app/useErrorText';
+import { memberApi, useRemoveMemberMutation, useSetMemberRoleMutation, type MemberPageArgs } from '../api/memberApi';
+import { useUndoable } from '../common/useUndoable';
+
+/**
+ * Role changes and removals on the members page, without making the user wait: a role change
+ * shows at once and rolls back if the server refuses; a removal hides the row at once and is
+ * sent only after the undo window.
+ */
+export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const dispatch = useAppDispatch();
+  const undoable = useUndoable();
+  const [setRole] = useSetMemberRoleMutation();
+  const [remove] = useRemoveMemberMutation();
+
+  const patchPage = (recipe: (page: { list: TeamMember[]; total: number }) => void) =>
+    dispatch(memberApi.util.updateQueryData('listMembers', pageArgs, recipe));
+
+  const changeRole = async (member: TeamMember, role: AssignableRole) => {
+    const patch = patchPage((page) => {
+      const row = page.list.find((m) => m.userId === member.userId);
+      if (row) row.role = role;
+    });
+    try {
+      await setRole({ teamId, userId: member.userId, role }).unwrap();
+      void message.success(t('team.members.roleChanged', { name: member.name, role: t(`team.roles.${role}`) }));
+    } catch (err) {
+      patch.undo();
+      void message.error(errorText(err));
+    }
+  };
+
+  const removeMember = (member: TeamMember) => {
+    let patch: { undo: () => void } | null = null;
+    undoable({
+      text: t('team.members.removed', { name: member.name }),
+      hide: () => {
+        patch = patchPage((page) => {
+          page.list = page.list.filter((m) => m.userId !== member.userId);
+          page.total -= 1;
+        });
+      },
+      restore: () => patch?.undo(),
+      commit: () => remove({ teamId, userId: member.userId }).unwrap(),
+      onFailure: (err) => void message.error(errorText(err)),
+    });
+  };
+
+  return { changeRole, removeMember };
+}
