@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
+import { smsCodeFor } from './pages/smsOutbox';
 
 test('a new user registers, sees an empty project list in Chinese, switches to English, stays logged in across a reload, logs out and back in', async ({ page }) => {
   const mobile = `1370000${String(Date.now() % 10000).padStart(4, '0')}`;
@@ -56,4 +57,38 @@ test('the demo annotator seeded by npm start logs in and sees the demo project',
   // Loaded, not still spinning over the row.
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/e2e/demo-annotator-projects.png', animations: 'disabled' });
+});
+
+test('a user who forgot the password resets it with an SMS code and logs in with the new one', async ({ page }) => {
+  const mobile = `1371000${String(Date.now() % 10000).padStart(4, '0')}`;
+  const login = new LoginPage(page);
+  await login.open();
+  await (await login.goToRegister()).register({ mobile, password: 'old password 1', name: 'Forgetful' });
+  const projects = new ProjectsPage(page);
+  await projects.expectUser('Forgetful');
+  await projects.switchLanguage('English');
+  await projects.logOut();
+  await login.expectShown();
+
+  const registerCode = await smsCodeFor(mobile);
+  await page.getByTestId('go-forgot').click();
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await page.getByTestId('mobile').fill(mobile);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('send-code')).toContainText(/\d+/);
+  let code = registerCode;
+  for (let i = 0; i < 50 && code === registerCode; i++) {
+    code = await smsCodeFor(mobile);
+    if (code === registerCode) await page.waitForTimeout(100);
+  }
+  await page.getByTestId('code').fill(code);
+  await page.getByTestId('password').fill('new password 2');
+  await page.getByTestId('password-confirm').fill('new password 2');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByText('Password reset: log in with the new one')).toBeVisible();
+
+  await login.logIn(mobile, 'old password 1');
+  await expect(page.getByTestId('form-error')).toBeVisible();
+  await login.logIn(mobile, 'new password 2');
+  await projects.expectUser('Forgetful');
 });

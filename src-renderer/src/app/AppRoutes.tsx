@@ -2,6 +2,7 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireSession } from '../features/auth/RouteGuards';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { AppShell } from '../features/projects/AppShell';
 import { ProjectListPage } from '../features/projects/ProjectListPage';
 import { PATHS } from './paths';
@@ -19,6 +20,7 @@ export function AppRoutes() {
         <Route element={<GuestOnly />}>
           <Route path={PATHS.login} element={<LoginPage />} />
           <Route path={PATHS.register} element={<RegisterPage />} />
+          <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
         </Route>
         <Route element={<RequireSession />}>
           <Route element={<AppShell />}>

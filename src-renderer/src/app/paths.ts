@@ -2,6 +2,7 @@
 export const PATHS = {
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
   projects: '/projects',
   team: '/team',
   performance: '/performance',

@@ -1,4 +1,5 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from './apiSlice';
 import { endSession } from './session';
 import { sessionExpired, sessionSlice } from './sessionSlice';
@@ -21,6 +22,9 @@ export const store = configureStore({
   },
   middleware: (getDefault) => getDefault().prepend(sessionListener.middleware).concat(api.middleware),
 });
+
+// refetchOnFocus and refetchOnReconnect need the window's focus and online events.
+setupListeners(store.dispatch);
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;

@@ -69,6 +69,11 @@ export const enUS: Messages = {
     goRegister: 'Register',
     haveAccount: 'Already have an account?',
     goLogin: 'Log in',
+    forgotPassword: 'Forgot password?',
+    forgotTitle: 'Reset password',
+    newPassword: 'New password',
+    resetPassword: 'Reset password',
+    passwordReset: 'Password reset: log in with the new one',
   },
   validation: {
     mobileRequired: 'Enter your mobile number',

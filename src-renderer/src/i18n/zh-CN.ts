@@ -71,6 +71,11 @@ export const zhCN = {
     goRegister: '注册新账号',
     haveAccount: '已有账号？',
     goLogin: '直接登录',
+    forgotPassword: '忘记密码？',
+    forgotTitle: '重设密码',
+    newPassword: '新密码',
+    resetPassword: '重设密码',
+    passwordReset: '密码已重设，请用新密码登录',
   },
   validation: {
     mobileRequired: '请输入手机号',

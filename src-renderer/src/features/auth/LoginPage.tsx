@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { startSession } from '../../app/session';
@@ -49,6 +49,11 @@ export function LoginPage() {
             placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           />
         </Form.Item>
+        <div style={{ textAlign: 'right', marginTop: -16, marginBottom: 16 }}>
+          <Link to={PATHS.forgotPassword} data-testid="go-forgot">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
         <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" block loading={isLoading} data-testid="login-submit">
           {t('auth.login')}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RegisterBody } from '../../../../src-shared/api/user';
-import type { QueryError } from '../../app/apiSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { startSession } from '../../app/session';
-import { useRegisterMutation, useSmsSendMutation } from './authApi';
+import { useRegisterMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { AuthSwitchLink, FormFailure } from './AuthFormParts';
 import { codeRules, mobileRules, nameRules, passwordConfirmRules, passwordRules } from './rules';
-import { useCountdown } from './useCountdown';
+import { useSendCode } from './useSendCode';
 import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
 
 interface RegisterForm {
@@ -22,47 +21,15 @@ interface RegisterForm {
   name?: string;
 }
 
-/** Used only if an answer lacks `resendAfterSeconds`; the server's value wins. */
-const FALLBACK_RESEND_SECONDS = 60;
-
-/** A rate-limited send may say how long to wait in its error data; honour it when present. */
-function waitFromFailure(err: unknown): number | null {
-  const body = (err as Partial<QueryError> | null)?.body;
-  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-  const seconds = typeof data === 'object' && data !== null ? (data as { resendAfterSeconds?: unknown }).resendAfterSeconds : undefined;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
-}
-
 /** Create an account: mobile number, SMS code, password twice, optional name. */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
-  const [sendSms, { isLoading: sending }] = useSmsSendMutation();
   const [register, { isLoading: registering }] = useRegisterMutation();
-  const countdown = useCountdown();
   const [failure, setFailure] = useState<unknown>(null);
-
-  const onSendCode = async () => {
-    let mobile: string;
-    try {
-      ({ mobile } = await form.validateFields(['mobile']));
-    } catch {
-      return; // the field shows why
-    }
-    setFailure(null);
-    try {
-      const { resendAfterSeconds } = await sendSms({ mobile, codeType: 'register' }).unwrap();
-      countdown.start(Number.isFinite(resendAfterSeconds) ? resendAfterSeconds : FALLBACK_RESEND_SECONDS);
-      void message.success(t('auth.codeSent'));
-    } catch (err) {
-      const wait = waitFromFailure(err);
-      if (wait !== null) countdown.start(wait);
-      setFailure(err);
-    }
-  };
+  const code = useSendCode(form, 'register', setFailure);
 
   const onFinish = async ({ mobile, code, password, name }: RegisterForm) => {
     setFailure(null);
@@ -76,8 +43,6 @@ export function RegisterPage() {
       setFailure(err);
     }
   };
-
-  const codeButtonText = countdown.remaining > 0 ? t('auth.resendIn', { seconds: countdown.remaining }) : t('auth.sendCode');
 
   return (
     <AuthLayout title={t('auth.registerTitle')}>
@@ -93,8 +58,8 @@ export function RegisterPage() {
                 placeholder={t('auth.mobilePlaceholder')}
               />
             </Form.Item>
-            <Button data-testid="send-code" onClick={onSendCode} loading={sending} disabled={countdown.remaining > 0}>
-              {codeButtonText}
+            <Button data-testid="send-code" onClick={() => void code.send()} loading={code.sending} disabled={code.waiting}>
+              {code.text}
             </Button>
           </Space.Compact>
         </Form.Item>

@@ -19,6 +19,9 @@ export const authApi = api.injectEndpoints({
       query: () => routeRequest(userRoutes.info),
       providesTags: ['User'],
     }),
+    forgetPassword: build.mutation<DataOf<R['forgetPassword']>, BodyOf<R['forgetPassword']>>({
+      query: (body) => routeRequest(userRoutes.forgetPassword, { body }),
+    }),
     smsSend: build.mutation<DataOf<R['smsSend']>, BodyOf<R['smsSend']>>({
       query: (body) => routeRequest(userRoutes.smsSend, { body }),
     }),
@@ -26,6 +29,7 @@ export const authApi = api.injectEndpoints({
 });
 
 export const {
+  useForgetPasswordMutation,
   useRegisterMutation,
   useLoginMobileMutation,
   useLogoutMutation,
