@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ExportJob } from '../../../../../src-shared/api/export';
+import type { DownloadResult } from '../../../../../src-shared/ipc/storage';
+import { workstation } from '../../../host';
+import { useErrorText } from '../../../app/useErrorText';
+import { ensureStorageReady, formatBytes, joinLocalPath, newTransferId, useDownloadFolder, useTransferProgress } from '../shared/workstationStorage';
+import { useExportLinkMutation } from './exportApi';
+
+/** The zip's own file name: the last segment of its key. */
+const fileNameOf = (objectKey: string) => objectKey.split('/').pop() ?? 'export.zip';
+
+/**
+ * Saves a finished export to this computer through the workstation (`storage.download`, with
+ * progress and cancel), into its downloads folder or a path the user types: the contract takes
+ * an absolute path and the host offers no file dialog. The signed link is there too, for
+ * handing the zip to someone else or to the browser's own downloads.
+ */
+export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { objectKey: string }; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const folder = useDownloadFolder();
+  const [file, setFile] = useState('');
+  const [transferId, setTransferId] = useState<string | null>(null);
+  const [result, setResult] = useState<DownloadResult | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const progress = useTransferProgress(transferId);
+  const [getLink, link] = useExportLinkMutation();
+  const running = transferId !== null && result === null && failure === null;
+
+  useEffect(() => {
+    if (folder && file === '') setFile(joinLocalPath(folder, fileNameOf(job.objectKey)));
+  }, [folder, file, job.objectKey]);
+
+  const download = async () => {
+    const id = newTransferId('download');
+    setResult(null);
+    setFailure(null);
+    setTransferId(id);
+    try {
+      await ensureStorageReady();
+      setResult(await workstation.invoke('storage.download', { transferId: id, key: job.objectKey, file: file.trim() }));
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
+  const cancel = () => {
+    if (transferId) void workstation.invoke('storage.cancel', { transferId }).catch((err: unknown) => setFailure(err));
+  };
+
+  const copyLink = async () => {
+    try {
+      const signed = await getLink(job.objectKey).unwrap();
+      await navigator.clipboard.writeText(signed.url);
+      void message.success(t('insight.download.linkCopied'));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const percent = result ? 100 : Math.floor(progress?.percent ?? 0);
+  return (
+    <Modal
+      open
+      title={t('insight.download.title', { name: job.name })}
+      onCancel={running ? undefined : onClose}
+      closable={!running}
+      mask={{ closable: !running }}
+      footer={[
+        <Button key="link" onClick={() => void copyLink()} loading={link.isLoading} disabled={running}>
+          {t('insight.download.copyLink')}
+        </Button>,
+        running ? (
+          <Button key="cancel" danger onClick={cancel}>
+            {t('insight.download.cancel')}
+          </Button>
+        ) : (
+          <Button key="close" onClick={onClose}>
+            {t('insight.common.close')}
+          </Button>
+        ),
+        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={file.trim() === ''} data-testid="download-save">
+          {t('insight.download.save')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">{t('insight.download.hint', { size: formatBytes(job.sizeBytes) })}</Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')}>
+          <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
+        </Form.Item>
+      </Form>
+      {transferId && !failure && (
+        <Progress percent={percent} status={result ? 'success' : 'active'} aria-label={t('insight.download.progress')} />
+      )}
+      {result && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          data-testid="download-done"
+          title={t('insight.download.done', { size: formatBytes(result.size) })}
+          description={<Typography.Text copyable code>{result.file}</Typography.Text>}
+        />
+      )}
+      {failure !== null && <Alert type="error" showIcon role="alert" title={t('insight.download.failed')} description={errorText(failure)} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Checkbox, Flex, Form, Progress, Radio, Select, Typography, Upload, type UploadFile } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportMode, type ProjectImportResult } from '../../../../../src-shared/api/projectImport';
+import type { ExportTemplate } from '../../../../../src-shared/api/export';
+import { useErrorText } from '../../../app/useErrorText';
+import { formatBytes } from '../shared/workstationStorage';
+import { ImportResultView } from './ImportResultView';
+import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
+import { uploadToTarget } from './uploadToTarget';
+
+interface Choices {
+  taskId?: number;
+  format: ImportFormat;
+  mode: ImportMode;
+}
+
+/** The zip's name in the user's folder: unique per upload, without characters keys refuse. */
+const uploadName = (file: File) => `imports/${Date.now()}-${file.name.replace(/[^\w.-]+/g, '_')}`;
+
+/**
+ * Imports annotation files (COCO, YOLO, VOC, lossless zip) onto a task: the zip goes to the
+ * user's own storage folder, a dry run shows what would happen, and only then is it applied,
+ * creating the labels the ontology lacks when the user confirms it.
+ */
+export function ImportPanel({ projectId, template }: { projectId: number; template: ExportTemplate }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<Choices>();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<{ key: string; file: File } | null>(null);
+  const [uploadFraction, setUploadFraction] = useState<number | null>(null);
+  const [preview, setPreview] = useState<ProjectImportResult | null>(null);
+  const [applied, setApplied] = useState<ProjectImportResult | null>(null);
+  const [createLabels, setCreateLabels] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [getTarget] = useUserUploadTargetMutation();
+  const [runImport, { isLoading: importing }] = useImportAnnotationsMutation();
+  const busy = uploadFraction !== null || importing;
+
+  const reset = () => {
+    setPreview(null);
+    setApplied(null);
+    setCreateLabels(false);
+    setFailure(null);
+  };
+
+  /** Uploads the zip once (again only when another file is picked), then runs the dry run. */
+  const previewImport = async (withLabels = createLabels) => {
+    let choices: Choices;
+    try {
+      choices = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (!file) return;
+    setApplied(null);
+    setFailure(null);
+    try {
+      let key = uploaded?.file === file ? uploaded.key : null;
+      if (!key) {
+        setUploadFraction(0);
+        const target = await getTarget({ fileName: uploadName(file), contentType: 'application/zip' }).unwrap();
+        await uploadToTarget(target, file, setUploadFraction);
+        key = target.key;
+        setUploaded({ key, file });
+      }
+      setUploadFraction(null);
+      setPreview(await runImport({ projectId, taskId: choices.taskId!, format: choices.format, mode: choices.mode, key, dryRun: true, createMissingLabels: withLabels }).unwrap());
+    } catch (err) {
+      setUploadFraction(null);
+      setFailure(err);
+    }
+  };
+
+  const apply = async () => {
+    if (!uploaded) return;
+    const choices = form.getFieldsValue();
+    setFailure(null);
+    try {
+      const result = await runImport({
+        projectId, taskId: choices.taskId!, format: choices.format, mode: choices.mode, key: uploaded.key, dryRun: false, createMissingLabels: createLabels,
+      }).unwrap();
+      setApplied(result);
+      setPreview(null);
+      void message.success(t('insight.imports.appliedTitle', { objects: result.matched.objects, frames: result.matched.frames }));
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
+  const needsConfirmation = (preview?.labelsMissing.length ?? 0) > 0 && !createLabels;
+  const fileList: UploadFile[] = file ? [{ uid: 'zip', name: file.name, size: file.size, status: 'done' }] : [];
+
+  return (
+    <Card title={t('insight.imports.title')}>
+      <Typography.Paragraph type="secondary">{t('insight.imports.intro', { max: formatBytes(IMPORT_LIMITS.zipBytes) })}</Typography.Paragraph>
+      {template.tasks.length === 0 ? (
+        <Alert type="info" showIcon title={t('insight.imports.noTasks')} />
+      ) : (
+        <Form form={form} layout="inline" initialValues={{ format: 'coco', mode: 'append' }} disabled={busy} onValuesChange={reset} style={{ rowGap: 12 }}>
+          <Form.Item name="taskId" label={t('insight.imports.task')} rules={[{ required: true, message: t('insight.imports.taskRequired') }]}>
+            <Select style={{ width: 220 }} options={template.tasks.map((x) => ({ value: x.id, label: x.name }))} data-testid="import-task" />
+          </Form.Item>
+          <Form.Item name="format" label={t('insight.imports.format')}>
+            <Select style={{ width: 160 }} options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`insight.imports.formatName.${f}`) }))} data-testid="import-format" />
+          </Form.Item>
+          <Form.Item name="mode" label={t('insight.imports.mode')} tooltip={t('insight.imports.modeHint')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'append', label: t('insight.imports.modeAppend') },
+                { value: 'replace', label: t('insight.imports.modeReplace') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('insight.imports.file')} required>
+            <Upload
+              accept=".zip,application/zip"
+              maxCount={1}
+              fileList={fileList}
+              beforeUpload={(f) => {
+                setFile(f);
+                setUploaded(null);
+                reset();
+                return false; // we upload it ourselves, to the user's storage folder
+              }}
+              onRemove={() => {
+                setFile(null);
+                reset();
+              }}
+            >
+              <Button data-testid="import-pick">{t('insight.imports.pick')}</Button>
+            </Upload>
+          </Form.Item>
+        </Form>
+      )}
+      <Flex gap={8} style={{ marginTop: 16 }} align="center">
+        <Button
+          onClick={() => {
+            setPreview(null);
+            setCreateLabels(false);
+            void previewImport(false);
+          }}
+          disabled={!file || busy} loading={busy && !preview} data-testid="import-dry-run">
+          {t('insight.imports.dryRun')}
+        </Button>
+        {preview && (
+          <Button type="primary" onClick={() => void apply()} disabled={needsConfirmation || preview.matched.frames === 0} loading={importing} data-testid="import-apply">
+            {t('insight.imports.apply')}
+          </Button>
+        )}
+        {uploadFraction !== null && <Progress percent={Math.floor(uploadFraction * 100)} size="small" style={{ width: 240 }} aria-label={t('insight.imports.uploading')} />}
+      </Flex>
+      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.imports.failed')} description={errorText(failure)} />}
+      {preview && (
+        <div style={{ marginTop: 16 }}>
+          <ImportResultView result={preview} />
+          {preview.labelsMissing.length > 0 && (
+            <Checkbox
+              checked={createLabels}
+              onChange={(e) => {
+                // The preview changes with the answer: objects of missing labels count only once they may be created.
+                setCreateLabels(e.target.checked);
+                void previewImport(e.target.checked);
+              }}
+              style={{ marginTop: 12 }}
+              data-testid="import-create-labels"
+            >
+              {t('insight.imports.confirmCreate', { count: preview.labelsMissing.length })}
+            </Checkbox>
+          )}
+        </div>
+      )}
+      {applied && (
+        <div style={{ marginTop: 16 }}>
+          <ImportResultView result={applied} />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { LOG_LEVELS, type LogExportResult, type LogLevel } from '../../../../../src-shared/ipc/logs';
+import { workstation } from '../../../host';
+import { useErrorText } from '../../../app/useErrorText';
+import { formatBytes, joinLocalPath, useDownloadFolder } from '../shared/workstationStorage';
+import { LEVEL_NAMES } from './logLevels';
+
+/** Writes the records of a time range to a zip on this computer, e.g. to attach to a support ticket. */
+export function LogExportCard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const folder = useDownloadFolder();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
+  const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
+  const [file, setFile] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<LogExportResult | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (folder && file === '') setFile(joinLocalPath(folder, `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`));
+  }, [folder, file]);
+
+  const exportLogs = async () => {
+    setBusy(true);
+    setResult(null);
+    setFailure(null);
+    try {
+      setResult(await workstation.invoke('logs.export', { from: range[0].valueOf(), to: range[1].valueOf(), file: file.trim(), ...(minLevel !== undefined ? { minLevel } : {}) }));
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={t('insight.operations.exportTitle')}>
+      <Form layout="vertical" disabled={busy}>
+        <Form.Item label={t('insight.operations.time')} required>
+          <DatePicker.RangePicker showTime allowClear={false} value={range} onChange={(r) => r?.[0] && r[1] && setRange([r[0], r[1]])} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('insight.operations.level')}>
+          <Select
+            allowClear
+            placeholder={t('insight.operations.allLevels')}
+            value={minLevel}
+            onChange={(v: LogLevel | undefined) => setMinLevel(v)}
+            options={LEVEL_NAMES.map((n) => ({ value: LOG_LEVELS[n], label: t('insight.operations.atLeast', { level: t(`insight.operations.levelName.${n}`) }) }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')} required>
+          <Input value={file} onChange={(e) => setFile(e.target.value)} />
+        </Form.Item>
+        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={file.trim() === ''}>
+          {t('insight.operations.exportButton')}
+        </Button>
+      </Form>
+      {result && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          style={{ marginTop: 12 }}
+          title={t('insight.operations.exported', { records: result.records, size: formatBytes(result.bytes) })}
+          description={<Typography.Text copyable code>{result.file}</Typography.Text>}
+        />
+      )}
+      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.operations.exportFailed')} description={errorText(failure)} />}
+    </Card>
+  );
+}

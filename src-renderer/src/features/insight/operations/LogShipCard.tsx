@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Descriptions } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { LogShipResult, LogStatus } from '../../../../../src-shared/ipc/logs';
+import { workstation } from '../../../host';
+import { useErrorText } from '../../../app/useErrorText';
+
+/** The log store's state and "upload now": zips the records not yet shipped into the user's storage folder. */
+export function LogShipCard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [status, setStatus] = useState<LogStatus | null>(null);
+  const [statusError, setStatusError] = useState<unknown>(null);
+  const [shipping, setShipping] = useState(false);
+  const [result, setResult] = useState<LogShipResult | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const refresh = useCallback(() => {
+    workstation
+      .invoke('logs.status', {})
+      .then((s) => {
+        setStatus(s);
+        setStatusError(null);
+      })
+      .catch(setStatusError);
+  }, []);
+  useEffect(refresh, [refresh]);
+  useEffect(() => workstation.on('logs.appended', refresh), [refresh]);
+
+  const shipNow = async () => {
+    setShipping(true);
+    setResult(null);
+    setFailure(null);
+    try {
+      setResult(await workstation.invoke('logs.shipNow', {}));
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setShipping(false);
+      refresh();
+    }
+  };
+
+  return (
+    <Card
+      title={t('insight.operations.shipTitle')}
+      extra={
+        <Button type="primary" onClick={() => void shipNow()} loading={shipping} data-testid="logs-ship-now">
+          {t('insight.operations.shipNow')}
+        </Button>
+      }
+    >
+      {statusError !== null ? (
+        <Alert type="error" showIcon title={t('insight.operations.statusFailed')} description={errorText(statusError)} />
+      ) : (
+        <Descriptions size="small" column={3} bordered>
+          <Descriptions.Item label={t('insight.operations.stored')}>{status?.stored ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.unshipped')}>{status?.unshipped ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.queued')}>{status?.queued ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.lastShipped')}>
+            {status?.lastShippedAt ? dayjs(status.lastShippedAt).format('YYYY-MM-DD HH:mm:ss') : t('insight.operations.never')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.dropped')}>{status?.dropped ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.lastShipError')}>{status?.lastShipError ?? t('insight.operations.none')}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {result && <ShipResult result={result} />}
+      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.operations.shipFailed')} description={errorText(failure)} />}
+    </Card>
+  );
+}
+
+function ShipResult({ result }: { result: LogShipResult }) {
+  const { t } = useTranslation();
+  const style = { marginTop: 12 };
+  if (result.skipped) return <Alert type="warning" showIcon role="status" style={style} title={t(`insight.operations.shipSkipped.${result.skipped}`)} />;
+  if (result.error) return <Alert type="error" showIcon role="alert" style={style} title={t('insight.operations.shipPartly', { records: result.records })} description={result.error} />;
+  return (
+    <Alert
+      type="success"
+      showIcon
+      role="status"
+      style={style}
+      data-testid="logs-ship-result"
+      title={result.records === 0 ? t('insight.operations.shipNothing') : t('insight.operations.shipDone', { records: result.records, zips: result.zips })}
+    />
+  );
+}

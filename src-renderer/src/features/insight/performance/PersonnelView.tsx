@@ -1,0 +1,36 @@
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PersonnelRow, ReportFilterBody } from '../../../../../src-shared/api/performance';
+import { formatDuration, formatPerHour, formatRate } from './figures';
+import { usePerformancePersonnelQuery } from './performanceApi';
+import { ReportState } from './ReportState';
+
+/** Everyone's own figures in one table (mobile numbers masked by the server). */
+export function PersonnelView({ body }: { body: ReportFilterBody }) {
+  const { t } = useTranslation();
+  const { data, error, isFetching, refetch } = usePerformancePersonnelQuery(body);
+  const rows = data?.rows ?? [];
+  return (
+    <ReportState loading={isFetching && !data} error={error} empty={rows.length === 0} retry={() => void refetch()}>
+      <Table<PersonnelRow>
+        size="small"
+        rowKey="userId"
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        columns={[
+          { title: t('insight.performance.figure.name'), dataIndex: 'name', fixed: 'left' },
+          { title: t('insight.performance.figure.mobile'), dataIndex: 'mobile' },
+          { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted', sorter: (a, b) => a.submitted - b.submitted },
+          { title: t('insight.performance.figure.objects'), dataIndex: 'submittedObjects' },
+          { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed', sorter: (a, b) => a.reviewed - b.reviewed },
+          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => formatDuration(r.activeMs, t), sorter: (a, b) => a.activeMs - b.activeMs },
+          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => formatPerHour(r.subjectsPerHour) },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => formatRate(r.firstPassRate) },
+          { title: t('insight.performance.figure.rejectionsReceived'), dataIndex: 'rejectionsReceived' },
+          { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
+        ]}
+      />
+    </ReportState>
+  );
+}

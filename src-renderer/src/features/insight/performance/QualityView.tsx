@@ -1,0 +1,49 @@
+import { Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { GroupedReportBody, QualityRow } from '../../../../../src-shared/api/performance';
+import { Chart } from './charts/Chart';
+import { asPercent, categoryChart } from './charts/chartOptions';
+import { formatRate } from './figures';
+import { usePerformanceQualityQuery } from './performanceApi';
+import { ReportState } from './ReportState';
+
+/** What reviewers said of the work: first-pass acceptance, rejections and their reasons. */
+export function QualityView({ body }: { body: GroupedReportBody }) {
+  const { t } = useTranslation();
+  const { data, error, isFetching, refetch } = usePerformanceQualityQuery(body);
+  const rows = data?.rows ?? [];
+  return (
+    <ReportState loading={isFetching && !data} error={error} empty={rows.length === 0} retry={() => void refetch()}>
+      <Chart
+        label={t('insight.performance.qualityChart')}
+        option={categoryChart(rows.map((r) => r.key.name), [{ name: t('insight.performance.figure.firstPassRate'), values: rows.map((r) => asPercent(r.firstPassRate)) }], { percent: true })}
+      />
+      <Table<QualityRow>
+        size="small"
+        rowKey={(r) => `${r.key.id ?? 'none'}-${r.key.name}`}
+        dataSource={rows}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        columns={[
+          { title: t(`insight.performance.grouping.${data?.groupBy ?? body.groupBy ?? 'person'}`), key: 'key', render: (_, r) => r.key.name },
+          { title: t('insight.performance.figure.verdicts'), dataIndex: 'reviewed' },
+          { title: t('insight.performance.figure.passed'), dataIndex: 'passed' },
+          { title: t('insight.performance.figure.rejected'), dataIndex: 'rejected' },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => formatRate(r.firstPassRate) },
+          { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
+          {
+            title: t('insight.performance.figure.reasons'),
+            key: 'reasons',
+            render: (_, r) =>
+              r.reasons.length === 0
+                ? '–'
+                : r.reasons.map((reason) => (
+                    <Tag key={`${reason.reasonId ?? 'free'}-${reason.name}`}>
+                      {reason.reasonId === null ? t('insight.performance.noReason') : reason.name} × {reason.count}
+                    </Tag>
+                  )),
+          },
+        ]}
+      />
+    </ReportState>
+  );
+}

@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The team server of the e2e run (playwright.config.ts starts it). */
+export const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT ?? 8691}/core`;
+export const DEMO = { owner: '13800000001', annotator: '13800000002', reviewer: '13800000003', password: 'demo12345' } as const;
+
+type Headers = Record<string, string>;
+const sha256 = (b: Buffer | string) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** One server session, calling the API as a user would; every answer must be the success envelope. */
+export class ApiUser {
+  private constructor(
+    private readonly request: APIRequestContext,
+    readonly headers: Headers,
+    readonly id: number,
+  ) {}
+
+  static async logIn(request: APIRequestContext, mobile: string): Promise<ApiUser> {
+    const login = await (await request.post(`${SERVER}/user/login/mobile`, { data: { mobile, password: DEMO.password } })).json();
+    const headers = { [login.data.tokenName]: login.data.tokenValue };
+    const info = await (await request.get(`${SERVER}/user/info`, { headers })).json();
+    return new ApiUser(request, headers, info.data.id);
+  }
+
+  // The answers are JSON read loosely by the setup; the specs' assertions check what matters.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async call<T = any>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+    const res = await this.request.fetch(`${SERVER}${path}`, { method, headers: this.headers, ...(data !== undefined ? { data } : {}) });
+    const body = await res.json();
+    expect(body.code, `${method} ${path}: ${JSON.stringify(body)}`).toBe(200);
+    return body.data as T;
+  }
+
+  /** Puts bytes into the object store through the fallback upload (embedded mode), as a workstation would. */
+  async upload(key: string, bytes: Buffer): Promise<void> {
+    const res = await this.request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, {
+      headers: this.headers,
+      multipart: { file: { name: key.split('/').pop()!, mimeType: 'image/jpeg', buffer: bytes } },
+    });
+    expect((await res.json()).code).toBe(200);
+  }
+}
+
+/** Image subjects uploaded into a project's dataset folder, in one new batch; answers the batch id. */
+export async function uploadBatch(owner: ApiUser, projectId: number, fileNames: string[], salt: string): Promise<number> {
+  const subjects = [];
+  for (const name of fileNames) {
+    const bytes = Buffer.from(`pixels of ${name} ${salt}`);
+    const key = `dataset/${projectId}/e2e-${salt}/${name}`;
+    await owner.upload(key, bytes);
+    subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: sha256(bytes), fileName: name, width: 640, height: 480 }] });
+  }
+  const batch = await owner.call('POST', '/batch', { projectId, name: `E2E batch ${salt}`, subjects });
+  return batch.batch.id;
+}
+
+export interface AnnotatedWork {
+  projectId: number;
+  taskId: number;
+  fileNames: string[];
+}
+
+/**
+ * Real work on the demo project: a box feature, two uploaded images in a batch, a task with an
+ * annotate step (the annotator) and a review step (the reviewer); each image is claimed, boxed,
+ * saved and submitted by the annotator and passed by the reviewer. Unique per call, so specs
+ * do not depend on each other.
+ */
+export async function annotatedWork(request: APIRequestContext): Promise<AnnotatedWork> {
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const annotator = await ApiUser.logIn(request, DEMO.annotator);
+  const reviewer = await ApiUser.logIn(request, DEMO.reviewer);
+  const projects = await owner.call('GET', '/project');
+  const projectId: number = projects.list.find((p: { projectName: string }) => p.projectName.startsWith('Demo photos')).projectId;
+  const salt = `${Date.now()}`;
+
+  const features = await owner.call('POST', '/ontology/feature/manage', {
+    projectId,
+    features: [{ name: 'Vehicle', tool: 'box', labels: [{ name: 'Car', color: '#ff0000' }] }],
+  });
+  const feature = features.find((f: { name: string }) => f.name === 'Vehicle');
+  const fileNames = [`car_${salt}_1.jpg`, `car_${salt}_2.jpg`];
+  const batchId = await uploadBatch(owner, projectId, fileNames, salt);
+  const task = await owner.call('POST', '/task', {
+    projectId,
+    name: `E2E task ${salt}`,
+    batchIds: [batchId],
+    workflow: { steps: [{ type: 'annotate', memberIds: [annotator.id] }, { type: 'review', memberIds: [reviewer.id] }] },
+  });
+  const [annotate, review] = task.steps;
+
+  for (let i = 0; i < fileNames.length; i++) {
+    const card = await annotator.call('POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: annotate.workflowId });
+    const saved = await annotator.call('POST', '/annotate', {
+      taskSubjectId: card.taskSubjectId,
+      saveId: `e2e-${salt}-${i}`,
+      baseVersion: card.version,
+      frames: [
+        {
+          frameId: card.frameIds[0],
+          data: {
+            version: 1,
+            objects: [{ id: `car-${i}`, featureId: feature.featureId, labelId: feature.labels[0].id, tool: 'box', geometry: { x: 10, y: 20, width: 100, height: 50 }, attributes: {}, zIndex: 0, source: 'manual' }],
+            classifications: [],
+          },
+        },
+      ],
+    });
+    await annotator.call('POST', '/task/subject/annotate/submit', { taskSubjectId: card.taskSubjectId, version: saved.version, activeMs: 30_000 });
+    const toReview = await reviewer.call('POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: review.workflowId });
+    await reviewer.call('POST', '/task/subject/review/submit', { taskSubjectId: toReview.taskSubjectId, version: toReview.version, activeMs: 10_000 });
+  }
+  return { projectId, taskId: task.id, fileNames };
+}
+
+/** A new project of the owner's team with the same images (same file names) in a task, ready to receive an import. */
+export async function importTarget(request: APIRequestContext, fileNames: string[]): Promise<{ projectId: number; taskName: string }> {
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const salt = `${Date.now()}`;
+  const project = await owner.call('POST', '/project', { projectName: `Import target ${salt}`, type: 'image' });
+  const projectId: number = project.projectId;
+  const batchId = await uploadBatch(owner, projectId, fileNames, `target-${salt}`);
+  const taskName = `Receive ${salt}`;
+  await owner.call('POST', '/task', { projectId, name: taskName, batchIds: [batchId], workflow: { steps: [{ type: 'annotate', memberIds: [owner.id] }] } });
+  return { projectId, taskName };
+}
