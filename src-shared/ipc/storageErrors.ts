@@ -22,6 +22,7 @@ export const STORAGE_MESSAGES = {
   InvalidKey: 'Invalid object key',
   SignedUrlExpiry: 'Signed URL expiry must be 1 to 604800 seconds',
   FileNotFound: 'Local file not found',
+  LocalFileError: 'Cannot write the local file ({reason})',
   NoSuchKey: 'The object does not exist',
   NoSuchBucket: 'The bucket does not exist',
   NoSuchUpload: 'The multipart upload does not exist any more',

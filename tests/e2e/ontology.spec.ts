@@ -56,7 +56,7 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
   await expect(page.getByText('This hotkey is already used by another label of the ontology.')).toBeVisible();
   await labels.getByLabel('Hotkey').nth(1).fill('t');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('table', { name: 'Labels' }).getByLabel('Name').nth(1)).toHaveValue('truck');
   await expect(page.getByTestId('attribute-Which colour')).toBeVisible();

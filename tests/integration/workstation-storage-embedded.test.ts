@@ -43,6 +43,12 @@ describe('workstation storage against an embedded-mode server', () => {
       expect(missing).toMatchObject({ code: 'NoSuchKey' });
       // The earlier download is untouched by the failed one.
       expect(fs.readFileSync(back).equals(fs.readFileSync(file))).toBe(true);
+      // A folder that does not exist yet is made; a path that cannot be a folder is the disk's fault, not the network's.
+      const nested = path.join(ws.dataDir, 'exports', 'new folder', 'photo.jpg');
+      await ws.handlers['storage.download']({ key: `dataset/${w.projectP}/photo.jpg`, file: nested });
+      expect(fs.readFileSync(nested).equals(fs.readFileSync(file))).toBe(true);
+      const underAFile = await ws.handlers['storage.download']({ key: `dataset/${w.projectP}/photo.jpg`, file: path.join(file, 'inside.jpg') }).catch((e: { code: string; params: object }) => e);
+      expect(underAFile).toMatchObject({ code: 'LocalFileError', params: { reason: expect.stringMatching(/^E[A-Z]+$/) } });
       const foreign = await ws.handlers['storage.upload']({ file, key: `dataset/${w.projectQ}/x.jpg` }).catch((e: { code: string; message: string }) => e);
       expect(foreign).toMatchObject({ code: 'UploadFailedStatus', message: 'Upload failed with status 404' });
     } finally {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -40,6 +41,7 @@ export async function downloadFromS3(job: S3DownloadJob): Promise<{ size: number
   const retry = { signal: job.signal, beforeRetry: job.beforeRetry, isFinal };
   const exhausted = (err: unknown) => asStorageError(err, 'download');
   try {
+    await fs.promises.mkdir(path.dirname(job.file), { recursive: true });
     const head = await withRetry(
       () => job.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((err: unknown) => Promise.reject(headFailure(err))),
       retry,
@@ -98,7 +100,7 @@ export async function downloadFromS3(job: S3DownloadJob): Promise<{ size: number
     await fs.promises.rename(tmp, job.file);
     return { size, etag };
   } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
+    await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
     if (job.signal.aborted) throw new StorageError('DownloadAborted', {}, { cause: err });
     throw asStorageError(err, 'download');
   }

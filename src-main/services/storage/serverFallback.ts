@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
@@ -81,6 +82,7 @@ export async function uploadViaServer(job: FallbackJob & { contentType: string }
 export async function downloadViaServer(job: FallbackJob & { onTotal: (n: number) => void }, beforeRetry: () => void): Promise<{ size: number }> {
   const tmp = `${job.file}.download`;
   try {
+    await fs.promises.mkdir(path.dirname(job.file), { recursive: true });
     const size = await withRetry(
       async () => {
         const res = await job.server.fetch(`/core/obs/get/file?key=${encodeURIComponent(job.key)}`, { signal: job.signal });
@@ -99,12 +101,12 @@ export async function downloadViaServer(job: FallbackJob & { onTotal: (n: number
         return got;
       },
       { signal: job.signal, isFinal, beforeRetry },
-      (err) => (err instanceof ServerCallError ? new StorageError('DownloadFailedStatus', { code: err.status }, { cause: err }) : new StorageError('DownloadNetworkError', {}, { cause: err })),
+      (err) => (err instanceof ServerCallError ? new StorageError('DownloadFailedStatus', { code: err.status }, { cause: err }) : asStorageError(err, 'download')),
     );
     await fs.promises.rename(tmp, job.file);
     return { size };
   } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
+    await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
     if (job.signal.aborted) throw new StorageError('DownloadAborted', {}, { cause: err });
     if (err instanceof ServerCallError) throw new StorageError(err.status === 404 ? 'NoSuchKey' : 'DownloadFailedStatus', { code: err.status }, { cause: err });
     throw asStorageError(err, 'download');

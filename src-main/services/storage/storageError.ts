@@ -23,6 +23,9 @@ export function asStorageError(err: unknown, direction: 'upload' | 'download'): 
   if (err instanceof StorageError) return err;
   const e = err as { name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown } | null;
   const name = typeof e?.name === 'string' ? e.name : typeof e?.Code === 'string' ? e.Code : '';
+  // A failure of the local disk (no such folder, no permission, disk full) is not the network's.
+  const sys = err as { syscall?: unknown; code?: unknown } | null;
+  if (typeof sys?.syscall === 'string' && typeof sys.code === 'string') return new StorageError('LocalFileError', { reason: sys.code }, { cause: err });
   if (name === 'AbortError') return new StorageError(direction === 'upload' ? 'UploadAborted' : 'DownloadAborted', {}, { cause: err });
   if (SDK_CODES.has(name) && name in STORAGE_MESSAGES) return new StorageError(name as StorageErrorCode, {}, { cause: err });
   const status = e?.$metadata?.httpStatusCode;

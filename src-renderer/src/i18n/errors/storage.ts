@@ -30,6 +30,7 @@ export const storageErrorsZh: Record<StorageErrorCode, string> = {
   InvalidRequest: '对象存储拒绝了这个请求',
   TransferNotFound: '找不到这次传输',
   NotSignedIn: '尚未登录',
+  LocalFileError: '无法写入本地文件（{{reason}}），请检查保存位置和磁盘空间',
 };
 
 export const storageErrorsEn: Record<StorageErrorCode, string> = {
@@ -61,4 +62,5 @@ export const storageErrorsEn: Record<StorageErrorCode, string> = {
   InvalidRequest: 'The object store refused the request',
   TransferNotFound: 'No such transfer',
   NotSignedIn: 'Not signed in',
+  LocalFileError: 'The local file cannot be written ({{reason}}). Check the folder and the free disk space.',
 };
