@@ -1,64 +1,115 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ProjectSummary } from '../../../../src-shared/api/project';
+import { projectPath } from '../../app/paths';
 import { useErrorText } from '../../app/useErrorText';
-import { useListProjectsQuery } from './projectsApi';
+import { CreateProjectDialog } from './CreateProjectDialog';
+import { ProjectListFilterBar } from './ProjectListFilterBar';
+import { RecentProjects } from './RecentProjects';
+import { useListProjectsFilteredQuery } from './projectListApi';
+import { INITIAL_FILTERS, isFiltered, toProjectListQuery, type ProjectListFilterState } from './projectListFilters';
+import { useMyTeamRole } from './useMyTeamRole';
 
-/** The server's default page size (src-shared/api/envelope.ts PageQuery). */
-const DEFAULT_PAGE_SIZE = 20;
+const sortOrderOf = (f: ProjectListFilterState, key: ProjectListFilterState['orderBy']) =>
+  f.orderBy === key ? (f.order === 'asc' ? 'ascend' : 'descend') : null;
 
-/** The projects of the current team the user may see, paged by the server. */
+/** The projects of the current team the user may see: filtered, sorted and paged by the server. */
 export function ProjectListPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, error, isFetching, refetch } = useListProjectsQuery(paging);
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState(INITIAL_FILTERS);
+  const [creating, setCreating] = useState(false);
+  const { data, error, isFetching, refetch } = useListProjectsFilteredQuery(toProjectListQuery(filters));
+  const { can } = useMyTeamRole();
+  const mayCreate = can('team.project.create');
 
   // Projects removed elsewhere can leave us past the last page; step back to it.
   useEffect(() => {
-    if (!data || data.list.length > 0 || paging.page === 1) return;
-    const lastPage = Math.max(1, Math.ceil(data.total / paging.pageSize));
-    if (lastPage < paging.page) setPaging((p) => ({ ...p, page: lastPage }));
-  }, [data, paging]);
+    if (!data || data.list.length > 0 || filters.page === 1) return;
+    const lastPage = Math.max(1, Math.ceil(data.total / filters.pageSize));
+    if (lastPage < filters.page) setFilters((f) => ({ ...f, page: lastPage }));
+  }, [data, filters]);
+
+  const open = (projectId: number) => void navigate(projectPath(projectId));
 
   const columns: TableColumnsType<ProjectSummary> = [
-    { title: t('projects.columns.name'), dataIndex: 'projectName', key: 'projectName' },
-    { title: t('projects.columns.type'), dataIndex: 'type', key: 'type', render: (type: ProjectSummary['type']) => t(`projects.type.${type}`, { defaultValue: type }) },
     {
-      title: t('projects.columns.updatedAt'),
-      dataIndex: 'updatedAt',
-      key: 'updatedAt',
-      render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+      title: t('projects.columns.name'),
+      dataIndex: 'projectName',
+      key: 'projectName',
+      sorter: true,
+      sortOrder: sortOrderOf(filters, 'projectName'),
+      // A real link, so the row is reachable and opens with the keyboard.
+      render: (name: string, p) => (
+        <Typography.Link
+          onClick={(e) => {
+            e.stopPropagation();
+            open(p.projectId);
+          }}
+        >
+          {name}
+          {p.isVendor && <Tag style={{ marginInlineStart: 8 }}>{t('project.list.sharedIn')}</Tag>}
+        </Typography.Link>
+      ),
     },
+    { title: t('projects.columns.type'), dataIndex: 'type', key: 'type', render: (type: ProjectSummary['type']) => t(`projects.type.${type}`) },
+    { title: t('project.list.memberCount'), dataIndex: 'memberCount', key: 'memberCount' },
+    { title: t('project.list.myRole'), dataIndex: 'myRole', key: 'myRole', render: (role: ProjectSummary['myRole']) => t(`project.role.${role}`) },
+    { title: t('project.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf(filters, 'createdAt'), render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('projects.columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sortOrderOf(filters, 'updatedAt'), render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
   ];
+
+  const onTableChange: TableProps<ProjectSummary>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const orderBy = s?.order ? (s.columnKey as ProjectListFilterState['orderBy']) : INITIAL_FILTERS.orderBy;
+    const order = s?.order === 'ascend' ? 'asc' : 'desc';
+    const pageSize = pagination.pageSize ?? filters.pageSize;
+    const sortChanged = orderBy !== filters.orderBy || order !== filters.order;
+    setFilters((f) => ({ ...f, orderBy, order, pageSize, page: sortChanged || pageSize !== f.pageSize ? 1 : (pagination.current ?? 1) }));
+  };
 
   const empty = error ? (
     t('projects.loadFailed')
   ) : data && !isFetching ? (
-    <Empty
-      data-testid="projects-empty"
-      description={
-        <>
-          <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-            {t('projects.emptyTitle')}
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ maxWidth: 420, margin: '0 auto' }}>
-            {t('projects.emptyHint')}
-          </Typography.Paragraph>
-        </>
-      }
-    />
+    isFiltered(filters) ? (
+      <Empty data-testid="projects-no-match" description={t('project.list.noMatch')} />
+    ) : (
+      <Empty
+        data-testid="projects-empty"
+        description={
+          <>
+            <Typography.Paragraph strong style={{ marginBottom: 4 }}>
+              {t('projects.emptyTitle')}
+            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ maxWidth: 420, margin: '0 auto' }}>
+              {mayCreate ? t('project.list.emptyCanCreate') : t('projects.emptyHint')}
+            </Typography.Paragraph>
+          </>
+        }
+      />
+    )
   ) : (
     ' ' // while loading: the spinner speaks, not an empty state that may be wrong
   );
 
   return (
     <>
-      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
-        {t('projects.title')}
-      </Typography.Title>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+          {t('projects.title')}
+        </Typography.Title>
+        {mayCreate && (
+          <Button type="primary" onClick={() => setCreating(true)} data-testid="create-project">
+            {t('project.create.open')}
+          </Button>
+        )}
+      </Flex>
+      <RecentProjects />
+      <ProjectListFilterBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch, page: 1 }))} />
       {error && (
         <Alert
           type="error"
@@ -77,13 +128,22 @@ export function ProjectListPage() {
         dataSource={data?.list ?? []}
         loading={isFetching}
         locale={{ emptyText: empty }}
+        onChange={onTableChange}
+        onRow={(p) => ({ onClick: () => open(p.projectId), style: { cursor: 'pointer' } })}
         pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
+          current: filters.page,
+          pageSize: filters.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('projects.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
+        }}
+      />
+      <CreateProjectDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(p) => {
+          setCreating(false);
+          open(p.projectId);
         }}
       />
     </>

@@ -1,4 +1,196 @@
 /** Texts of the project area, in both languages (typed: a missing key fails to compile). */
-export const projectZh = {};
+export const projectZh = {
+  tabs: { home: '概览', data: '数据', members: '成员', settings: '设置' },
+  role: {
+    teamAdmin: '团队管理员', teamManager: '团队经理', vendorManager: '供应商经理',
+    manager: '项目经理', reviewer: '审核员', annotator: '标注员',
+  },
+  common: {
+    add: '添加', cancel: '取消', close: '关闭', delete: '删除', deleteNamed: '删除 {{name}}', discard: '放弃修改',
+    remove: '移除', removed: '已删除“{{name}}”', save: '保存', undo: '撤销',
+  },
+  list: {
+    searchName: '按项目名称搜索', nameCondition: '名称匹配方式',
+    condition: { contains: '包含', startsWith: '开头是', equals: '等于' },
+    type: '项目类型', members: '成员', memberCondition: '成员匹配方式',
+    memberMatch: { any: '含任一成员', all: '含全部成员', none: '不含这些成员' },
+    source: '项目来源', sourceOption: { all: '全部项目', own: '本团队项目', vendor: '其他团队共享' },
+    resetFilters: '清除筛选', recent: '最近打开：', sharedIn: '共享', memberCount: '成员数', myRole: '我的角色', createdAt: '创建时间',
+    noMatch: '没有符合筛选条件的项目。请放宽或清除筛选。',
+    emptyCanCreate: '点击右上角的“新建项目”创建第一个项目，然后导入数据、添加成员。',
+  },
+  create: {
+    open: '新建项目', title: '新建项目', submit: '创建', name: '项目名称', type: '项目类型', description: '描述',
+    nameRequired: '请输入项目名称', nameTooLong: '项目名称最多 {{max}} 个字符', descriptionTooLong: '描述最多 {{max}} 个字符',
+    created: '已创建项目“{{name}}”',
+  },
+  home: {
+    subjects: '数据条数', batches: '批次', annotatedSubjects: '已标注数据', objects: '标注对象', taskSubjects: '任务数据',
+    done: '已完成任务数据', annotatedFrames: '已标注帧', members: '成员',
+    noData: '项目还没有数据。请联系项目经理导入数据。', noDataCanImport: '项目还没有数据。打开“数据”标签，从本地文件夹导入。',
+    about: '项目信息', type: '类型', myRole: '我的角色', createdAt: '创建时间', updatedAt: '更新时间', vendors: '共享的供应商', rejectReasons: '驳回原因',
+    membersByRole: '成员构成', noTeam: '已离开团队', vendorCount: '{{count}}（供应商）',
+    instruction: '标注说明', noInstruction: '尚未填写标注说明。', noInstructionCanEdit: '尚未填写标注说明。可在“设置”标签中编写。',
+    overviewFailed: '项目概览加载失败', totalFailed: '标注统计加载失败',
+  },
+  members: {
+    title: '项目成员', name: '姓名', mobile: '手机号', role: '项目角色', team: '所属团队', addedAt: '加入时间', actions: '操作',
+    vendor: '供应商', leftTeam: '已离开团队', search: '按姓名搜索', add: '添加成员', people: '团队成员',
+    roleOf: '{{name}} 的项目角色', removeConfirm: '将 {{name}} 移出项目？', removed: '已将 {{name}} 移出项目', added: '已添加 {{count}} 名成员',
+    empty: '项目还没有成员。', emptyCanAdd: '项目还没有成员。点击“添加成员”从团队中选择。', noMatch: '没有符合条件的成员。',
+    noCandidates: '团队中的所有成员都已在项目中。可先在团队中邀请新成员。', loadFailed: '成员列表加载失败',
+  },
+  settings: { general: '基本信息', saved: '已保存' },
+  instruction: {
+    title: '标注说明', label: '标注说明编辑器', toolbar: '格式', saved: '标注说明已保存', tooLong: '标注说明过长，请精简后再保存。',
+    command: {
+      bold: '加粗', italic: '斜体', strike: '删除线', h2: '标题', h3: '小标题', bulletList: '无序列表',
+      orderedList: '有序列表', blockquote: '引用', undo: '撤销', redo: '重做',
+    },
+  },
+  config: {
+    title: '项目配置（JSON）', hint: '项目的自定义配置，须为 JSON 对象，最大 {{kb}} KB。', loadFailed: '项目配置加载失败',
+    notJson: '不是有效的 JSON。', notObject: '配置须为 JSON 对象（以 { 开头）。', tooLarge: '配置超过 {{kb}} KB。',
+  },
+  rejectReasons: {
+    title: '驳回原因', new: '新的驳回原因', empty: '还没有驳回原因。', emptyCanAdd: '还没有驳回原因。在上方输入并添加，审核员驳回时即可选择。',
+    loadFailed: '驳回原因加载失败',
+  },
+  noteLabels: {
+    title: '批注标签', new: '新标签名称', color: '标签颜色', colorOf: '{{name}} 的颜色', nameOf: '{{name}} 的名称',
+    empty: '还没有批注标签。', emptyCanAdd: '还没有批注标签。选择颜色、输入名称后添加。', loadFailed: '批注标签加载失败',
+  },
+  delete: {
+    title: '删除项目', explain: '删除项目会同时删除其成员、共享、批次、数据记录和驳回原因，且无法恢复。', open: '删除项目',
+    confirmTitle: '删除项目“{{name}}”？', typeName: '请输入项目名称“{{name}}”以确认删除。', typeNameLabel: '项目名称',
+    confirm: '永久删除', done: '已删除项目“{{name}}”',
+  },
+  batch: {
+    title: '批次', create: '新建', createTitle: '新建空批次', rename: '重命名', renameNamed: '重命名 {{name}}', renameTitle: '重命名批次', name: '批次名称',
+    count: '{{count}} 条数据', deleteTitle: '删除批次“{{name}}”？', deleteExplain: '批次中的 {{count}} 条数据会一并删除；对象存储中的文件保留，再次导入无需重新上传。',
+    empty: '还没有批次。', emptyCanImport: '还没有批次。点击“从文件夹导入”导入第一批数据。', loadFailed: '批次列表加载失败',
+  },
+  data: {
+    searchName: '按名称搜索', batch: '批次', allBatches: '全部批次', recordType: '数据类型', allTypes: '全部类型',
+    recordTypes: { image: '图片', frame: '帧序列' }, frames: '{{count}} 帧', gridLabel: '数据缩略图，共 {{count}} 条',
+    empty: '项目还没有数据。请联系项目经理导入数据。', emptyCanImport: '项目还没有数据。点击左侧“从文件夹导入”开始。',
+    noMatch: '没有符合筛选条件的数据。', loadFailed: '数据列表加载失败',
+  },
+  sample: {
+    open: '抽样', title: '随机抽样', draw: '抽取', bySize: '按数量', byRatio: '按比例', seed: '随机种子', seedAny: '随机种子（可选）',
+    result: '抽到 {{count}} 条数据（种子 {{seed}}，输入同一种子可得到相同样本）',
+  },
+  import: {
+    open: '从文件夹导入', title: '从本地文件夹导入', folder: '文件夹路径', folderHint: '输入本机上文件夹的完整路径，其中的图片（含子文件夹）都会被导入。',
+    absolutePath: '请输入完整路径（例如 /home/me/images 或 D:\\images）。', scan: '预览', recordType: '导入为',
+    recordTypeHint: { image: '每张图片成为一条数据。', frame: '每个子文件夹中的图片按文件名顺序组成一个帧序列。' },
+    subjects: '数据条数', files: '文件数', size: '大小', ignored: '忽略的非图片文件', megabytes: '{{mb}} MB',
+    duplicatesLater: '项目中已有的相同内容会在导入时自动跳过，不重复上传。', firstSubjects: '前 {{count}} 条', fileCount: '{{count}} 个文件',
+    nothingFound: '该文件夹中没有可导入的图片。', batchName: '新批次名称', start: '开始导入',
+    state: {
+      scanning: '扫描中', hashing: '计算校验', checking: '查重中', uploading: '上传中', registering: '登记中', paused: '已暂停',
+      done: '已完成', failed: '失败', cancelled: '已取消',
+    },
+    pause: '暂停', resume: '继续', cancel: '取消导入', cancelConfirm: '取消这次导入？已上传的文件会保留。', dismiss: '关闭此导入记录',
+    total: '总进度', fileInFlight: '正在上传的文件', counts: '已上传 {{uploaded}}/{{files}} 个文件 · 跳过重复 {{skipped}} 条 · 已登记 {{registered}}/{{subjects}} 条',
+    failedBecause: '导入失败：{{message}}', recentFiles: '刚完成：{{files}}', jobsFailed: '无法读取本机的导入任务',
+  },
+};
 
-export const projectEn: typeof projectZh = {};
+export const projectEn: typeof projectZh = {
+  tabs: { home: 'Overview', data: 'Data', members: 'Members', settings: 'Settings' },
+  role: {
+    teamAdmin: 'Team admin', teamManager: 'Team manager', vendorManager: 'Vendor manager',
+    manager: 'Project manager', reviewer: 'Reviewer', annotator: 'Annotator',
+  },
+  common: {
+    add: 'Add', cancel: 'Cancel', close: 'Close', delete: 'Delete', deleteNamed: 'Delete {{name}}', discard: 'Discard changes',
+    remove: 'Remove', removed: 'Deleted "{{name}}"', save: 'Save', undo: 'Undo',
+  },
+  list: {
+    searchName: 'Search project names', nameCondition: 'How the name matches',
+    condition: { contains: 'Contains', startsWith: 'Starts with', equals: 'Equals' },
+    type: 'Project type', members: 'Members', memberCondition: 'How members match',
+    memberMatch: { any: 'Any of them', all: 'All of them', none: 'None of them' },
+    source: 'Where projects come from', sourceOption: { all: 'All projects', own: "This team's", vendor: 'Shared by other teams' },
+    resetFilters: 'Clear filters', recent: 'Recently opened:', sharedIn: 'Shared', memberCount: 'Members', myRole: 'My role', createdAt: 'Created',
+    noMatch: 'No project matches these filters. Loosen or clear them.',
+    emptyCanCreate: 'Click "New project" at the top right to create the first one, then import data and add members.',
+  },
+  create: {
+    open: 'New project', title: 'New project', submit: 'Create', name: 'Project name', type: 'Project type', description: 'Description',
+    nameRequired: 'Enter a project name', nameTooLong: 'At most {{max}} characters', descriptionTooLong: 'At most {{max}} characters',
+    created: 'Project "{{name}}" created',
+  },
+  home: {
+    subjects: 'Subjects', batches: 'Batches', annotatedSubjects: 'Annotated subjects', objects: 'Annotated objects', taskSubjects: 'Task subjects',
+    done: 'Task subjects done', annotatedFrames: 'Annotated frames', members: 'Members',
+    noData: 'This project has no data yet. Ask a project manager to import some.', noDataCanImport: 'This project has no data yet. Open the Data tab to import a local folder.',
+    about: 'About', type: 'Type', myRole: 'My role', createdAt: 'Created', updatedAt: 'Updated', vendors: 'Shared with vendors', rejectReasons: 'Reject reasons',
+    membersByRole: 'Members', noTeam: 'Left the team', vendorCount: '{{count}} (vendor)',
+    instruction: 'Instruction', noInstruction: 'No instruction yet.', noInstructionCanEdit: 'No instruction yet. Write one in the Settings tab.',
+    overviewFailed: 'The project overview could not be loaded', totalFailed: 'The annotation figures could not be loaded',
+  },
+  members: {
+    title: 'Project members', name: 'Name', mobile: 'Mobile', role: 'Project role', team: 'Team', addedAt: 'Added', actions: 'Actions',
+    vendor: 'Vendor', leftTeam: 'Left the team', search: 'Search by name', add: 'Add members', people: 'Team members',
+    roleOf: 'Project role of {{name}}', removeConfirm: 'Remove {{name}} from the project?', removed: '{{name}} removed from the project', added: 'Members added: {{count}}',
+    empty: 'This project has no members yet.', emptyCanAdd: 'This project has no members yet. Click "Add members" to pick people from the team.', noMatch: 'No member matches.',
+    noCandidates: 'Everyone in the team is already in this project. Invite new people to the team first.', loadFailed: 'The member list could not be loaded',
+  },
+  settings: { general: 'General', saved: 'Saved' },
+  instruction: {
+    title: 'Instruction', label: 'Instruction editor', toolbar: 'Formatting', saved: 'Instruction saved', tooLong: 'The instruction is too long. Shorten it and save again.',
+    command: {
+      bold: 'Bold', italic: 'Italic', strike: 'Strikethrough', h2: 'Heading', h3: 'Subheading', bulletList: 'Bulleted list',
+      orderedList: 'Numbered list', blockquote: 'Quote', undo: 'Undo', redo: 'Redo',
+    },
+  },
+  config: {
+    title: 'Project configuration (JSON)', hint: 'Custom settings of the project: a JSON object of at most {{kb}} KB.', loadFailed: 'The project configuration could not be loaded',
+    notJson: 'This is not valid JSON.', notObject: 'The configuration must be a JSON object (starting with {).', tooLarge: 'The configuration is larger than {{kb}} KB.',
+  },
+  rejectReasons: {
+    title: 'Reject reasons', new: 'New reject reason', empty: 'No reject reasons yet.', emptyCanAdd: 'No reject reasons yet. Type one above and add it; reviewers pick from these when they reject.',
+    loadFailed: 'The reject reasons could not be loaded',
+  },
+  noteLabels: {
+    title: 'Note labels', new: 'New label name', color: 'Label colour', colorOf: 'Colour of {{name}}', nameOf: 'Name of {{name}}',
+    empty: 'No note labels yet.', emptyCanAdd: 'No note labels yet. Pick a colour, type a name and add it.', loadFailed: 'The note labels could not be loaded',
+  },
+  delete: {
+    title: 'Delete project', explain: 'Deleting the project also deletes its members, sharing, batches, subject records and reject reasons. This cannot be undone.', open: 'Delete project',
+    confirmTitle: 'Delete project "{{name}}"?', typeName: 'Type the project name "{{name}}" to confirm.', typeNameLabel: 'Project name',
+    confirm: 'Delete for ever', done: 'Project "{{name}}" deleted',
+  },
+  batch: {
+    title: 'Batches', create: 'New', createTitle: 'New empty batch', rename: 'Rename', renameNamed: 'Rename {{name}}', renameTitle: 'Rename batch', name: 'Batch name',
+    count: 'Subjects: {{count}}', deleteTitle: 'Delete batch "{{name}}"?', deleteExplain: 'Its {{count}} subjects are deleted with it. Their files stay in the object store, so importing them again needs no upload.',
+    empty: 'No batches yet.', emptyCanImport: 'No batches yet. Click "Import a folder" to bring in the first one.', loadFailed: 'The batches could not be loaded',
+  },
+  data: {
+    searchName: 'Search by name', batch: 'Batch', allBatches: 'All batches', recordType: 'Kind', allTypes: 'All kinds',
+    recordTypes: { image: 'Images', frame: 'Frame sequences' }, frames: 'Frames: {{count}}', gridLabel: 'Subject thumbnails, {{count}} in all',
+    empty: 'This project has no data yet. Ask a project manager to import some.', emptyCanImport: 'This project has no data yet. Click "Import a folder" on the left to start.',
+    noMatch: 'No subject matches these filters.', loadFailed: 'The subjects could not be loaded',
+  },
+  sample: {
+    open: 'Sample', title: 'Random sample', draw: 'Draw', bySize: 'By number', byRatio: 'By share', seed: 'Seed', seedAny: 'Seed (optional)',
+    result: '{{count}} subjects drawn (seed {{seed}}; the same seed draws the same sample)',
+  },
+  import: {
+    open: 'Import a folder', title: 'Import from a local folder', folder: 'Folder path', folderHint: 'The full path of a folder on this computer; every image in it and its subfolders is imported.',
+    absolutePath: 'Enter a full path (e.g. /home/me/images or D:\\images).', scan: 'Preview', recordType: 'Import as',
+    recordTypeHint: { image: 'Each image becomes one subject.', frame: 'The images of each subfolder, in file-name order, become one frame sequence.' },
+    subjects: 'Subjects', files: 'Files', size: 'Size', ignored: 'Non-image files left out', megabytes: '{{mb}} MB',
+    duplicatesLater: 'Content the project already has is skipped during the import and not uploaded again.', firstSubjects: 'The first {{count}}', fileCount: 'Files: {{count}}',
+    nothingFound: 'This folder has no images to import.', batchName: 'New batch name', start: 'Import',
+    state: {
+      scanning: 'Scanning', hashing: 'Checksumming', checking: 'Finding duplicates', uploading: 'Uploading', registering: 'Registering', paused: 'Paused',
+      done: 'Done', failed: 'Failed', cancelled: 'Cancelled',
+    },
+    pause: 'Pause', resume: 'Resume', cancel: 'Cancel import', cancelConfirm: 'Cancel this import? Files already uploaded are kept.', dismiss: 'Hide this import',
+    total: 'Total progress', fileInFlight: 'File uploading', counts: 'Uploaded {{uploaded}}/{{files}} files · {{skipped}} duplicates skipped · {{registered}}/{{subjects}} registered',
+    failedBecause: 'The import failed: {{message}}', recentFiles: 'Just finished: {{files}}', jobsFailed: "This computer's imports could not be read",
+  },
+};

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router';
+import { projectRoleMay, type ProjectAction } from '../../../../../src-shared/model/permissions';
+import { useGetProjectQuery } from '../../projects/projectApi';
+
+/** The project of the current route (`/projects/:projectId/...`). */
+export function useProjectId(): number {
+  return Number(useParams().projectId);
+}
+
+/**
+ * What the caller may do on the current project, from the role the project answers with
+ * (the same table the server enforces), so pages show only what works.
+ */
+export function useProjectAccess() {
+  const projectId = useProjectId();
+  const { data: project } = useGetProjectQuery(projectId, { skip: !Number.isInteger(projectId) });
+  const can = (action: ProjectAction) => (project ? projectRoleMay(project.myRole, action) : false);
+  return { projectId, project, can };
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/authPages';
+import { ProjectListPage, ProjectPages, screenshot } from './pages/projectPages';
+import { ProjectsPage } from './pages/projectsPage';
+
+const DEMO_IMAGES = path.resolve('resources/demo-images');
+/** Every image of the demo folder becomes one subject (its other files are left out). */
+const DEMO_IMAGE_COUNT = fs.readdirSync(DEMO_IMAGES).filter((f) => /\.(png|jpe?g)$/i.test(f)).length;
+
+async function logInAsOwner(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn('13800000001', 'demo12345');
+  await expect(page.getByTestId('create-project')).toBeVisible();
+  // The texts the steps look for are the English ones.
+  await new ProjectsPage(page).switchLanguage('English');
+}
+
+test('the owner creates a project, sets it up, adds a member and imports a folder', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logInAsOwner(page);
+  const list = new ProjectListPage(page);
+  const name = `E2E project ${Date.now()}`;
+  await list.createProject({ name, description: 'made by the e2e test' });
+  await screenshot(page, 'home');
+
+  const project = new ProjectPages(page);
+  await project.openTab(/Settings|设置/);
+  const renamed = `${name} renamed`;
+  await project.saveGeneral({ name: renamed, description: 'updated description' });
+  await project.writeInstruction('Draw a box around every cat.');
+  await project.addRejectReason('Box too loose');
+  await project.addNoteLabel('Unclear');
+  await screenshot(page, 'settings');
+
+  await project.openTab(/Members|成员/);
+  await project.addMember('Demo Annotator');
+  await screenshot(page, 'members');
+
+  await project.openTab(/Overview|概览/);
+  await expect(page.getByTestId('instruction-view')).toContainText('Draw a box around every cat.');
+  await expect(page.getByTestId('instruction-view').locator('strong')).toHaveText('Draw a box around every cat.');
+
+  await project.openTab(/Data|数据/);
+  await expect(page.getByTestId('subjects-empty')).toBeVisible();
+  await project.importFolder(DEMO_IMAGES);
+  await expect(page.getByTestId('scan-subjects')).toHaveText(String(DEMO_IMAGE_COUNT));
+  await screenshot(page, 'import-preview');
+  await project.startImport('demo images');
+  const job = page.getByTestId('import-job');
+  await expect(job.getByTestId('import-progress')).toContainText('100%', { timeout: 60_000 });
+  await expect(job.getByTestId('import-state')).toHaveText(/Done|已完成/);
+  await expect(project.subjectTiles()).toHaveCount(DEMO_IMAGE_COUNT);
+  await expect(page.getByTestId('subject-thumbnail')).toHaveCount(DEMO_IMAGE_COUNT);
+  // Every thumbnail really loaded through its signed URL.
+  await expect.poll(() => page.getByTestId('subject-thumbnail').evaluateAll((imgs) => imgs.filter((i) => (i as unknown as { naturalWidth: number }).naturalWidth > 0).length)).toBe(DEMO_IMAGE_COUNT);
+  await expect(page.getByTestId('batch-count')).toHaveText(new RegExp(`\\b${DEMO_IMAGE_COUNT}\\b`));
+  await screenshot(page, 'data');
+
+  // Filters: a name no subject has empties the grid; clearing it brings all of them back.
+  const search = page.getByTestId('subject-search').getByRole('searchbox');
+  await search.fill('no-such-subject');
+  await search.press('Enter');
+  await expect(page.getByTestId('subjects-empty')).toBeVisible();
+  await search.fill('');
+  await search.press('Enter');
+  await expect(project.subjectTiles()).toHaveCount(DEMO_IMAGE_COUNT);
+
+  // Sampling draws the asked number from the same data.
+  await page.getByTestId('sample-open').click();
+  await page.getByRole('spinbutton', { name: /By number|按数量/ }).fill('2');
+  await page.getByTestId('sample-draw').click();
+  await expect(page.getByTestId('sample-summary')).toContainText('2');
+});
+
+test('the project list filters by name and opens a project on row click', async ({ page }) => {
+  await logInAsOwner(page);
+  const list = new ProjectListPage(page);
+  const name = `Filter target ${Date.now()}`;
+  await list.createProject({ name, description: '' });
+  await page.getByRole('link', { name: /Projects|项目/ }).first().click();
+  await expect(page.getByTestId('recent-projects')).toContainText(name);
+  await list.searchName(name);
+  await expect(list.row(name)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: /^Demo photos/ })).toHaveCount(0);
+  await screenshot(page, 'list');
+  await list.searchName('zz-nothing-has-this-name');
+  await expect(page.getByTestId('projects-no-match')).toBeVisible();
+  await list.searchName(name);
+  await list.row(name).getByRole('cell').nth(2).click();
+  await expect(page.getByTestId('project-title')).toHaveText(name);
+});
+
+test('deleting a reject reason can be undone, and the project can be deleted after typing its name', async ({ page }) => {
+  await logInAsOwner(page);
+  const list = new ProjectListPage(page);
+  const name = `Undo target ${Date.now()}`;
+  await list.createProject({ name, description: '' });
+  const project = new ProjectPages(page);
+  await project.openTab(/Settings|设置/);
+  await project.addRejectReason('Wrong label');
+  const reasons = page.getByTestId('reject-reasons');
+  await reasons.getByRole('button', { name: 'Delete Wrong label' }).click();
+  await expect(reasons.getByText('Wrong label', { exact: true })).toHaveCount(0);
+  await page.getByTestId('undo-button').click();
+  await expect(reasons.getByText('Wrong label', { exact: true })).toBeVisible();
+  // Past the undo window the reason is still there: nothing was sent.
+  await page.waitForTimeout(5500);
+  await page.reload();
+  await expect(page.getByTestId('reject-reasons').getByText('Wrong label', { exact: true })).toBeVisible();
+
+  await page.getByTestId('delete-project').click();
+  await page.getByTestId('delete-project-name').fill(name);
+  await page.getByRole('button', { name: /Delete for ever|永久删除/ }).click();
+  await expect(page.getByTestId('create-project')).toBeVisible();
+  await list.searchName(name);
+  await expect(page.getByTestId('projects-no-match')).toBeVisible();
+});
