@@ -17,11 +17,13 @@ export async function apiAs(request: APIRequestContext, mobile: string) {
   return { headers, call };
 }
 
-/** A batch with one real demo image in the demo project; answers the project and the subject's id. */
+/** A batch with one real demo image (new content each time) in the demo project; answers the project and the subject's id. */
 export async function demoSubject(request: APIRequestContext, api: Awaited<ReturnType<typeof apiAs>>, tag: string) {
-  const projects = await api.call('GET', '/project');
+  const projects = await api.call('GET', `/project?projectName=${encodeURIComponent('Demo photos')}&projectNameCondition=startsWith&pageSize=100`);
   const project = projects.list.find((p: { projectName: string }) => p.projectName.startsWith('Demo photos'));
-  const bytes = fs.readFileSync('resources/demo-images/coins.png');
+  // Bytes after a PNG's end are ignored by viewers; here they make each run's file new content
+  // (the project skips files it already has by their hash).
+  const bytes = Buffer.concat([fs.readFileSync('resources/demo-images/coins.png'), Buffer.from(tag)]);
   const key = `dataset/${project.projectId}/e2e-notes/${tag}.png`;
   const up = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, {
     headers: api.headers,
