@@ -42,6 +42,9 @@ export default defineConfig({
       WORKSTATION_DATA_DIR: E2E_WORKSTATION_DIR,
       WORKSTATION_HOST: 'web',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // Objects on the local disk as `npm start` keeps them by default, whatever S3 settings the
+      // shell that runs the tests has (npm test exports the test gateway's for the suites).
+      S3_ENDPOINT: '',
     },
     reuseExistingServer: false,
     timeout: 120_000,

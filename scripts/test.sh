@@ -30,7 +30,11 @@ echo "== build"; electron-vite build >test-results/build.log 2>&1 || { cat test-
 status=0
 echo "== unit + integration"
 vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
-echo "== end-to-end (Chromium)"
+# The end-to-end run uses PostgreSQL (the integration suites run both databases), in a fresh database.
+PSQL=$(printf '%s\n' /usr/lib/postgresql/*/bin/psql | sort -V | tail -n 1)
+PGOPTIONS="-c client_min_messages=warning" "$PSQL" -q "${TEST_DATABASE_URL%/*}/postgres" -c "DROP DATABASE IF EXISTS annot_e2e" -c "CREATE DATABASE annot_e2e"
+export E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/annot_e2e"
+echo "== end-to-end (Chromium, PostgreSQL)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json playwright test --reporter=list,json || status=1
 
 node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json || status=1
