@@ -8,31 +8,13 @@
  * Also the renderer's JavaScript as shipped: the entry chunk, gzipped, and every lazy chunk.
  * Usage: tsx bench/renderer-startup.ts   (builds first when out/ is missing; BENCH_N, default 20)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { fmt, percentiles } from './lib/stats';
+import { ownerHeaders, ownerSession, startProductHost } from './lib/productHost';
 
 const N = Number(process.env.BENCH_N ?? 20);
-const SERVER_PORT = 8791;
-const WEB_PORT = 8792;
-const DATA = path.resolve('.run/bench-startup');
-const BASE = `http://127.0.0.1:${WEB_PORT}`;
-
-async function waitFor(url: string, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function bundleSizes() {
   const dir = 'out/renderer/assets';
@@ -49,28 +31,12 @@ function bundleSizes() {
 }
 
 async function main() {
-  fs.rmSync(DATA, { recursive: true, force: true });
-  const child = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(SERVER_PORT), WEB_PORT: String(WEB_PORT), DATA_DIR: DATA, WORKSTATION_DATA_DIR: path.join(DATA, 'ws'), WORKSTATION_HOST: 'web', DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const host = await startProductHost('startup', 8791, 8792);
+  const { browser } = host;
   try {
-    await waitFor(`${BASE}/`);
-    // Log in once through the UI; later contexts start from this session with an empty cache.
-    const first = await browser.newContext();
-    const page = await first.newPage();
-    await page.goto(BASE);
-    await page.getByTestId('mobile').fill('13800000001');
-    await page.getByTestId('password').fill('demo12345');
-    await page.getByTestId('login-submit').click();
-    await page.getByRole('row').nth(1).waitFor();
-    const state = await first.storageState();
-    const token = state.cookies.find((c) => c.name === 'token')?.value ?? '';
-    await first.close();
+    const state = await ownerSession(host);
+    const tokenHeader = await ownerHeaders(host);
+    const BASE = host.base;
 
     const coldStart: number[] = [];
     const htmlOnly: number[] = [];
@@ -89,7 +55,7 @@ async function main() {
       await (await fetch(`${BASE}/`)).text();
       const h = performance.now() - h0;
       const u0 = performance.now();
-      await fetch(`http://127.0.0.1:${SERVER_PORT}/core/user/info`, { headers: { 'x-annot-token': String(token) } }).then((r) => r.text());
+      await fetch(`${host.server}/user/info`, { headers: tokenHeader }).then((r) => r.text());
       const u = performance.now() - u0;
       if (i >= 2) {
         coldStart.push(t);
@@ -107,8 +73,7 @@ async function main() {
     console.log('|---|---|---|');
     for (const b of bundleSizes()) console.log(`| ${b.entry ? `**${b.file}** (entry)` : b.file} | ${(b.raw / 1024).toFixed(0)} | ${(b.gzip / 1024).toFixed(0)} |`);
   } finally {
-    await browser.close();
-    child.kill('SIGTERM');
+    await host.close();
   }
 }
 

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+
+/** The team server with its demo team and the browser host as `npm start` runs them, on bench ports. */
+export interface ProductHost {
+  base: string;
+  server: string;
+  dataDir: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+async function waitFor(url: string, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Starts the product on SQLite in a throwaway folder (the current build in out/renderer) and Chromium. */
+export async function startProductHost(name: string, serverPort: number, webPort: number): Promise<ProductHost> {
+  const dataDir = path.resolve(`.run/bench-${name}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', DATABASE_URL: '', S3_ENDPOINT: '' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${webPort}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await waitFor(`${base}/`);
+  } catch (err) {
+    await browser.close();
+    child.kill('SIGTERM');
+    throw err;
+  }
+  return {
+    base,
+    server: `http://127.0.0.1:${serverPort}/core`,
+    dataDir,
+    browser,
+    async close() {
+      await browser.close();
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Logs the demo owner in through the UI of a new context; answers the saved session. */
+export async function ownerSession(host: ProductHost) {
+  const ctx = await host.browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(host.base);
+  await page.getByTestId('mobile').fill('13800000001');
+  await page.getByTestId('password').fill('demo12345');
+  await page.getByTestId('login-submit').click();
+  await page.getByRole('row').nth(1).waitFor();
+  const state = await ctx.storageState();
+  await ctx.close();
+  return state;
+}
+
+/** The demo owner's token header for API calls (`<tokenName>: <tokenValue>`). */
+export async function ownerHeaders(host: ProductHost): Promise<Record<string, string>> {
+  const res = await fetch(`${host.server}/user/login/mobile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo12345' }) });
+  const login = (await res.json()) as { data: { tokenName: string; tokenValue: string } };
+  return { [login.data.tokenName]: login.data.tokenValue };
+}
