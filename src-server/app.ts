@@ -7,6 +7,7 @@ import { createRepositories, type ServerContext } from './context';
 import { OutboxSmsProvider } from './sms/outboxProvider';
 import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
+import { installTeamChangeEvents } from './realtime/teamChanges';
 import { ExportRunner } from './exports/exportRunner';
 import { inWorker } from './exports/executions';
 import type { SmsProvider } from './sms/provider';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installEnvelope(app);
   installAuth(app, ctx);
   installAccess(app, ctx);
+  installTeamChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);
 
   userRoutesPlugin(app, ctx);

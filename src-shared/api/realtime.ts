@@ -40,6 +40,8 @@ export interface RealtimeEvents {
   'dispatch.changed': { taskId: number; dispatchId: number; targetUserId: number; change: 'created' | 'cancelled' };
   /** notes of a project were added, deleted, opened or resolved, or its note labels changed */
   'note.changed': { projectId: number; noteIds: number[]; change: 'created' | 'deleted' | 'opened' | 'resolved' | 'labels' };
+  /** something of the team changed through a team call (members, roles, groups, invitations, vendors, settings): `call` names it */
+  'team.changed': { teamId: number; call: string };
   /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted */
   'export.changed': { projectId: number; exportId: number; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'deleted'; done: number; total: number };
 }

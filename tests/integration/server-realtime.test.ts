@@ -70,6 +70,24 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
     expect(gotB).toEqual([]);
   });
 
+  it('tells the whole team when a team call changes something, and no other team', async () => {
+    const member = await connect(w.users.annotator.token);
+    await join(member, room('team', w.teamA));
+    const outsider = await connect(w.users.ownerB.token);
+    await join(outsider, room('team', w.teamB));
+    const gotA = received(member);
+    const gotB = received(outsider);
+    const created = await s.call({ method: 'POST', url: '/core/group', token: w.users.owner.token, payload: { name: 'Night shift' } });
+    expect(created.body.msg).toBe('ok');
+    await until(() => gotA.length > 0);
+    expect(gotA.map((m) => [m.type, m.payload])).toEqual([['team.changed', { teamId: w.teamA, call: 'POST /core/group' }]]);
+    // A refused call changes nothing and says nothing.
+    expect((await s.call({ method: 'POST', url: '/core/group', token: w.users.annotator.token, payload: { name: 'Not allowed' } })).status).toBe(403);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(gotA).toHaveLength(1);
+    expect(gotB).toEqual([]);
+  });
+
   it('replays what a client missed while disconnected, in order, and only its rooms', async () => {
     const first = await connect(w.users.owner.token);
     await join(first, room('team', w.teamA));
