@@ -10,7 +10,7 @@ import type { AreaRoute, NavEntry, ProjectTab } from './types';
 /**
  * Every feature area's contribution, gathered in one place so areas never edit each other's
  * files: the shell and the project layout render what is here and nothing else (a feature that
- * is not built has no entry, never a "coming soon").
+ * is not built has no entry, so no unfinished screen is ever reachable).
  */
 export const AREA_ROUTES: AreaRoute[] = [...teamRoutes, ...projectRoutes, ...insightRoutes, ...notesRoutes, ...tasksRoutes, ...ontologyRoutes];
 export const NAV_ENTRIES: NavEntry[] = [...teamNav, ...projectNav, ...insightNav, ...notesNav, ...tasksNav, ...ontologyNav];

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Space } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useForgetPasswordMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { AuthSwitchLink, FormFailure } from './AuthFormParts';
-import { codeRules, mobileRules, passwordConfirmRules, passwordRules } from './rules';
+import { passwordConfirmRules, passwordRules } from './rules';
+import { MobileCodeFields } from './MobileCodeFields';
 import { useSendCode } from './useSendCode';
-import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
+import { PASSWORD_MAX, PASSWORD_MIN } from './validation';
 
 interface ForgotForm {
   mobile: string;
@@ -41,19 +42,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('auth.forgotTitle')}>
       <Form<ForgotForm> form={form} name="forgot" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item label={t('auth.mobile')} htmlFor="forgot_mobile">
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="mobile" noStyle rules={mobileRules(t)} normalize={stripSpaces}>
-              <Input id="forgot_mobile" data-testid="mobile" autoComplete="tel" inputMode="tel" placeholder={t('auth.mobilePlaceholder')} />
-            </Form.Item>
-            <Button data-testid="send-code" onClick={() => void code.send()} loading={code.sending} disabled={code.waiting}>
-              {code.text}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="code" label={t('auth.code')} rules={codeRules(t)} normalize={stripSpaces}>
-          <Input data-testid="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('auth.codePlaceholder')} />
-        </Form.Item>
+        <MobileCodeFields idPrefix="forgot" code={code} />
         <Form.Item name="password" label={t('auth.newPassword')} rules={passwordRules(t)}>
           <Input.Password data-testid="password" autoComplete="new-password" placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN, max: PASSWORD_MAX })} />
         </Form.Item>

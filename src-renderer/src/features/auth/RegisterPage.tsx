@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RegisterBody } from '../../../../src-shared/api/user';
@@ -9,9 +9,10 @@ import { startSession } from '../../app/session';
 import { useRegisterMutation } from './authApi';
 import { AuthLayout } from './AuthLayout';
 import { AuthSwitchLink, FormFailure } from './AuthFormParts';
-import { codeRules, mobileRules, nameRules, passwordConfirmRules, passwordRules } from './rules';
+import { nameRules, passwordConfirmRules, passwordRules } from './rules';
+import { MobileCodeFields } from './MobileCodeFields';
 import { useSendCode } from './useSendCode';
-import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
+import { PASSWORD_MAX, PASSWORD_MIN } from './validation';
 
 interface RegisterForm {
   mobile: string;
@@ -47,25 +48,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title={t('auth.registerTitle')}>
       <Form<RegisterForm> form={form} name="register" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item label={t('auth.mobile')} htmlFor="register_mobile">
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="mobile" noStyle rules={mobileRules(t)} normalize={stripSpaces}>
-              <Input
-                id="register_mobile"
-                data-testid="mobile"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder={t('auth.mobilePlaceholder')}
-              />
-            </Form.Item>
-            <Button data-testid="send-code" onClick={() => void code.send()} loading={code.sending} disabled={code.waiting}>
-              {code.text}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="code" label={t('auth.code')} rules={codeRules(t)} normalize={stripSpaces}>
-          <Input data-testid="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('auth.codePlaceholder')} />
-        </Form.Item>
+        <MobileCodeFields idPrefix="register" code={code} />
         <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)}>
           <Input.Password
             data-testid="password"

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Popconfirm, Segmented, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Segmented, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Note } from '../../../../src-shared/api/note';
@@ -8,6 +8,8 @@ import { api } from '../../app/apiSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { useProjectMay } from '../../app/projectPermission';
 import { relativeTime } from '../../app/relativeTime';
+import { EmptyHint } from '../../app/EmptyHint';
+import { LoadFailure } from '../../app/LoadFailure';
 import { useErrorText } from '../../app/useErrorText';
 import { useRoomEvents } from '../../app/useRoomEvents';
 import { useDeleteNotesMutation, useListNotesQuery, useNoteLabelsQuery, useSetNotesStatusMutation } from './notesApi';
@@ -151,15 +153,7 @@ export function NotesCentrePage() {
         )}
       </Flex>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('notes.loadFailed')}
-          description={errorText(error)}
-          action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadFailure title={t('notes.loadFailed')} error={error} onRetry={() => void refetch()} />
       )}
       <Table<Note>
         aria-label={t('notes.tableLabel')}
@@ -171,18 +165,7 @@ export function NotesCentrePage() {
         locale={{
           emptyText:
             data && !isFetching ? (
-              <Empty
-                description={
-                  <>
-                    <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-                      {t('notes.emptyTitle')}
-                    </Typography.Paragraph>
-                    <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
-                      {t('notes.emptyHint')}
-                    </Typography.Paragraph>
-                  </>
-                }
-              />
+              <EmptyHint title={t('notes.emptyTitle')} hint={t('notes.emptyHint')} />
             ) : (
               ' '
             ),

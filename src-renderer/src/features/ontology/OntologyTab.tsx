@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Menu, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Menu, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { validateFeatures, type OntologyTool } from '../../../../src-shared/model/ontology';
 import { useProjectMay } from '../../app/projectPermission';
+import { EmptyHint } from '../../app/EmptyHint';
+import { LoadFailure } from '../../app/LoadFailure';
 import { useErrorText } from '../../app/useErrorText';
 import { draftOf, inputOf, newId, newLabel, type DraftFeature } from './draft';
 import { FeatureEditor } from './FeatureEditor';
@@ -87,7 +89,7 @@ export function OntologyTab() {
 
   if (isLoading) return <Skeleton active />;
   if (error) {
-    return <Alert type="error" showIcon role="alert" title={t('ontology.loadFailed')} description={errorText(error)} action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>} />;
+    return <LoadFailure title={t('ontology.loadFailed')} error={error} onRetry={() => void refetch()} />;
   }
 
   return (
@@ -119,18 +121,7 @@ export function OntologyTab() {
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         {!draft ? (
-          <Empty
-            description={
-              <>
-                <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-                  {t('ontology.emptyTitle')}
-                </Typography.Paragraph>
-                <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
-                  {t(mayManage ? 'ontology.emptyHint' : 'ontology.emptyReadOnly')}
-                </Typography.Paragraph>
-              </>
-            }
-          />
+          <EmptyHint title={t('ontology.emptyTitle')} hint={t(mayManage ? 'ontology.emptyHint' : 'ontology.emptyReadOnly')} />
         ) : (
           <Row gutter={16}>
             <Col xs={24} xl={15}>

@@ -1,15 +1,14 @@
-import { Alert, Breadcrumb, Button, Skeleton, Tabs, Typography } from 'antd';
+import { Breadcrumb, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PROJECT_TABS } from '../../app/areas';
 import { PATHS, projectPath } from '../../app/paths';
-import { useErrorText } from '../../app/useErrorText';
+import { LoadFailure } from '../../app/LoadFailure';
 import { useGetProjectQuery } from './projectApi';
 
 /** The frame of one project's pages: its name, and a tab for each project page the features provide. */
 export function ProjectLayout() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const projectId = Number(useParams().projectId);
@@ -20,14 +19,7 @@ export function ProjectLayout() {
     <>
       <Breadcrumb items={[{ title: <Link to={PATHS.projects}>{t('projects.title')}</Link> }, { title: project?.projectName ?? '…' }]} style={{ marginBottom: 8 }} />
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('projects.loadFailed')}
-          description={errorText(error)}
-          action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailure title={t('projects.loadFailed')} error={error} onRetry={() => void refetch()} />
       ) : !project ? (
         <Skeleton active />
       ) : (

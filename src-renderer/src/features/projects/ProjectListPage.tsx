@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProjectSummary } from '../../../../src-shared/api/project';
 import { projectPath } from '../../app/paths';
-import { useErrorText } from '../../app/useErrorText';
+import { EmptyHint } from '../../app/EmptyHint';
+import { LoadFailure } from '../../app/LoadFailure';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { ProjectListFilterBar } from './ProjectListFilterBar';
 import { RecentProjects } from './RecentProjects';
@@ -19,7 +20,6 @@ const sortOrderOf = (f: ProjectListFilterState, key: ProjectListFilterState['ord
 /** The projects of the current team the user may see: filtered, sorted and paged by the server. */
 export function ProjectListPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [filters, setFilters] = useState(INITIAL_FILTERS);
   const [creating, setCreating] = useState(false);
@@ -78,19 +78,7 @@ export function ProjectListPage() {
     isFiltered(filters) ? (
       <Empty data-testid="projects-no-match" description={t('project.list.noMatch')} />
     ) : (
-      <Empty
-        data-testid="projects-empty"
-        description={
-          <>
-            <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-              {t('projects.emptyTitle')}
-            </Typography.Paragraph>
-            <Typography.Paragraph type="secondary" style={{ maxWidth: 420, margin: '0 auto' }}>
-              {mayCreate ? t('project.list.emptyCanCreate') : t('projects.emptyHint')}
-            </Typography.Paragraph>
-          </>
-        }
-      />
+      <EmptyHint testId="projects-empty" title={t('projects.emptyTitle')} hint={mayCreate ? t('project.list.emptyCanCreate') : t('projects.emptyHint')} />
     )
   ) : (
     ' ' // while loading: the spinner speaks, not an empty state that may be wrong
@@ -111,15 +99,7 @@ export function ProjectListPage() {
       <RecentProjects />
       <ProjectListFilterBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch, page: 1 }))} />
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('projects.loadFailed')}
-          description={errorText(error)}
-          action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadFailure title={t('projects.loadFailed')} error={error} onRetry={() => void refetch()} />
       )}
       <Table<ProjectSummary>
         aria-label={t('projects.tableLabel')}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Progress, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Progress, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { TaskSummary } from '../../../../src-shared/api/task';
 import { projectPath } from '../../app/paths';
 import { useProjectMay } from '../../app/projectPermission';
 import { relativeTime } from '../../app/relativeTime';
-import { useErrorText } from '../../app/useErrorText';
+import { EmptyHint } from '../../app/EmptyHint';
+import { LoadFailure } from '../../app/LoadFailure';
 import { CreateTaskDrawer } from './CreateTaskDrawer';
 import { useProjectTaskListQuery } from './tasksApi';
 
@@ -15,7 +16,6 @@ const PAGE_SIZE = 20;
 /** The project's tasks with their progress; managers create tasks here. */
 export function TaskListPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const projectId = Number(useParams().projectId);
   const [page, setPage] = useState(1);
@@ -50,15 +50,7 @@ export function TaskListPage() {
         )}
       </Flex>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('tasks.loadFailed')}
-          description={errorText(error)}
-          action={<Button onClick={() => void refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadFailure title={t('tasks.loadFailed')} error={error} onRetry={() => void refetch()} />
       )}
       <Table<TaskSummary>
         aria-label={t('tasks.tableLabel')}
@@ -70,18 +62,7 @@ export function TaskListPage() {
         locale={{
           emptyText:
             data && !isFetching ? (
-              <Empty
-                description={
-                  <>
-                    <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-                      {t('tasks.emptyTitle')}
-                    </Typography.Paragraph>
-                    <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
-                      {t(mayManage ? 'tasks.emptyHint' : 'tasks.emptyHintReadOnly')}
-                    </Typography.Paragraph>
-                  </>
-                }
-              />
+              <EmptyHint title={t('tasks.emptyTitle')} hint={t(mayManage ? 'tasks.emptyHint' : 'tasks.emptyHintReadOnly')} />
             ) : (
               ' '
             ),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProjectBatchesQuery, type SubjectFilters } from '../api/projectDataApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { BatchPanel } from './BatchPanel';
 import { FolderImportDialog } from './import/FolderImportDialog';
@@ -38,7 +38,7 @@ export function DataPage() {
           </Button>
         )}
         {mayManage && <ImportJobs projectId={projectId} />}
-        {batches.error && <LoadError title={t('project.batch.loadFailed')} error={batches.error} onRetry={() => void batches.refetch()} />}
+        {batches.error && <LoadFailure title={t('project.batch.loadFailed')} error={batches.error} onRetry={() => void batches.refetch()} />}
         <BatchPanel
           projectId={projectId}
           batches={batches.data?.list ?? []}

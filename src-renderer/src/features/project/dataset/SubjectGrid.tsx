@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSubjectCountQuery, type SubjectFilters } from '../api/projectDataApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { ROW_HEIGHT, columnsFor } from './gridGeometry';
 import { PagedSubjectRow } from './PagedSubjectRow';
 import { useElementWidth } from './useElementWidth';
@@ -31,7 +31,7 @@ export function SubjectGrid({ projectId, filters, height, emptyText }: Props) {
 
   return (
     <div ref={ref} style={{ minWidth: 0 }}>
-      {error && <LoadError title={t('project.data.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.data.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {isLoading || width === 0 ? (
         <Skeleton active />
       ) : total === 0 && !error ? (

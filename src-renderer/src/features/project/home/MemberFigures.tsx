@@ -2,7 +2,7 @@ import { Card, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_MEMBER_ROLES } from '../../../../../src-shared/model/permissions';
 import { useProjectOverviewQuery } from '../api/projectOverviewApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 
 /** Members by project role and by the team they come from (the overview's `members` figures). */
 export function MemberFigures({ projectId }: { projectId: number }) {
@@ -11,7 +11,7 @@ export function MemberFigures({ projectId }: { projectId: number }) {
   const m = data?.queryType === 'members' ? data : undefined;
   return (
     <Card title={t('project.home.membersByRole')}>
-      {error && <LoadError title={t('project.home.overviewFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.home.overviewFailed')} error={error} onRetry={() => void refetch()} />}
       {isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
       {m && (
         <Descriptions column={1} size="small">

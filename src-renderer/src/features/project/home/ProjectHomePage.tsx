@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useProjectAnnotateTotalQuery, useProjectOverviewQuery } from '../api/projectOverviewApi';
 import { useProjectBatchesQuery, useSubjectCountQuery } from '../api/projectDataApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { InstructionView } from '../settings/InstructionView';
 import { MemberFigures } from './MemberFigures';
@@ -25,7 +25,7 @@ export function ProjectHomePage() {
   return (
     <div data-testid="project-home">
       {project.description && <Typography.Paragraph type="secondary">{project.description}</Typography.Paragraph>}
-      {total.error && <LoadError title={t('project.home.totalFailed')} error={total.error} onRetry={() => void total.refetch()} />}
+      {total.error && <LoadFailure title={t('project.home.totalFailed')} error={total.error} onRetry={() => void total.refetch()} />}
       <Row gutter={[16, 16]}>
         <Col span={6}>
           <Card><Statistic title={t('project.home.subjects')} value={subjects.data?.count ?? '–'} loading={subjects.isLoading} /></Card>
@@ -65,7 +65,7 @@ export function ProjectHomePage() {
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col span={12}>
           <Card title={t('project.home.about')}>
-            {summary.error && <LoadError title={t('project.home.overviewFailed')} error={summary.error} onRetry={() => void summary.refetch()} />}
+            {summary.error && <LoadFailure title={t('project.home.overviewFailed')} error={summary.error} onRetry={() => void summary.refetch()} />}
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('project.home.type')}>{t(`projects.type.${project.type}`)}</Descriptions.Item>
               <Descriptions.Item label={t('project.home.myRole')}>{t(`project.role.${project.myRole}`)}</Descriptions.Item>

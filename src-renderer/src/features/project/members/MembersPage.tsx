@@ -6,7 +6,7 @@ import type { ProjectMember } from '../../../../../src-shared/api/project';
 import { PROJECT_MEMBER_ROLES, type ProjectMemberRole } from '../../../../../src-shared/model/permissions';
 import { useErrorText } from '../../../app/useErrorText';
 import { useAddProjectMembersMutation, useProjectMembersQuery, useRemoveProjectMembersMutation } from '../api/projectMembersApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { AddMembersDialog } from './AddMembersDialog';
 
@@ -77,7 +77,7 @@ export function MembersPage() {
         </Flex>
         {mayManage && <Button type="primary" onClick={() => setAdding(true)} data-testid="add-members">{t('project.members.add')}</Button>}
       </Flex>
-      {error && <LoadError title={t('project.members.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.members.loadFailed')} error={error} onRetry={() => void refetch()} />}
       <Table<ProjectMember>
         aria-label={t('project.members.title')}
         rowKey="userId"

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECT_CONFIG_MAX_BYTES } from '../../../../../src-shared/api/project';
 import { useErrorText } from '../../../app/useErrorText';
 import { useProjectConfigQuery, useSaveProjectConfigMutation } from '../api/projectSettingsApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 
 /** Why the text cannot be saved, as a text key; null when it is a JSON object within the size limit. */
 function configProblem(text: string): string | null {
@@ -45,7 +45,7 @@ export function ConfigSettings({ projectId, editable }: { projectId: number; edi
 
   return (
     <Card title={t('project.config.title')}>
-      {error && <LoadError title={t('project.config.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.config.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {isLoading ? (
         <Skeleton active />
       ) : editable ? (

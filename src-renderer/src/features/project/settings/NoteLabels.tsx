@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
 import { noteLabelApi, useAddNoteLabelMutation, useNoteLabelsQuery, useRemoveNoteLabelMutation } from '../api/noteLabelApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useUndoableRemoval } from '../shared/useUndoableRemoval';
 import { NoteLabelRow } from './NoteLabelRow';
 
@@ -42,7 +42,7 @@ export function NoteLabels({ projectId, editable }: { projectId: number; editabl
 
   return (
     <Card title={t('project.noteLabels.title')} data-testid="note-labels" loading={isLoading}>
-      {error && <LoadError title={t('project.noteLabels.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.noteLabels.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {editable && (
         <Space.Compact style={{ marginBottom: 12 }}>
           <ColorPicker value={color} disabledAlpha onChangeComplete={(c) => setColor(c.toHexString().slice(0, 7))} aria-label={t('project.noteLabels.color')} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
 import { projectSettingsApi, useAddRejectReasonMutation, useRejectReasonsQuery, useRemoveRejectReasonMutation } from '../api/projectSettingsApi';
-import { LoadError } from '../shared/LoadError';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useUndoableRemoval } from '../shared/useUndoableRemoval';
 
 /** The reasons reviewers pick from when they reject work: add, and delete with undo. */
@@ -39,7 +39,7 @@ export function RejectReasons({ projectId, editable }: { projectId: number; edit
 
   return (
     <Card title={t('project.rejectReasons.title')} data-testid="reject-reasons">
-      {error && <LoadError title={t('project.rejectReasons.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('project.rejectReasons.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {editable && (
         <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
           <Input

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TeamAction } from '../../../../../src-shared/model/permissions';
 import { TEAM_PATHS, TEAM_TABS, type TeamTab } from '../paths';
 import { useCurrentTeam } from './useCurrentTeam';
-import { QueryFailure } from './QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { NoTeam } from './NoTeam';
 
 /** What a role needs to see each tab (src-shared/model/permissions.ts). */
@@ -27,7 +27,7 @@ export function TeamPage({ tab, render }: { tab: TeamTab; render: (team: TeamInf
   const navigate = useNavigate();
   const { team, teamId, may, isLoading, error, refetch } = useCurrentTeam();
 
-  if (error) return <QueryFailure title={t('team.page.loadFailed')} error={error} onRetry={refetch} />;
+  if (error) return <LoadFailure title={t('team.page.loadFailed')} error={error} onRetry={refetch} />;
   if (isLoading) return <Skeleton active />;
   if (teamId === null) return <NoTeam />;
   if (!team) return <Skeleton active />;

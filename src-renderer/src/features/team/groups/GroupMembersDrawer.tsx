@@ -5,7 +5,7 @@ import type { TeamMember } from '../../../../../src-shared/api/user';
 import { useErrorText } from '../../../app/useErrorText';
 import { useGroupMembersQuery, useRemoveGroupMembersMutation } from '../api/groupApi';
 import { MemberAvatar } from '../common/MemberAvatar';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { RoleTag } from '../common/RoleTag';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import type { GroupRow } from './groupsFromMembers';
@@ -68,7 +68,7 @@ export function GroupMembersDrawer({ group, canManage, onClose }: { group: Group
         }}
         style={{ marginBottom: 12 }}
       />
-      {error && <QueryFailure title={t('team.groups.membersLoadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('team.groups.membersLoadFailed')} error={error} onRetry={() => void refetch()} />}
       <Table<TeamMember>
         rowKey="userId"
         size="small"

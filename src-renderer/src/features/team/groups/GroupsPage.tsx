@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../app/useErrorText';
 import { useListAllMembersQuery } from '../api/memberApi';
 import { useDeleteGroupMutation } from '../api/groupApi';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { useCurrentTeam } from '../common/useCurrentTeam';
 import { GroupFormModal } from './GroupFormModal';
 import { GroupMembersDrawer } from './GroupMembersDrawer';
@@ -96,7 +96,7 @@ export function GroupsPage({ teamId }: { teamId: number }) {
 
   return (
     <>
-      {error && <QueryFailure title={t('team.groups.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('team.groups.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {canManage && groups.length > 0 && (
         <Flex justify="end" style={{ marginBottom: 12 }}>
           <Button type="primary" onClick={() => setEditing('new')} data-testid="create-group">

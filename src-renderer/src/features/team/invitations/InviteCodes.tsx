@@ -12,7 +12,7 @@ import {
   useResetVendorCodeMutation,
 } from '../api/inviteApi';
 import { useErrorText } from '../../../app/useErrorText';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { InviteCodeCard } from './InviteCodeCard';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
 
@@ -29,7 +29,7 @@ export function InviteCodes() {
   const [closeVendor, closingVendor] = useCloseVendorCodeMutation();
   const [resetVendor, resettingVendor] = useResetVendorCodeMutation();
 
-  if (error) return <QueryFailure title={t('team.codes.loadFailed')} error={error} onRetry={() => void refetch()} />;
+  if (error) return <LoadFailure title={t('team.codes.loadFailed')} error={error} onRetry={() => void refetch()} />;
   if (!data) return <Skeleton active />;
 
   // The server changes the granted role only while opening or resetting; opening an open code

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MobileInvitation, MobileInvitationStatus } from '../../../../../src-shared/api/invite';
 import { useErrorText } from '../../../app/useErrorText';
 import { useCancelInvitationMutation, useSentInvitationsQuery } from '../api/inviteApi';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
 
@@ -77,7 +77,7 @@ export function SentInvitations() {
         />
       }
     >
-      {error && <QueryFailure title={t('team.sent.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('team.sent.loadFailed')} error={error} onRetry={() => void refetch()} />}
       <Table<MobileInvitation>
         aria-label={t('team.sent.title')}
         data-testid="sent-invitations"

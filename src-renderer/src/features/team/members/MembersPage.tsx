@@ -7,7 +7,7 @@ import { ASSIGNABLE_TEAM_ROLES } from '../../../../../src-shared/model/permissio
 import type { AssignableRole, TeamMember } from '../../../../../src-shared/api/user';
 import { useListMembersQuery } from '../api/memberApi';
 import { MemberAvatar } from '../common/MemberAvatar';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { RoleTag } from '../common/RoleTag';
 import { useCurrentTeam } from '../common/useCurrentTeam';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
@@ -96,7 +96,7 @@ export function MembersPage({ teamId }: { teamId: number }) {
 
   return (
     <>
-      {error && <QueryFailure title={t('team.members.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('team.members.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {canManage && (
         <Flex gap={8} justify="end" style={{ marginBottom: 12 }}>
           <Button onClick={() => void navigate(TEAM_PATHS.invitations)} data-testid="members-invite">

@@ -1,7 +1,7 @@
 import { Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInfoQuery } from '../../auth/authApi';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { ProfileForm } from './ProfileForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
@@ -15,7 +15,7 @@ export function AccountPage() {
         {t('team.account.title')}
       </Typography.Title>
       {error ? (
-        <QueryFailure title={t('team.account.loadFailed')} error={error} onRetry={() => void refetch()} />
+        <LoadFailure title={t('team.account.loadFailed')} error={error} onRetry={() => void refetch()} />
       ) : !user ? (
         <Skeleton active />
       ) : (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { VendorItem } from '../../../../../src-shared/api/vendor';
 import { useErrorText } from '../../../app/useErrorText';
 import { useListVendorsQuery, useRemoveVendorMutation } from '../api/vendorApi';
-import { QueryFailure } from '../common/QueryFailure';
+import { LoadFailure } from '../../../app/LoadFailure';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import { TEAM_PATHS } from '../paths';
 import { EngageVendorModal } from './EngageVendorModal';
@@ -95,7 +95,7 @@ export function VendorsPage() {
 
   return (
     <>
-      {error && <QueryFailure title={t('team.vendors.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && <LoadFailure title={t('team.vendors.loadFailed')} error={error} onRetry={() => void refetch()} />}
       <Flex gap={8} justify="space-between" style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear

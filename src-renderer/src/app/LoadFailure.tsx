@@ -1,9 +1,9 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../app/useErrorText';
+import { useErrorText } from './useErrorText';
 
 /** A list or detail that failed to load: what failed, why (translated), and a retry. */
-export function QueryFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function LoadFailure({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   return (
