@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** the route only reads (RouteDef.readOnly) */
+    readOnly?: boolean;
   }
 }
 

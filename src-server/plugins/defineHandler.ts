@@ -27,7 +27,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, def: D, handl
   app.route({
     method: def.method,
     url: API_BASE + def.path,
-    config: { auth: def.auth, ...(def.access ? { access: def.access } : {}) },
+    config: { auth: def.auth, ...(def.access ? { access: def.access } : {}), ...(def.readOnly ? { readOnly: true } : {}) },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       summary: def.summary,

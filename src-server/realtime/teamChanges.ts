@@ -12,7 +12,9 @@ export function installTeamChangeEvents(app: FastifyInstance, ctx: ServerContext
   app.addHook('onResponse', async (req, reply) => {
     const rule = req.routeOptions.config.access;
     if (!rule || (rule.scope !== 'team' && rule.scope !== 'currentTeam')) return;
-    if (req.method === 'GET' || reply.statusCode !== 200 || !req.access) return;
+    // Reads sent as POST (lists, reports) change nothing; announcing them would make every
+    // client that refetches on the event read again, and announce again, for ever.
+    if (req.method === 'GET' || req.routeOptions.config.readOnly || reply.statusCode !== 200 || !req.access) return;
     const teamId = req.access.teamId;
     await ctx.realtime.publish(room('team', teamId), 'team.changed', { teamId, call: `${req.method} ${req.routeOptions.url ?? ''}` }).catch((err: unknown) => req.log.warn({ err }, 'team.changed not published'));
   });

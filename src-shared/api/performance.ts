@@ -186,7 +186,8 @@ export const PerformanceScreen = Type.Object({
 });
 export type PerformanceScreen = Static<typeof PerformanceScreen>;
 
-const base = { tag: 'Performance', auth: true, access: { scope: 'currentTeam', action: 'team.performance.read' } } as const;
+// Every report only reads (its filters come as a body).
+const base = { tag: 'Performance', auth: true, readOnly: true, access: { scope: 'currentTeam', action: 'team.performance.read' } } as const;
 const SCOPE =
   'Covers work on the current team\'s projects and work of its members elsewhere, per UTC day from `from` to `to` ' +
   `(default: the ${PERFORMANCE_DEFAULT_DAYS} days up to today; at most ${PERFORMANCE_MAX_DAYS} days). Figures: docs/performance-reports.md.`;

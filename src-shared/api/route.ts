@@ -25,6 +25,11 @@ export interface RouteDef<
    * the table in src-shared/model/permissions.ts. Absent: any logged-in user (own data only).
    */
   access?: AccessRule;
+  /**
+   * true for a POST that only reads (a list or a report whose filters come as a body): it
+   * changes nothing, so the server announces no change event for it.
+   */
+  readOnly?: boolean;
   /** Largest request body in bytes, for the few routes that take more than the server's 1 MiB. */
   bodyLimit?: number;
   body?: B;

@@ -77,7 +77,7 @@ export const vendorRoutes = {
     querystring: VendorIdsQuery, data: Type.Null(),
   }),
   list: defineRoute({
-    method: 'POST', path: '/vendor/list', tag: 'Vendor', auth: true, access: manage,
+    method: 'POST', path: '/vendor/list', tag: 'Vendor', auth: true, access: manage, readOnly: true,
     summary: 'The current team\'s vendors, newest first, with member and shared project counts.',
     body: VendorListBody, data: Page(VendorItem),
   }),

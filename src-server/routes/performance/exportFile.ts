@@ -48,7 +48,7 @@ export function registerExport(app: FastifyInstance, ctx: ServerContext, reports
   app.route<{ Body: ReportExportBody }>({
     method: def.method,
     url: API_BASE + def.path,
-    config: { auth: def.auth, access: def.access },
+    config: { auth: def.auth, access: def.access, readOnly: true },
     schema: routeSchema(def, {
       description: 'Answers the file (Content-Disposition: attachment with its name), not an envelope; failures answer the envelope.',
       response: { 200: binary('the report as CSV or XLSX'), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
