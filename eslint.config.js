@@ -11,6 +11,8 @@ import globals from 'globals';
  *   src-main      never electron (services), except hosts/electron.ts; never src-server/src-renderer
  *   src-server    never electron, src-main, src-renderer or src-preload
  *   src-preload   electron yes; never src-main, src-server or src-renderer
+ *   src-renderer/src/canvas  as src-renderer, and no UI framework (react, antd, redux, i18n):
+ *                 the annotation engine is framework-free and React only adapts it
  * tests/unit/lint-layering.test.ts proves each rule fires.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -19,7 +21,14 @@ const NODE = { names: nodeBuiltins, message: 'Node built-ins are not available i
 const ELECTRON = { name: 'electron', message: 'only src-main/hosts/electron.ts and src-preload may import electron' };
 const nodePatterns = [{ group: ['node:*'], message: NODE.message }];
 
-/** @param {string[]} files @param {{ node?: boolean, electron?: boolean, folders?: string[] }} forbid */
+const UI_FRAMEWORK = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-redux', 'react-i18next'];
+const UI_MESSAGE = 'the annotation engine is framework-free; React adapts it from outside src/canvas (ARCHITECTURE.md §2)';
+
+/**
+ * A later config object replaces the rule's options for the files it matches, so a narrower
+ * layer repeats the wider one's bans and adds its own.
+ * @param {string[]} files @param {{ node?: boolean, electron?: boolean, folders?: string[], packages?: string[] }} forbid
+ */
 const layer = (files, forbid) => ({
   files,
   rules: {
@@ -29,8 +38,13 @@ const layer = (files, forbid) => ({
         paths: [
           ...(forbid.electron ? [ELECTRON] : []),
           ...(forbid.node ? nodeBuiltins.map((name) => ({ name, message: NODE.message })) : []),
+          ...(forbid.packages ?? []).map((name) => ({ name, message: UI_MESSAGE })),
         ],
-        patterns: [...(forbid.node ? nodePatterns : []), ...(forbid.folders ?? []).map(folder)],
+        patterns: [
+          ...(forbid.node ? nodePatterns : []),
+          ...(forbid.folders ?? []).map(folder),
+          ...(forbid.packages?.length ? [{ group: forbid.packages.map((p) => `${p}/*`), message: UI_MESSAGE }] : []),
+        ],
       },
     ],
   },
@@ -50,6 +64,7 @@ export default tseslint.config(
   { files: ['src-renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'] }),
+  layer(['src-renderer/src/canvas/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'], packages: UI_FRAMEWORK }),
   layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),

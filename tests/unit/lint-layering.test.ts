@@ -32,6 +32,12 @@ const breaches: [string, string, string][] = [
   ['the server importing the main process', 'src-server/routes/bad.ts', "import x from '../../src-main/services';"],
   ['the server importing electron', 'src-server/bad.ts', "import x from 'electron';"],
   ['the preload importing the main process', 'src-preload/bad.ts', "import x from '../src-main/services';"],
+  ['the canvas engine importing react', 'src-renderer/src/canvas/engine.ts', "import x from 'react';"],
+  ['the canvas engine importing react-dom/client', 'src-renderer/src/canvas/render/bad.ts', "import x from 'react-dom/client';"],
+  ['the canvas engine importing antd', 'src-renderer/src/canvas/tools/bad.ts', "import x from 'antd';"],
+  ['the canvas engine importing redux', 'src-renderer/src/canvas/model/bad.ts', "import x from '@reduxjs/toolkit';"],
+  ['the canvas engine importing react-i18next', 'src-renderer/src/canvas/bad.ts', "import x from 'react-i18next';"],
+  ['the canvas engine importing node:fs (the renderer rules still hold)', 'src-renderer/src/canvas/bad.ts', "import x from 'node:fs';"],
 ];
 
 const allowed: [string, string, string][] = [
@@ -40,6 +46,8 @@ const allowed: [string, string, string][] = [
   ['a service importing node:fs', 'src-main/services/logstore/ok.ts', "import x from 'node:fs';"],
   ['the server importing node:crypto', 'src-server/auth/ok.ts', "import x from 'node:crypto';"],
   ['the renderer importing shared schemas', 'src-renderer/src/ok.ts', "import x from '../../src-shared/api';"],
+  ['a React component importing react', 'src-renderer/src/features/annotate/ok.tsx', "import x from 'react';"],
+  ['the canvas engine importing rbush', 'src-renderer/src/canvas/spatial/ok.ts', "import x from 'rbush';"],
   ['the server importing shared schemas', 'src-server/ok.ts', "import x from '../src-shared/api';"],
 ];
 

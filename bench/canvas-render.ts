@@ -1,0 +1,54 @@
+/**
+ * The annotation canvas against Konva (what Label Studio draws with), in headless Chromium at
+ * 1280x720: an 8,000 x 8,000 generated image with 10,000 polygons of 20 points, panned and
+ * zoomed by the same script of 400 frames (pan, pause, zoom in, pause, pan, zoom out, pause).
+ * Reports the frame time from requestAnimationFrame deltas (what the user sees) and the time
+ * spent drawing per frame; then the engine alone with 100,000 boxes. Targets: p95 frame under
+ * 16.7 ms for 10k polygons and at least 5x Konva's frame rate; p95 under 33 ms for 100k boxes.
+ * Headless Chromium renders in software here (--disable-gpu), like the other browser benches.
+ * Usage: tsx bench/canvas-render.ts
+ */
+import { buildCanvasBenchPage, launchChromium } from './lib/canvasBenchPage';
+import { fmt, percentiles } from './lib/stats';
+
+interface Run {
+  deltas: number[];
+  renderMs: number[];
+  loadMs?: number;
+  objectRenders?: number;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+async function main() {
+  const url = buildCanvasBenchPage();
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+    page.on('pageerror', (e) => console.error('page error:', e));
+    await page.goto(url);
+    const ours = (await page.evaluate(`window.bench.runOurs({ kind: 'polygons', count: 10000 })`)) as Run;
+    const konva = (await page.evaluate(`window.bench.runKonva({ count: 10000 })`)) as Run;
+    const boxes = (await page.evaluate(`window.bench.runOurs({ kind: 'boxes', count: 100000 })`)) as Run;
+
+    console.log('\n8,000 x 8,000 image, 1280x720 canvas, 400 frames of pan / zoom in / pan / zoom out');
+    console.log('| scene | frames | frame p50 ms | frame p95 ms | frame max ms | fps | draw p50 ms | draw p95 ms | draw max ms |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const row = (name: string, r: Run) => {
+      const f = percentiles(r.deltas);
+      const d = percentiles(r.renderMs);
+      console.log(`| ${name} | ${f.n} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(Math.max(...r.deltas))} | ${(1000 / mean(r.deltas)).toFixed(1)} | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(Math.max(...r.renderMs))} |`);
+    };
+    row('engine, 10,000 polygons x 20 points', ours);
+    row('Konva 10.9.1, same scene', konva);
+    row('engine, 100,000 boxes', boxes);
+    const ratio = mean(konva.deltas) / mean(ours.deltas);
+    console.log(`\nframe rate, engine / Konva: ${ratio.toFixed(1)}x (mean frame ${fmt(mean(ours.deltas))} ms vs ${fmt(mean(konva.deltas))} ms)`);
+    console.log(`draw time per frame, Konva / engine (means): ${(mean(konva.renderMs) / mean(ours.renderMs)).toFixed(1)}x`);
+    console.log(`setObjects (index bulk load): ${fmt(ours.loadMs ?? 0)} ms for 10,000 polygons, ${fmt(boxes.loadMs ?? 0)} ms for 100,000 boxes; full object-layer drawings during the run: ${ours.objectRenders} and ${boxes.objectRenders}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

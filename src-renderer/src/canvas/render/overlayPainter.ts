@@ -1,0 +1,117 @@
+/**
+ * What is drawn above the cached objects every frame: objects being dragged (their preview),
+ * the selection with its grips, pinned highlights (review notes) and the drawing tool's
+ * overlay shapes. These are a few objects at most, so drawing them each frame is cheap and
+ * keeps a drag from redrawing the 10,000 objects under it.
+ */
+import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
+import { boundsOf } from '../geometry/bounds';
+import { gripsOf } from '../tools/handles';
+import type { OverlayShape } from '../tools/tool';
+import type { Viewport } from '../view/viewport';
+import { defaultStyle, paintObjects, type DeviceTransform } from './objectPainter';
+
+export interface OverlayContent {
+  preview: readonly AnnotationObject[];
+  selected: readonly AnnotationObject[];
+  highlighted: readonly AnnotationObject[];
+  shapes: readonly OverlayShape[];
+  /** colour of the drawing tool's shapes */
+  drawingColor: string;
+  colorOf: (o: AnnotationObject) => string;
+}
+
+const SELECTED_OUTLINE = '#ffffff';
+const HIGHLIGHT = '#ff4d4f';
+const GRIP_HALF = 4;
+
+export function paintOverlay(ctx: CanvasRenderingContext2D, vp: Viewport, c: OverlayContent): void {
+  const dpr = vp.devicePixelRatio;
+  const t: DeviceTransform = { scale: vp.scale * dpr, ox: vp.offsetX * dpr, oy: vp.offsetY * dpr };
+  const dev = (p: Point2) => ({ x: p.x * t.scale + t.ox, y: p.y * t.scale + t.oy });
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const style = defaultStyle(dpr);
+  if (c.preview.length) paintObjects(ctx, c.preview, t, c.colorOf, style);
+
+  // The selection: a white halo under the object's own outline, then its grips (none when locked).
+  if (c.selected.length) {
+    paintObjects(ctx, c.selected, t, () => SELECTED_OUTLINE, { ...style, lineWidth: 4 * dpr, fillAlpha: 0.12, dash: [] });
+    paintObjects(ctx, c.selected, t, c.colorOf, { ...style, fillAlpha: 0 });
+    const grips = new Path2D();
+    for (const o of c.selected) {
+      if (o.locked) continue;
+      for (const g of gripsOf(o)) {
+        const p = dev(g.point);
+        grips.rect(p.x - GRIP_HALF * dpr, p.y - GRIP_HALF * dpr, 2 * GRIP_HALF * dpr, 2 * GRIP_HALF * dpr);
+      }
+    }
+    ctx.fillStyle = SELECTED_OUTLINE;
+    ctx.strokeStyle = '#1f1f1f';
+    ctx.lineWidth = dpr;
+    ctx.fill(grips);
+    ctx.stroke(grips);
+  }
+
+  // Pins for review notes: a dashed frame around each object, visible whatever its colour.
+  if (c.highlighted.length) {
+    const frames = new Path2D();
+    const pad = 6 * dpr;
+    for (const o of c.highlighted) {
+      const r = boundsOf(o);
+      const a = dev({ x: r.minX, y: r.minY });
+      const b = dev({ x: r.maxX, y: r.maxY });
+      frames.rect(a.x - pad, a.y - pad, b.x - a.x + 2 * pad, b.y - a.y + 2 * pad);
+    }
+    ctx.strokeStyle = HIGHLIGHT;
+    ctx.lineWidth = 2 * dpr;
+    ctx.setLineDash([8 * dpr, 4 * dpr]);
+    ctx.stroke(frames);
+    ctx.setLineDash([]);
+  }
+
+  if (c.shapes.length) paintShapes(ctx, c.shapes, dev, dpr, c.drawingColor);
+}
+
+function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShape[], dev: (p: Point2) => Point2, dpr: number, color: string): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5 * dpr;
+  for (const s of shapes) {
+    ctx.setLineDash('dashed' in s && s.dashed ? [6 * dpr, 4 * dpr] : []);
+    switch (s.kind) {
+      case 'rect': {
+        const a = dev(s);
+        const b = dev({ x: s.x + s.width, y: s.y + s.height });
+        ctx.strokeRect(a.x, a.y, b.x - a.x, b.y - a.y);
+        break;
+      }
+      case 'path': {
+        if (!s.points.length) break;
+        ctx.beginPath();
+        s.points.forEach((p, i) => {
+          const q = dev(p);
+          if (i) ctx.lineTo(q.x, q.y);
+          else ctx.moveTo(q.x, q.y);
+        });
+        if (s.closed) ctx.closePath();
+        ctx.stroke();
+        break;
+      }
+      case 'handle': {
+        const p = dev(s);
+        const h = GRIP_HALF * dpr;
+        ctx.fillStyle = s.active ? color : SELECTED_OUTLINE;
+        ctx.fillRect(p.x - h, p.y - h, 2 * h, 2 * h);
+        ctx.strokeRect(p.x - h, p.y - h, 2 * h, 2 * h);
+        break;
+      }
+      case 'label': {
+        const p = dev(s);
+        ctx.font = `${12 * dpr}px sans-serif`;
+        ctx.fillStyle = color;
+        ctx.fillText(s.text, p.x + 6 * dpr, p.y - 6 * dpr);
+        break;
+      }
+    }
+  }
+  ctx.setLineDash([]);
+}

@@ -1,0 +1,30 @@
+/** The drawing tools, one per ontology tool, chosen by the label's feature. */
+import { BoxTool } from './boxTool';
+import { CuboidTool } from './cuboidTool';
+import { KeypointsTool } from './keypointsTool';
+import { PointTool } from './pointTool';
+import { PolygonTool } from './polygonTool';
+import { PolylineTool } from './polylineTool';
+import type { DrawingToolFactory } from './tool';
+
+export const createDrawingTool: DrawingToolFactory = (template) => {
+  switch (template.tool) {
+    case 'box':
+      return new BoxTool(template);
+    case 'polygon':
+      return new PolygonTool(template);
+    case 'polyline':
+      return new PolylineTool(template);
+    case 'point':
+      return new PointTool(template);
+    case 'keypoints':
+      return new KeypointsTool(template);
+    case 'cuboid':
+      return new CuboidTool(template);
+  }
+};
+
+export { BoxTool, CuboidTool, KeypointsTool, PointTool, PolygonTool, PolylineTool };
+export { PathTool } from './polygonTool';
+export { HANDLED, NOT_HANDLED } from './tool';
+export type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, OverlayShape, ToolKey, ToolOutcome, ToolPointer } from './tool';
