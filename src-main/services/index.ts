@@ -8,6 +8,7 @@ import { uploadViaFile } from './logship/uploadViaFile';
 import { createSessionService } from './session';
 import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
+import { createJournalService } from './journal';
 
 export interface Services {
   handlers: Handlers;
@@ -32,13 +33,24 @@ export function createServices(config: WorkstationConfig): Services {
     }, path.join(config.dataDir, 'log-uploads')),
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
-  const handlers: Handlers = { ...createAppService(config), ...session.handlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers };
+  const journal = createJournalService(config, { server: session.server, session: session.state, events });
+  const sessionHandlers: typeof session.handlers = {
+    ...session.handlers,
+    // A session set again (even the same one, after a reload) sends what the journal has waiting at once.
+    'session.set': async (s) => {
+      const ok = await session.handlers['session.set'](s);
+      journal.resume();
+      return ok;
+    },
+  };
+  const handlers: Handlers = { ...createAppService(config), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers };
   return {
     handlers,
     events,
     // Logs first: a ship in progress still uses storage.
     close: async () => {
       datasets.close();
+      await journal.close();
       await logs.close();
       storage.close();
     },

@@ -3,6 +3,7 @@ import type { LogsHandlers } from './logs';
 import type { SessionHandlers } from './session';
 import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
+import type { JournalHandlers, JournalStatus } from './journal';
 
 export * from './app';
 export * from './logs';
@@ -10,13 +11,14 @@ export * from './session';
 export * from './datasets';
 export * from './storage';
 export * from './storageErrors';
+export * from './journal';
 
 /**
  * The workstation contract: every main-process service method, grouped by domain.
  * Each method takes one plain-data argument and answers a promise of plain data, so the same
  * map runs over Electron IPC, HTTP/WebSocket or in-memory in tests.
  */
-export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers & DatasetsHandlers;
+export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers & DatasetsHandlers & JournalHandlers;
 export type HandlerName = keyof Handlers;
 export type HandlerArgs<K extends HandlerName> = Parameters<Handlers[K]>[0];
 export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K]>>;
@@ -28,6 +30,8 @@ export interface Events {
   'storage.progress': StorageProgressEvent;
   'datasets.job': DatasetJob;
   'datasets.file': DatasetFileEvent;
+  /** a task subject's journal changed (edit appended, sent, confirmed, offline, conflict...) */
+  'journal.sync': JournalStatus;
 }
 export type EventName = keyof Events;
 

@@ -1,0 +1,65 @@
+import { Value } from 'typebox/value';
+import type { JournalEditInput, JournalErrorCode } from '../../../src-shared/ipc';
+import { AnnotationId, AnnotationObject, ANNOTATION_VERSION, frameDataIssues } from '../../../src-shared/model/annotation';
+import { badArgs } from '../logstore/badArgs';
+import { MAX_OBJECTS_PER_SAVE } from './coalesce';
+
+/** A failure of the journal as plain data for the renderer: `{ name: 'JournalError', message, code }`. */
+export function journalError(code: JournalErrorCode, message: string): Error & { code: JournalErrorCode } {
+  const err = Object.assign(new Error(message), { code });
+  err.name = 'JournalError';
+  return err;
+}
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+export function taskSubjectArg(args: unknown): number {
+  const id = (args as { taskSubjectId?: unknown } | null)?.taskSubjectId;
+  if (!isId(id)) throw badArgs('taskSubjectId must be a positive integer');
+  return id;
+}
+
+export function serverVersionArg(args: unknown): number {
+  const v = (args as { serverVersion?: unknown } | null)?.serverVersion;
+  if (!isVersion(v)) throw badArgs('serverVersion must be an integer of 0 or more');
+  return v;
+}
+
+/**
+ * An edit as the server will take it: objects the annotation model accepts, ids it accepts.
+ * Checked here so a bad edit fails in the renderer's hands at once, not hours later in the sync.
+ */
+export function editArg(args: unknown): Required<Omit<JournalEditInput, 'userId'>> {
+  const a = (args ?? {}) as Partial<Record<keyof JournalEditInput, unknown>>;
+  const taskSubjectId = taskSubjectArg(a);
+  if (!isId(a.frameId)) throw badArgs('frameId must be a positive integer');
+  const upsert = a.upsert ?? [];
+  const remove = a.remove ?? [];
+  if (!Array.isArray(upsert) || !Array.isArray(remove)) throw badArgs('upsert and remove must be arrays');
+  if (upsert.length === 0 && remove.length === 0) throw badArgs('an edit needs upsert or remove');
+  if (upsert.length > MAX_OBJECTS_PER_SAVE || remove.length > MAX_OBJECTS_PER_SAVE) throw badArgs(`at most ${MAX_OBJECTS_PER_SAVE} upserts and removals per edit`, RangeError);
+  upsert.forEach((o, i) => {
+    if (!Value.Check(AnnotationObject, o)) throw badArgs(`upsert[${i}] is not an annotation object`);
+  });
+  remove.forEach((id, i) => {
+    if (!Value.Check(AnnotationId, id)) throw badArgs(`remove[${i}] is not an object id`);
+  });
+  const objects = upsert as AnnotationObject[];
+  const issues = frameDataIssues({ version: ANNOTATION_VERSION, objects, classifications: [] });
+  if (issues.length > 0) throw badArgs(`upsert breaks the annotation model: ${issues[0]!.reason} at ${issues[0]!.path.replace(/^\/objects\//, '/upsert/')}`);
+  return { taskSubjectId, frameId: a.frameId, upsert: objects, remove: remove as string[] };
+}
+
+export function keepArg(args: unknown): 'mine' | 'theirs' {
+  const keep = (args as { keep?: unknown } | null)?.keep;
+  if (keep !== 'mine' && keep !== 'theirs') throw badArgs("keep must be 'mine' or 'theirs'");
+  return keep;
+}
+
+export function timeoutArg(args: unknown, fallback: number): number {
+  const t = (args as { timeoutMs?: unknown } | null)?.timeoutMs;
+  if (t === undefined) return fallback;
+  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0 || t > 600_000) throw badArgs('timeoutMs must be 0 to 600000');
+  return t;
+}

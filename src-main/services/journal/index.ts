@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { JournalHandlers } from '../../../src-shared/ipc';
+import type { WorkstationConfig } from '../../config';
+import type { EventBus } from '../events';
+import type { ServerClient, SessionState } from '../session';
+import { editArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
+import { JournalStore } from './store';
+import { JournalSyncer, type RetryDelays } from './syncer';
+
+export { JournalStore } from './store';
+export { JournalSyncer } from './syncer';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Fully synced task subjects nobody touched for this long are forgotten at start. */
+const PRUNE_AFTER_MS = 30 * DAY_MS;
+const DEFAULT_FLUSH_TIMEOUT_MS = 15_000;
+
+export interface JournalService {
+  handlers: JournalHandlers;
+  /** Sends what waits now (a session was set, the server is back). */
+  resume(): void;
+  /** Stops syncing (a save in flight is sent again next start) and closes the journal file. */
+  close(): Promise<void>;
+}
+
+/**
+ * The annotation journal (docs/journal.md): every edit is committed to `journal.db` in the data
+ * directory before it is acknowledged, and sent to the team server in the background, per task
+ * subject in order, whenever a session exists; conflicts and refusals stop that task subject
+ * and are reported, never overwritten.
+ */
+export function createJournalService(
+  config: WorkstationConfig,
+  deps: { server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays },
+): JournalService {
+  const store = new JournalStore(path.join(config.dataDir, 'journal.db'));
+  store.prune(PRUNE_AFTER_MS);
+  const syncer = new JournalSyncer({ store, ...deps });
+  /** Whose edits these are: the author the renderer names (the browser host serves several users at once), else the signed-in user. */
+  const userId = (args: unknown) => {
+    const named = (args as { userId?: unknown } | null)?.userId;
+    return typeof named === 'number' && Number.isSafeInteger(named) && named > 0 ? named : (deps.session.current()?.user.id ?? null);
+  };
+
+  const offSession = deps.session.onChange((s) => {
+    if (s) syncer.kickAll();
+  });
+  const offConnectivity = deps.events.on('connectivity', (e) => {
+    if (e.server === 'online') syncer.kickAll();
+  });
+  // After a crash: edits left waiting go out as soon as a session exists (reported offline until then).
+  syncer.kickAll();
+
+  return {
+    handlers: {
+      'journal.append': async (args) => {
+        const edit = editArg(args);
+        const seq = store.append(edit, userId(args));
+        syncer.emit(edit.taskSubjectId);
+        syncer.kick(edit.taskSubjectId);
+        return { seq };
+      },
+      'journal.open': async (args) => {
+        const id = taskSubjectArg(args);
+        const serverVersion = serverVersionArg(args);
+        const { edits } = store.open(id, serverVersion, userId(args));
+        syncer.emit(id);
+        syncer.kick(id);
+        return { ...syncer.status(id), edits };
+      },
+      'journal.status': async (args) => syncer.status(taskSubjectArg(args)),
+      'journal.flush': async (args) => syncer.flush(taskSubjectArg(args), timeoutArg(args, DEFAULT_FLUSH_TIMEOUT_MS)),
+      'journal.resolve': async (args) => {
+        const id = taskSubjectArg(args);
+        const keep = keepArg(args);
+        const serverVersion = serverVersionArg(args);
+        await syncer.exclusive(id, () => store.resolve(id, keep, serverVersion));
+        return syncer.status(id);
+      },
+      'journal.forget': async (args) => {
+        const id = taskSubjectArg(args);
+        const forgotten = await syncer.exclusive(id, () => store.forget(id));
+        if (!forgotten) throw journalError('JOURNAL_PENDING', 'edits of this task subject still wait for the server: flush first');
+        return { ok: true };
+      },
+    },
+    resume: () => syncer.kickAll(),
+    close: async () => {
+      offSession();
+      offConnectivity();
+      await syncer.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { JournalEdit, JournalEditInput, JournalError, JournalStatus } from '../../../src-shared/ipc';
+import type { ObjectEditBody } from '../../../src-shared/api/annotate';
+import { nextBatch, type QueuedEdit } from './coalesce';
+import { migrateJournalDb } from './migrations';
+
+/** What stops a task subject's sync until journal.resolve; 'synced' means it is not stopped. */
+export type StoredState = 'synced' | 'conflict' | 'refused';
+
+export interface SubjectRow {
+  taskSubjectId: number;
+  userId: number | null;
+  version: number;
+  state: StoredState;
+  serverVersion: number | null;
+  error: JournalError | null;
+}
+
+/** A save recorded before it is sent: a retry sends this exact body under this id. */
+export interface RecordedSave {
+  saveId: string;
+  taskSubjectId: number;
+  firstSeq: number;
+  lastSeq: number;
+  baseVersion: number;
+  body: string;
+}
+
+type RawSubject = { task_subject_id: number; user_id: number | null; version: number; state: StoredState; server_version: number | null; error_code: string | null; error_message: string | null };
+type RawEdit = { seq: number; task_subject_id: number; frame_id: number; upsert: string; remove: string; created_at: number };
+
+const toEdit = (r: RawEdit): JournalEdit => ({
+  seq: r.seq,
+  taskSubjectId: r.task_subject_id,
+  frameId: r.frame_id,
+  upsert: JSON.parse(r.upsert) as JournalEdit['upsert'],
+  remove: JSON.parse(r.remove) as string[],
+  createdAt: r.created_at,
+});
+
+/** Edits queued for one save at most (the batch takes a prefix of them). */
+const QUEUE_WINDOW = 1000;
+
+/**
+ * The workstation's annotation journal on SQLite: every edit is committed here before
+ * journal.append answers, and every save is recorded with its body before it is sent.
+ * One connection on the main thread: appends are a few small rows at human speed.
+ * Decisions: docs/journal.md.
+ */
+export class JournalStore {
+  readonly db: BetterSqlite3.Database;
+
+  constructor(
+    file: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new BetterSqlite3(file);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      // FULL: each commit is fsynced, so an edit survives power loss too, not only a killed process.
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('busy_timeout = 5000');
+      migrateJournalDb(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  subject(taskSubjectId: number): SubjectRow | undefined {
+    const r = this.db.prepare('SELECT * FROM subjects WHERE task_subject_id = ?').get(taskSubjectId) as RawSubject | undefined;
+    if (!r) return undefined;
+    return {
+      taskSubjectId: r.task_subject_id,
+      userId: r.user_id,
+      version: r.version,
+      state: r.state,
+      serverVersion: r.server_version,
+      error: r.error_code === null ? null : { code: r.error_code, message: r.error_message ?? r.error_code },
+    };
+  }
+
+  /** Edits the server has not confirmed, in order. */
+  unconfirmed(taskSubjectId: number): JournalEdit[] {
+    return (this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND version IS NULL ORDER BY seq').all(taskSubjectId) as RawEdit[]).map(toEdit);
+  }
+
+  pendingCount(taskSubjectId: number): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM edits WHERE task_subject_id = ? AND version IS NULL').get(taskSubjectId) as { n: number }).n;
+  }
+
+  /** The stored view; `offline` is not stored (the syncer adds it). Never opened: synced at version 0. */
+  status(taskSubjectId: number): JournalStatus {
+    const row = this.subject(taskSubjectId);
+    const pending = this.pendingCount(taskSubjectId);
+    if (!row) return { taskSubjectId, state: 'synced', pending: 0, version: 0 };
+    const state = row.state !== 'synced' ? row.state : pending > 0 ? 'pending' : 'synced';
+    return {
+      taskSubjectId,
+      state,
+      pending,
+      version: row.version,
+      ...(row.state === 'conflict' && row.serverVersion !== null ? { serverVersion: row.serverVersion } : {}),
+      ...(row.error && row.state !== 'synced' ? { error: row.error } : {}),
+    };
+  }
+
+  /** Whether a save of this journal produced that version of the task subject. */
+  produced(taskSubjectId: number, version: number): boolean {
+    return this.db.prepare('SELECT 1 FROM saves WHERE task_subject_id = ? AND version = ?').get(taskSubjectId, version) !== undefined;
+  }
+
+  /** The save recorded but not confirmed (sent, maybe committed, answer not seen), if any. */
+  openSave(taskSubjectId: number): RecordedSave | undefined {
+    const r = this.db.prepare('SELECT * FROM saves WHERE task_subject_id = ? AND version IS NULL').get(taskSubjectId) as
+      | { save_id: string; task_subject_id: number; first_seq: number; last_seq: number; base_version: number; body: string }
+      | undefined;
+    return r && { saveId: r.save_id, taskSubjectId: r.task_subject_id, firstSeq: r.first_seq, lastSeq: r.last_seq, baseVersion: r.base_version, body: r.body };
+  }
+
+  /**
+   * The renderer loaded the task subject at `serverVersion`. Answers the edits that version
+   * does not contain yet. Someone else's version with edits of ours waiting is a conflict,
+   * unless a save of ours is still unanswered (it may be what produced that version): then
+   * the syncer's retry of that save decides, since the server answers a retried save id.
+   */
+  open(taskSubjectId: number, serverVersion: number, userId: number | null): { edits: JournalEdit[]; status: JournalStatus } {
+    const edits = this.db.transaction((): JournalEdit[] => {
+      const row = this.subject(taskSubjectId);
+      const t = this.now();
+      if (!row) {
+        this.db.prepare('INSERT INTO subjects (task_subject_id, user_id, version, updated_at) VALUES (?, ?, ?, ?)').run(taskSubjectId, userId, serverVersion, t);
+        return [];
+      }
+      this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), updated_at = ? WHERE task_subject_id = ?').run(userId, t, taskSubjectId);
+      if (this.produced(taskSubjectId, serverVersion)) {
+        // Our own version (perhaps read before our later saves landed): what came after it, confirmed or not.
+        return (
+          this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND (version IS NULL OR version > ?) ORDER BY seq').all(taskSubjectId, serverVersion) as RawEdit[]
+        ).map(toEdit);
+      }
+      const waiting = this.unconfirmed(taskSubjectId);
+      if (serverVersion === row.version || this.openSave(taskSubjectId)) return waiting;
+      if (waiting.length === 0) {
+        this.db
+          .prepare("UPDATE subjects SET version = ?, state = 'synced', server_version = NULL, error_code = NULL, error_message = NULL, updated_at = ? WHERE task_subject_id = ?")
+          .run(serverVersion, t, taskSubjectId);
+        return [];
+      }
+      this.stop(taskSubjectId, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, serverVersion);
+      return waiting;
+    })();
+    return { edits, status: this.status(taskSubjectId) };
+  }
+
+  /** Commits one edit; answers its seq. The task subject must have been opened. */
+  append(input: Required<Omit<JournalEditInput, 'userId'>>, userId: number | null): number {
+    return this.db.transaction(() => {
+      const row = this.subject(input.taskSubjectId);
+      if (!row) throw Object.assign(new Error(`task subject ${input.taskSubjectId} was not opened in the journal`), { name: 'JournalError', code: 'JOURNAL_NOT_OPEN' });
+      this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), updated_at = ? WHERE task_subject_id = ?').run(userId, this.now(), input.taskSubjectId);
+      const r = this.db
+        .prepare('INSERT INTO edits (task_subject_id, frame_id, upsert, remove, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(input.taskSubjectId, input.frameId, JSON.stringify(input.upsert), JSON.stringify(input.remove), this.now());
+      return Number(r.lastInsertRowid);
+    })();
+  }
+
+  /**
+   * The save to send next: the one recorded and not answered (sent again as it is), else a new
+   * one built from the next edits and recorded (body, save id, seq range, base) in the same
+   * transaction that assigns the edits to it. Null when nothing waits.
+   */
+  nextSave(taskSubjectId: number): RecordedSave | null {
+    return this.db.transaction((): RecordedSave | null => {
+      const open = this.openSave(taskSubjectId);
+      if (open) return open;
+      const row = this.subject(taskSubjectId);
+      if (!row) return null;
+      const queue = (
+        this.db
+          .prepare('SELECT * FROM edits WHERE task_subject_id = ? AND version IS NULL AND save_id IS NULL ORDER BY seq LIMIT ?')
+          .all(taskSubjectId, QUEUE_WINDOW) as RawEdit[]
+      ).map((r): QueuedEdit => ({ seq: r.seq, frameId: r.frame_id, upsert: JSON.parse(r.upsert) as QueuedEdit['upsert'], remove: JSON.parse(r.remove) as string[] }));
+      const batch = nextBatch(queue);
+      if (!batch) return null;
+      const saveId = crypto.randomUUID();
+      const body: ObjectEditBody = { taskSubjectId, saveId, baseVersion: row.version, frameId: batch.frameId, upsert: batch.changes.upsert, remove: batch.changes.remove };
+      const save: RecordedSave = { saveId, taskSubjectId, firstSeq: batch.edits[0]!.seq, lastSeq: batch.edits[batch.edits.length - 1]!.seq, baseVersion: row.version, body: JSON.stringify(body) };
+      this.db
+        .prepare('INSERT INTO saves (save_id, task_subject_id, first_seq, last_seq, base_version, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(save.saveId, taskSubjectId, save.firstSeq, save.lastSeq, save.baseVersion, save.body, this.now());
+      // The batch is consecutive in this task subject's order, so its seq range names exactly its edits.
+      this.db
+        .prepare('UPDATE edits SET save_id = ? WHERE task_subject_id = ? AND seq BETWEEN ? AND ? AND version IS NULL AND save_id IS NULL')
+        .run(saveId, taskSubjectId, save.firstSeq, save.lastSeq);
+      return save;
+    })();
+  }
+
+  /** The server committed the save at `version`: its edits are confirmed and the next save builds on it. */
+  confirmSave(saveId: string, version: number): void {
+    this.db.transaction(() => {
+      const s = this.db.prepare('SELECT task_subject_id FROM saves WHERE save_id = ?').get(saveId) as { task_subject_id: number } | undefined;
+      if (!s) return;
+      this.db.prepare('UPDATE saves SET version = ? WHERE save_id = ?').run(version, saveId);
+      this.db.prepare('UPDATE edits SET version = ? WHERE save_id = ?').run(version, saveId);
+      this.db.prepare('UPDATE subjects SET version = ?, updated_at = ? WHERE task_subject_id = ?').run(version, this.now(), s.task_subject_id);
+    })();
+  }
+
+  /** Drops the unanswered save (the server refused it, nothing was written); its edits go back to the queue. */
+  private dropOpenSaves(taskSubjectId: number): void {
+    this.db.prepare('DELETE FROM saves WHERE task_subject_id = ? AND version IS NULL').run(taskSubjectId);
+    this.db.prepare('UPDATE edits SET save_id = NULL WHERE task_subject_id = ? AND version IS NULL').run(taskSubjectId);
+  }
+
+  /** The server is at a version of our own that the save was not based on: build the save again on it. */
+  rebase(taskSubjectId: number, version: number): void {
+    this.db.transaction(() => {
+      this.dropOpenSaves(taskSubjectId);
+      this.db.prepare('UPDATE subjects SET version = ?, updated_at = ? WHERE task_subject_id = ?').run(version, this.now(), taskSubjectId);
+    })();
+  }
+
+  /** Stops the task subject's sync until resolve; the edits stay. */
+  stop(taskSubjectId: number, state: 'conflict' | 'refused', error: JournalError, serverVersion: number | null = null): void {
+    this.db
+      .prepare('UPDATE subjects SET state = ?, server_version = ?, error_code = ?, error_message = ?, updated_at = ? WHERE task_subject_id = ?')
+      .run(state, serverVersion, error.code, error.message, this.now(), taskSubjectId);
+  }
+
+  /** theirs: the waiting edits go; mine: they are sent again on `serverVersion`. Either way the sync runs again. */
+  resolve(taskSubjectId: number, keep: 'mine' | 'theirs', serverVersion: number): void {
+    this.db.transaction(() => {
+      if (!this.subject(taskSubjectId)) throw Object.assign(new Error(`task subject ${taskSubjectId} was not opened in the journal`), { name: 'JournalError', code: 'JOURNAL_NOT_OPEN' });
+      this.dropOpenSaves(taskSubjectId);
+      if (keep === 'theirs') this.db.prepare('DELETE FROM edits WHERE task_subject_id = ? AND version IS NULL').run(taskSubjectId);
+      this.db
+        .prepare("UPDATE subjects SET version = ?, state = 'synced', server_version = NULL, error_code = NULL, error_message = NULL, updated_at = ? WHERE task_subject_id = ?")
+        .run(serverVersion, this.now(), taskSubjectId);
+    })();
+  }
+
+  /** Deletes everything about a task subject whose edits are all confirmed; false when some still wait. */
+  forget(taskSubjectId: number): boolean {
+    return this.db.transaction(() => {
+      if (this.pendingCount(taskSubjectId) > 0) return false;
+      for (const table of ['edits', 'saves', 'subjects']) this.db.prepare(`DELETE FROM ${table} WHERE task_subject_id = ?`).run(taskSubjectId);
+      return true;
+    })();
+  }
+
+  /** Task subjects with edits waiting and not stopped: what the syncer resumes after a restart. */
+  waitingSubjects(): number[] {
+    return (
+      this.db
+        .prepare("SELECT DISTINCT e.task_subject_id AS id FROM edits e JOIN subjects s USING (task_subject_id) WHERE e.version IS NULL AND s.state = 'synced' ORDER BY id")
+        .all() as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  /** Forgets task subjects fully synced and untouched for `olderThanMs` (the renderer may never call forget). */
+  prune(olderThanMs: number): number {
+    const cutoff = this.now() - olderThanMs;
+    const stale = (
+      this.db
+        .prepare('SELECT task_subject_id AS id FROM subjects s WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.task_subject_id = s.task_subject_id AND e.version IS NULL)')
+        .all(cutoff) as { id: number }[]
+    ).map((r) => r.id);
+    for (const id of stale) this.forget(id);
+    return stale.length;
+  }
+}

@@ -1,0 +1,427 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src-server/app';
+import { loadConfig } from '../../src-server/config';
+import { NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
+import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
+import { buildTask } from '../support/taskFixture';
+import { buildWorld } from '../support/world';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const TOKEN_NAME = 'x-annot-token';
+
+/** A held task subject: the annotator's session, its frames and the version it was claimed at. */
+interface Held {
+  token: string;
+  user: { id: number; name: string; mobile: string };
+  taskSubjectId: number;
+  version: number;
+  frames: number[];
+}
+
+const box = (id: string, x = 10) => ({ id, featureId: 1, labelId: 'car', tool: 'box', geometry: { x, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' });
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  let last: T | undefined;
+  while (Date.now() < end) {
+    try {
+      last = await probe();
+      if (ok(last)) return last;
+    } catch {
+      // not there yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not reached in ${ms} ms (last: ${JSON.stringify(last)})`);
+}
+
+/** Node with the tsx loader, not the tsx CLI: the pid is the process itself, so SIGKILL kills what serves. */
+function nodeProcess(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (code && !signal) console.error(`child ${args.join(' ')} exited ${code}: ${err}`);
+  });
+  return child;
+}
+
+const kill9 = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+/** The team server as its own process, on a fixed port and database, so it can be killed and started again. */
+class ServerProcess {
+  child: ChildProcess | null = null;
+  constructor(
+    readonly port: number,
+    private readonly db: TestDatabase,
+  ) {}
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  async start() {
+    this.child = nodeProcess(['src-server/server.ts'], {
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.db.dataDir,
+      DATABASE_URL: this.db.databaseUrl ?? '',
+      S3_ENDPOINT: '',
+      LOG_LEVEL: 'silent',
+    });
+    await until('team server up', () => fetch(`${this.url}/core/openapi.json`), (r) => r.ok, 60_000);
+  }
+  async kill() {
+    if (this.child) await kill9(this.child);
+    this.child = null;
+  }
+}
+
+/** The workstation's browser host as its own process, invoked over its HTTP bridge like the renderer does. */
+class WorkstationProcess {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static async start(dataDir: string, serverUrl: string, rendererDir: string): Promise<WorkstationProcess> {
+    const host = path.join(repo, 'src-main/hosts/node.ts');
+    const config = path.join(repo, 'src-main/config.ts');
+    const script = `
+      const { startNodeHost } = await import(${JSON.stringify(host)});
+      const { workstationConfigFromEnv } = await import(${JSON.stringify(config)});
+      const h = await startNodeHost({ config: workstationConfigFromEnv('node', '0.0.0-test'), rendererDir: process.env.RENDERER_DIR, port: 0 });
+      console.log('LISTENING ' + h.url);`;
+    const child = nodeProcess(['--input-type=module', '-e', script], { WORKSTATION_DATA_DIR: dataDir, SERVER_URL: serverUrl, RENDERER_DIR: rendererDir });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`workstation did not start: ${out}`)), 60_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /LISTENING (\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+      child.once('exit', () => reject(new Error(`workstation exited before it listened: ${out}`)));
+    });
+    return new WorkstationProcess(child, url);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the wire carried
+  async call(method: string, args: unknown): Promise<{ ok: boolean; result?: any; error?: { name: string; message: string; code: string } }> {
+    const res = await fetch(this.url + NODE_HOST_INVOKE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, args }) });
+    return res.json() as Promise<{ ok: boolean }>;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as call, but the result of a call that must succeed
+  async invoke(method: string, args: unknown): Promise<any> {
+    const out = await this.call(method, args);
+    if (!out.ok) throw new Error(`${method} failed: ${JSON.stringify(out.error)}`);
+    return out.result;
+  }
+
+  async signIn(h: Held) {
+    await this.invoke('session.set', { tokenName: TOKEN_NAME, tokenValue: h.token, user: h.user });
+  }
+
+  status(h: Held) {
+    return this.invoke('journal.status', { taskSubjectId: h.taskSubjectId }) as Promise<{ state: string; pending: number; version: number; serverVersion?: number; error?: { code: string } }>;
+  }
+
+  kill() {
+    return kill9(this.child);
+  }
+}
+
+/**
+ * A proxy between workstation and server that can hold the server's answer to saves: the save
+ * is committed on the server, and the workstation never hears so (until it is killed).
+ */
+class HoldingProxy {
+  hold = false;
+  /** delay before each save is passed on (the sync falls behind the typing) */
+  delayMs = 0;
+  /** save ids the server committed while their answer was held */
+  readonly held: string[] = [];
+  private readonly server: http.Server;
+  port = 0;
+  constructor(private readonly upstream: string) {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks);
+        if (this.delayMs && req.url?.includes('/annotate/object/v2')) await new Promise((r) => setTimeout(r, this.delayMs));
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
+        void fetch(this.upstream + req.url, { method: req.method, headers, ...(body.length ? { body } : {}) }).then(async (up) => {
+          const text = await up.text();
+          if (this.hold && req.url?.includes('/annotate/object/v2')) {
+            this.held.push((JSON.parse(body.toString()) as { saveId: string }).saveId);
+            return; // never answered
+          }
+          res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });
+          res.end(text);
+        }, () => res.destroy());
+      });
+    });
+  }
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  async start() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+  close() {
+    this.server.closeAllConnections();
+    return new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+/**
+ * Nothing lost, online or not: edits go to the workstation's journal and reach the team server
+ * in the background, through killed workstations, a killed server and someone else's saves.
+ */
+describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind: DbKind) => {
+  let db: TestDatabase;
+  let server: ServerProcess;
+  let dir: string;
+  let rendererDir: string;
+  const held: Held[] = [];
+  const workstations: WorkstationProcess[] = [];
+
+  const api = async (h: Held, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/core${url}`, {
+      method,
+      headers: { [TOKEN_NAME]: h.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data as the route answers it
+    return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
+  };
+  /** What the server has: version and object ids per frame. */
+  const onServer = async (h: Held) => {
+    const r = await api(h, 'GET', `/annotate?taskSubjectId=${h.taskSubjectId}`);
+    const frames = r.body.data.frames as { frameId: number; data: { objects: { id: string; geometry: { x: number } }[] } }[];
+    return {
+      version: r.body.data.version as number,
+      objects: Object.fromEntries(frames.map((f) => [f.frameId, f.data.objects.map((o) => `${o.id}@${o.geometry.x}`).sort()])),
+    };
+  };
+  const saveIds = async (h: Held) => ((await api(h, 'POST', '/task/subject/save/list', { taskSubjectId: h.taskSubjectId, pageSize: 500 })).body.data.list as { saveId: string }[]).map((s) => s.saveId);
+  const startWorkstation = async (name: string, serverUrl = server.url) => {
+    const ws = await WorkstationProcess.start(path.join(dir, name), serverUrl, rendererDir);
+    workstations.push(ws);
+    return ws;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-journal-'));
+    rendererDir = path.join(dir, 'renderer');
+    fs.mkdirSync(rendererDir);
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    db = await freshDatabase(kind);
+    // The fixtures are written in-process, then the server runs as its own process on the same database.
+    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const w = await buildWorld(app.ctx);
+        const t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 1, framesPerSubject: 2 });
+        const u = w.users.annotator;
+        const claim = await app.inject({ method: 'POST', url: '/core/task/subject/claim', headers: { [TOKEN_NAME]: u.token }, payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId } });
+        const card = claim.json<{ data: { taskSubjectId: number; version: number; frameIds: number[] } }>().data;
+        held.push({ token: u.token, user: { id: u.id, name: 'Annotator A', mobile: u.mobile }, taskSubjectId: card.taskSubjectId, version: card.version, frames: card.frameIds });
+      }
+    } finally {
+      await app.close();
+    }
+    server = new ServerProcess(await freePort(), db);
+    await server.start();
+  });
+
+  afterAll(async () => {
+    for (const ws of workstations) await ws.kill();
+    await server?.kill();
+    await db?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends edits to the server in the background, coalesced per frame, and the version advances', async () => {
+    const h = held[0]!;
+    const [f0, f1] = h.frames as [number, number];
+    const ws = await startWorkstation('ws-online');
+    await ws.signIn(h);
+    expect(await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version })).toMatchObject({ state: 'synced', pending: 0, version: h.version, edits: [] });
+    for (const e of [
+      { frameId: f0, upsert: [box('a'), box('b')] },
+      { frameId: f0, remove: ['a'] },
+      { frameId: f1, upsert: [box('c')] },
+      { frameId: f0, upsert: [box('b', 30)] },
+    ]) {
+      expect((await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, ...e })).seq).toEqual(expect.any(Number));
+    }
+    const { version } = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+    const server1 = await onServer(h);
+    expect(server1).toEqual({ version, objects: { [f0]: ['b@30'], [f1]: ['c@10'] } });
+    // Four edits, at most four saves (consecutive edits of a frame may go as one), at least the three frame runs.
+    const saves = await saveIds(h);
+    expect(saves.length).toBeGreaterThanOrEqual(3);
+    expect(saves.length).toBeLessThanOrEqual(4);
+    expect(version).toBe(h.version + saves.length);
+    expect(await ws.status(h)).toEqual({ taskSubjectId: h.taskSubjectId, state: 'synced', pending: 0, version });
+    // A bad edit fails in the renderer's hands at once instead of being refused later.
+    expect(await ws.call('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [{ id: 'x' }] })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+    expect(await ws.invoke('journal.forget', { taskSubjectId: h.taskSubjectId })).toEqual({ ok: true });
+    await ws.kill();
+  });
+
+  it('loses nothing when the workstation process is killed: right after appends, and after a save committed whose answer never came', async () => {
+    const h = held[1]!;
+    const [f0, f1] = h.frames as [number, number];
+    // 1. Killed right after the last append answered, with the sync behind (the server answers
+    // slowly): what was not sent yet is in the journal, and a save may be in flight.
+    const slow = new HoldingProxy(server.url);
+    await slow.start();
+    slow.delayMs = 300;
+    let ws = await startWorkstation('ws-killed', slow.url);
+    await ws.signIn(h);
+    await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+    for (let i = 0; i < 12; i++) await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: i % 3 === 2 ? f1 : f0, upsert: [box(`k${i}`, i)] });
+    await ws.kill();
+    await slow.close();
+
+    ws = await startWorkstation('ws-killed');
+    // Before a session nothing can be sent: the journal says so instead of dropping anything.
+    expect(await ws.status(h)).toMatchObject({ state: 'offline', pending: expect.any(Number), error: { code: 'JOURNAL_SIGNED_OUT' } });
+    expect((await ws.status(h)).pending).toBeGreaterThan(6);
+    await ws.signIn(h);
+    const synced = await until('journal synced after restart', () => ws.status(h), (s) => s.state === 'synced' && s.pending === 0);
+    const first = await onServer(h);
+    const want = Array.from({ length: 12 }, (_, i) => [i % 3 === 2 ? f1 : f0, `k${i}@${i}`] as const);
+    expect(first.objects[f0]).toEqual(want.filter(([f]) => f === f0).map(([, o]) => o).sort());
+    expect(first.objects[f1]).toEqual(want.filter(([f]) => f === f1).map(([, o]) => o).sort());
+    expect(first.version).toBe(synced.version);
+    let saves = await saveIds(h);
+    expect(new Set(saves).size).toBe(saves.length);
+    expect(first.version).toBe(h.version + saves.length);
+    await ws.kill();
+
+    // 2. Killed after the server committed a save and before its answer arrived: the restart sends
+    // the same save id again, the server answers the first result, and no conflict is seen.
+    const proxy = new HoldingProxy(server.url);
+    await proxy.start();
+    try {
+      ws = await startWorkstation('ws-killed', proxy.url);
+      await ws.signIn(h);
+      proxy.hold = true;
+      await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('late', 99)] });
+      await until('save committed with its answer held', async () => proxy.held.length, (n) => n > 0);
+      expect((await onServer(h)).version).toBe(first.version + 1);
+      await ws.kill();
+      proxy.hold = false;
+      ws = await startWorkstation('ws-killed', proxy.url);
+      await ws.signIn(h);
+      expect(await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId, timeoutMs: 20_000 })).toEqual({ version: first.version + 1 });
+    } finally {
+      await proxy.close();
+    }
+    const after = await onServer(h);
+    expect(after.version).toBe(first.version + 1);
+    expect(after.objects[f0]).toContain('late@99');
+    saves = await saveIds(h);
+    expect(saves).toHaveLength(new Set(saves).size);
+    expect(saves).toContain(proxy.held[0]);
+    expect(await ws.status(h)).toMatchObject({ state: 'synced', pending: 0 });
+    await ws.kill();
+  }, 120_000);
+
+  it('keeps working while the team server is killed, and syncs everything once it is back', async () => {
+    const h = held[2]!;
+    const [f0, f1] = h.frames as [number, number];
+    const ws = await startWorkstation('ws-offline');
+    await ws.signIn(h);
+    await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('before')] });
+    const { version: v1 } = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+
+    await server.kill();
+    for (let i = 0; i < 5; i++) await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: i % 2 ? f1 : f0, upsert: [box(`off${i}`, i)] });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, remove: ['before'] });
+    const offline = await until('journal offline', () => ws.status(h), (s) => s.state === 'offline');
+    expect(offline).toMatchObject({ pending: 6, version: v1, error: { code: 'JOURNAL_OFFLINE' } });
+    expect(await ws.call('journal.flush', { taskSubjectId: h.taskSubjectId })).toMatchObject({ ok: false, error: { name: 'JournalError', code: 'JOURNAL_OFFLINE' } });
+
+    await server.start();
+    // No call from the renderer: the backoff retry finds the server again by itself.
+    const synced = await until('journal synced after the server came back', () => ws.status(h), (s) => s.state === 'synced', 30_000);
+    const now = await onServer(h);
+    expect(now.version).toBe(synced.version);
+    expect(now.objects[f0]).toEqual(['off0@0', 'off2@2', 'off4@4']);
+    expect(now.objects[f1]).toEqual(['off1@1', 'off3@3']);
+    const saves = await saveIds(h);
+    expect(new Set(saves).size).toBe(saves.length);
+    expect(now.version).toBe(h.version + saves.length);
+    await ws.kill();
+  }, 120_000);
+
+  it('reports someone else\'s save as a conflict without overwriting it; theirs drops, mine overwrites', async () => {
+    const h = held[3]!;
+    const [f0] = h.frames as [number];
+    const ws = await startWorkstation('ws-conflict');
+    await ws.signIn(h);
+    await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('a', 1)] });
+    const { version: v1 } = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+
+    // The same holder on another device saves on top of v1.
+    const otherDevice = (baseVersion: number, saveId: string, x: number) =>
+      api(h, 'POST', '/annotate/object/v2', { taskSubjectId: h.taskSubjectId, saveId, baseVersion, frameId: f0, upsert: [box('a', x), box('z', x)] });
+    const v2 = (await otherDevice(v1, 'other-device-1', 50)).body.data.version as number;
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('a', 2)] });
+    const conflict = await until('conflict reported', () => ws.status(h), (s) => s.state === 'conflict');
+    expect(conflict).toMatchObject({ pending: 1, version: v1, serverVersion: v2, error: { code: 'annotate.stale' } });
+    expect(await onServer(h)).toEqual({ version: v2, objects: { [f0]: ['a@50', 'z@50'], [h.frames[1]!]: [] } });
+    expect(await ws.call('journal.flush', { taskSubjectId: h.taskSubjectId })).toMatchObject({ ok: false, error: { code: 'JOURNAL_CONFLICT' } });
+    // Loading the task subject again shows the conflict and the edit that waits.
+    const reopened = await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: v2 });
+    expect(reopened).toMatchObject({ state: 'conflict', pending: 1 });
+    expect(reopened.edits.map((e: { upsert: { id: string }[] }) => e.upsert[0]!.id)).toEqual(['a']);
+
+    // Theirs: the waiting edit is dropped, the server keeps the other device's objects.
+    expect(await ws.invoke('journal.resolve', { taskSubjectId: h.taskSubjectId, keep: 'theirs', serverVersion: v2 })).toMatchObject({ state: 'synced', pending: 0, version: v2 });
+    expect((await onServer(h)).objects[f0]).toEqual(['a@50', 'z@50']);
+
+    // Again, and this time mine: the edit is sent on the newer version and overwrites that object only.
+    const v3 = (await otherDevice(v2, 'other-device-2', 60)).body.data.version as number;
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('a', 3)] });
+    await until('second conflict', () => ws.status(h), (s) => s.state === 'conflict' && s.serverVersion === v3);
+    await ws.invoke('journal.resolve', { taskSubjectId: h.taskSubjectId, keep: 'mine', serverVersion: v3 });
+    const { version: v4 } = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+    expect(v4).toBe(v3 + 1);
+    expect((await onServer(h)).objects[f0]).toEqual(['a@3', 'z@60']);
+    await ws.kill();
+  }, 120_000);
+});

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AnnotationObject } from '../../src-shared/model/annotation';
+import { mergeEdits, nextBatch, type QueuedEdit } from '../../src-main/services/journal/coalesce';
+import { JOURNAL_DB_VERSION, migrateJournalDb } from '../../src-main/services/journal/migrations';
+import { JournalStore } from '../../src-main/services/journal/store';
+
+const box = (id: string, x = 10): AnnotationObject => ({
+  id,
+  featureId: 1,
+  labelId: 'car',
+  tool: 'box',
+  geometry: { x, y: 10, width: 10, height: 8 },
+  attributes: {},
+  zIndex: 0,
+  source: 'manual',
+});
+const edit = (seq: number, frameId: number, upsert: AnnotationObject[] = [], remove: string[] = []): QueuedEdit => ({ seq, frameId, upsert, remove });
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-'));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('journal migrations', () => {
+  const tables = (db: BetterSqlite3.Database) => (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+
+  it('step 1 creates the subjects, edits and saves tables from an empty file', () => {
+    const db = new BetterSqlite3(path.join(dir, 'j.db'));
+    expect(migrateJournalDb(db, 1)).toBe(1);
+    expect(tables(db)).toEqual(['edits', 'edits_subject_seq', 'saves', 'saves_subject', 'subjects']);
+    db.close();
+  });
+
+  it('step 2 adds the waiting-edits index and keeps the edits of a version 1 file', () => {
+    const file = path.join(dir, 'j.db');
+    const v1 = new BetterSqlite3(file);
+    migrateJournalDb(v1, 1);
+    v1.prepare("INSERT INTO edits (task_subject_id, frame_id, upsert, remove, created_at) VALUES (7, 70, '[]', '[\"a\"]', 1)").run();
+    v1.close();
+    const db = new BetterSqlite3(file);
+    expect(migrateJournalDb(db)).toBe(JOURNAL_DB_VERSION);
+    expect(tables(db)).toContain('edits_unconfirmed');
+    expect(db.prepare('SELECT task_subject_id, remove FROM edits').all()).toEqual([{ task_subject_id: 7, remove: '["a"]' }]);
+    db.close();
+  });
+
+  it('refuses a file written by a newer version of the app', () => {
+    const db = new BetterSqlite3(path.join(dir, 'j.db'));
+    db.pragma(`user_version = ${JOURNAL_DB_VERSION + 1}`);
+    expect(() => migrateJournalDb(db)).toThrow(/newer than this app/);
+    db.close();
+  });
+});
+
+describe('coalescing edits into saves', () => {
+  it('merges upserts of the same object: the last one wins', () => {
+    expect(mergeEdits([edit(1, 5, [box('a', 1), box('b')]), edit(2, 5, [box('a', 2)])])).toEqual({ upsert: [box('a', 2), box('b')], remove: [] });
+  });
+
+  it('a later removal cancels an earlier upsert and is still sent (the object may be on the server)', () => {
+    expect(mergeEdits([edit(1, 5, [box('a'), box('b')]), edit(2, 5, [], ['a'])])).toEqual({ upsert: [box('b')], remove: ['a'] });
+  });
+
+  it('a later upsert cancels an earlier removal', () => {
+    expect(mergeEdits([edit(1, 5, [], ['a', 'b']), edit(2, 5, [box('a')])])).toEqual({ upsert: [box('a')], remove: ['b'] });
+  });
+
+  it('applies removals before upserts within one edit, as the server does', () => {
+    expect(mergeEdits([edit(1, 5, [box('a')], ['a'])])).toEqual({ upsert: [box('a')], remove: [] });
+  });
+
+  it('batches only consecutive edits of the same frame, never reordering across frames', () => {
+    const queue = [edit(1, 5, [box('a')]), edit(2, 5, [box('b')]), edit(3, 6, [box('c')]), edit(4, 5, [], ['a'])];
+    const first = nextBatch(queue)!;
+    expect(first.frameId).toBe(5);
+    expect(first.edits.map((e) => e.seq)).toEqual([1, 2]);
+    expect(first.changes).toEqual({ upsert: [box('a'), box('b')], remove: [] });
+    expect(nextBatch(queue.slice(2))!.edits.map((e) => e.seq)).toEqual([3]);
+    expect(nextBatch([])).toBeNull();
+  });
+
+  it('ends a batch before it would pass the server limits', () => {
+    const queue = [edit(1, 5, [box('a'), box('b')]), edit(2, 5, [box('c'), box('d')]), edit(3, 5, [box('e')])];
+    expect(nextBatch(queue, { objects: 3, edits: 10 })!.edits.map((e) => e.seq)).toEqual([1]);
+    expect(nextBatch(queue, { objects: 100, edits: 2 })!.edits.map((e) => e.seq)).toEqual([1, 2]);
+  });
+});
+
+describe('journal store', () => {
+  const file = () => path.join(dir, 'journal.db');
+  const input = (frameId: number, upsert: AnnotationObject[] = [], remove: string[] = []) => ({ taskSubjectId: 1, frameId, upsert, remove });
+
+  it('keeps every edit and the recorded save across a reopen of the file', () => {
+    const a = new JournalStore(file());
+    a.open(1, 3, 42);
+    const seqs = [a.append(input(10, [box('a')]), 42), a.append(input(10, [box('b')]), 42), a.append(input(11, [], ['x']), 42)];
+    const save = a.nextSave(1)!;
+    a.close();
+
+    const b = new JournalStore(file());
+    expect(b.unconfirmed(1).map((e) => e.seq)).toEqual(seqs);
+    expect(b.status(1)).toEqual({ taskSubjectId: 1, state: 'pending', pending: 3, version: 3 });
+    // The same save comes back, byte for byte, under the same id: a retry is the same request.
+    expect(b.nextSave(1)).toEqual(save);
+    expect(JSON.parse(save.body)).toEqual({ taskSubjectId: 1, saveId: save.saveId, baseVersion: 3, frameId: 10, upsert: [box('a'), box('b')], remove: [] });
+    b.close();
+  });
+
+  it('confirms a save: its edits stop waiting and the next save builds on the version it produced', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    s.append(input(11, [], ['x']), 42);
+    const first = s.nextSave(1)!;
+    s.confirmSave(first.saveId, 4);
+    expect(s.status(1)).toMatchObject({ state: 'pending', pending: 1, version: 4 });
+    const second = s.nextSave(1)!;
+    expect(JSON.parse(second.body)).toMatchObject({ baseVersion: 4, frameId: 11, remove: ['x'] });
+    s.confirmSave(second.saveId, 5);
+    expect(s.status(1)).toEqual({ taskSubjectId: 1, state: 'synced', pending: 0, version: 5 });
+    expect(s.nextSave(1)).toBeNull();
+    s.close();
+  });
+
+  it('on open answers the edits the server version lacks, including confirmed ones after an own version', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    s.confirmSave(s.nextSave(1)!.saveId, 4);
+    s.append(input(10, [box('b')]), 42);
+    s.confirmSave(s.nextSave(1)!.saveId, 5);
+    s.append(input(10, [box('c')]), 42);
+    // Read before our last save landed: version 4 is ours, so b (confirmed at 5) and c (waiting) go on top.
+    const opened = s.open(1, 4, 42);
+    expect(opened.edits.map((e) => e.upsert[0]!.id)).toEqual(['b', 'c']);
+    expect(opened.status.state).toBe('pending');
+    s.close();
+  });
+
+  it('on open with someone else\'s version: adopts it when nothing waits, a conflict when edits wait', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    expect(s.open(1, 8, 42).status).toEqual({ taskSubjectId: 1, state: 'synced', pending: 0, version: 8 });
+    s.append(input(10, [box('a')]), 42);
+    const opened = s.open(1, 9, 42);
+    expect(opened.status).toEqual({ taskSubjectId: 1, state: 'conflict', pending: 1, version: 8, serverVersion: 9, error: { code: 'annotate.stale', message: 'error.annotate.stale' } });
+    expect(opened.edits.map((e) => e.upsert[0]!.id)).toEqual(['a']);
+    expect(s.waitingSubjects()).toEqual([]);
+    s.close();
+  });
+
+  it('on open leaves the decision to the sync while a save of ours is unanswered (it may have produced that version)', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    s.nextSave(1);
+    expect(s.open(1, 4, 42).status.state).toBe('pending');
+    s.close();
+  });
+
+  it('resolves a conflict: theirs drops the waiting edits, mine sends them again on the new version', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    const sent = s.nextSave(1)!;
+    s.stop(1, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, 6);
+    s.resolve(1, 'mine', 6);
+    const again = s.nextSave(1)!;
+    expect(again.saveId).not.toBe(sent.saveId);
+    expect(JSON.parse(again.body)).toMatchObject({ baseVersion: 6, upsert: [box('a')] });
+    s.stop(1, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, 7);
+    s.resolve(1, 'theirs', 7);
+    expect(s.status(1)).toEqual({ taskSubjectId: 1, state: 'synced', pending: 0, version: 7 });
+    expect(s.nextSave(1)).toBeNull();
+    s.close();
+  });
+
+  it('forgets a task subject only when nothing waits', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    expect(s.forget(1)).toBe(false);
+    s.confirmSave(s.nextSave(1)!.saveId, 4);
+    expect(s.forget(1)).toBe(true);
+    expect(s.subject(1)).toBeUndefined();
+    expect(() => s.append(input(10, [box('b')]), 42)).toThrow(expect.objectContaining({ code: 'JOURNAL_NOT_OPEN' }));
+    s.close();
+  });
+
+  it('prunes synced task subjects left untouched, never ones with edits waiting', () => {
+    let t = 1000;
+    const s = new JournalStore(file(), () => t);
+    s.open(1, 3, 42);
+    s.open(2, 3, 42);
+    s.append({ ...input(10, [box('a')]), taskSubjectId: 2 }, 42);
+    t += 10_000;
+    expect(s.prune(5000)).toBe(1);
+    expect(s.subject(1)).toBeUndefined();
+    expect(s.subject(2)).toBeDefined();
+    s.close();
+  });
+});
