@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { IPC_CHANNELS } from '../../src-shared/ipc';
 import { workstationConfigFromEnv } from '../config';
 import { createServices } from '../services';
@@ -14,6 +14,12 @@ async function main(): Promise<void> {
   // Electron keeps its data in its own user-data folder unless told otherwise.
   const env = { ...process.env, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData') };
   const services = createServices(workstationConfigFromEnv('electron', app.getVersion(), env));
+  // The folder dialog is the one handler only Electron can serve; it is modal to the window.
+  services.handlers['app.pickFolder'] = async (args) => {
+    const options = { title: args?.title, properties: ['openDirectory' as const] };
+    const picked = await (BrowserWindow.getFocusedWindow() ? dialog.showOpenDialog(BrowserWindow.getFocusedWindow()!, options) : dialog.showOpenDialog(options));
+    return { path: picked.canceled ? null : (picked.filePaths[0] ?? null), supported: true };
+  };
   ipcMain.handle(IPC_CHANNELS.invoke, (_event, method: unknown, args: unknown) => dispatchInvoke(services.handlers, method, args));
 
   const win = new BrowserWindow({

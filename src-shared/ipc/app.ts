@@ -9,7 +9,16 @@ export interface AppInfo {
   serverUrl: string;
 }
 
+/** What the folder dialog gave: the chosen folder, or null when the user cancelled or the host has no dialog. */
+export interface PickedFolder {
+  path: string | null;
+  /** false in the browser host: a browser cannot show the workstation machine's folder dialog, so the path is typed */
+  supported: boolean;
+}
+
 export interface AppHandlers {
   /** Version, data directory, host kind and server URL of this workstation. */
   'app.info': (args?: Record<string, never>) => Promise<AppInfo>;
+  /** The system's folder dialog (Electron); the browser host answers `supported: false`. */
+  'app.pickFolder': (args?: { title?: string }) => Promise<PickedFolder>;
 }

@@ -39,6 +39,10 @@ describe('browser host', () => {
     });
   });
 
+  it('says it has no folder dialog, so the import asks for a typed path instead of waiting for one', async () => {
+    expect(await invoke('app.pickFolder', { title: 'Folder' })).toEqual({ ok: true, result: { path: null, supported: false } });
+  });
+
   it('writes logs, pushes the appended event, and finds them again newest first', async () => {
     const socket = io(host.url, { transports: ['websocket'] });
     const event = new Promise((resolve) => socket.on(NODE_HOST_EVENT_MESSAGE, resolve));

@@ -9,5 +9,7 @@ export function createAppService(config: WorkstationConfig): AppHandlers {
       host: config.host,
       serverUrl: config.serverUrl,
     }),
+    // Only the Electron host has a native dialog; it replaces this handler (hosts/electron.ts).
+    'app.pickFolder': async () => ({ path: null, supported: false }),
   };
 }

@@ -82,7 +82,7 @@ export const projectZh = {
   },
   import: {
     open: '从文件夹导入', title: '从本地文件夹导入', folder: '文件夹路径', folderHint: '输入本机上文件夹的完整路径，其中的图片（含子文件夹）都会被导入。',
-    absolutePath: '请输入完整路径（例如 /home/me/images 或 D:\\images）。', scan: '预览', recordType: '导入为',
+    absolutePath: '请输入完整路径（例如 /home/me/images 或 D:\\images）。', scan: '预览', browse: '选择文件夹…', recordType: '导入为',
     recordTypeHint: { image: '每张图片成为一条数据。', frame: '每个子文件夹中的图片按文件名顺序组成一个帧序列。' },
     subjects: '数据条数', files: '文件数', size: '大小', ignored: '忽略的非图片文件', megabytes: '{{mb}} MB',
     duplicatesLater: '项目中已有的相同内容会在导入时自动跳过，不重复上传。', firstSubjects: '前 {{count}} 条', fileCount: '{{count}} 个文件',
@@ -180,7 +180,7 @@ export const projectEn: typeof projectZh = {
   },
   import: {
     open: 'Import a folder', title: 'Import from a local folder', folder: 'Folder path', folderHint: 'The full path of a folder on this computer; every image in it and its subfolders is imported.',
-    absolutePath: 'Enter a full path (e.g. /home/me/images or D:\\images).', scan: 'Preview', recordType: 'Import as',
+    absolutePath: 'Enter a full path (e.g. /home/me/images or D:\\images).', scan: 'Preview', browse: 'Browse…', recordType: 'Import as',
     recordTypeHint: { image: 'Each image becomes one subject.', frame: 'The images of each subfolder, in file-name order, become one frame sequence.' },
     subjects: 'Subjects', files: 'Files', size: 'Size', ignored: 'Non-image files left out', megabytes: '{{mb}} MB',
     duplicatesLater: 'Content the project already has is skipped during the import and not uploaded again.', firstSubjects: 'The first {{count}}', fileCount: 'Files: {{count}}',

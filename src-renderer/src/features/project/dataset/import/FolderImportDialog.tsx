@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ const folderName = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]/).
 const isAbsolute = (path: string) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 
 /**
- * Import from a local folder: the user names the folder (the workstation contract has no
- * native folder dialog, and the browser host could not offer one), previews what it holds,
- * then starts the import into a new batch; its progress shows in the data page's import list.
+ * Import from a local folder: the user picks the folder in the system's dialog (desktop) or
+ * types its path (the browser host, where a browser cannot show the workstation machine's
+ * dialog), previews what it holds, then starts the import into a new batch; its progress shows
+ * in the data page's import list.
  */
 export function FolderImportDialog({ projectId, defaultType, open, onClose }: { projectId: number; defaultType: DatasetRecordType; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +26,26 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
   const [batchName, setBatchName] = useState('');
   const [busy, setBusy] = useState<'scan' | 'import' | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [canBrowse, setCanBrowse] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    // Only a host with a native dialog gets the Browse button.
+    workstation
+      .invoke('app.info', {})
+      .then((info) => setCanBrowse(info.host === 'electron'))
+      .catch(() => setCanBrowse(false));
+  }, [open]);
+  const browse = async () => {
+    try {
+      const picked = await workstation.invoke('app.pickFolder', { title: t('project.import.folder') });
+      if (picked.path) {
+        setPath(picked.path);
+        reset();
+      }
+    } catch (err) {
+      setError(err);
+    }
+  };
 
   const reset = () => {
     setScan(null);
@@ -76,6 +97,7 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
         <Form.Item label={t('project.import.folder')} help={path && !pathValid ? t('project.import.absolutePath') : t('project.import.folderHint')} validateStatus={path && !pathValid ? 'error' : undefined}>
           <Space.Compact style={{ width: '100%' }}>
             <Input autoFocus value={path} onChange={(e) => { setPath(e.target.value); reset(); }} onPressEnter={() => pathValid && void runScan()} placeholder="/home/me/images" aria-label={t('project.import.folder')} data-testid="import-path" />
+            {canBrowse && <Button onClick={() => void browse()} data-testid="import-browse">{t('project.import.browse')}</Button>}
             <Button onClick={() => void runScan()} disabled={!pathValid} loading={busy === 'scan'} data-testid="import-scan">{t('project.import.scan')}</Button>
           </Space.Compact>
         </Form.Item>
