@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ExportsTab, screenshot, signInAsOwner } from './pages/insightPages';
-import { ApiUser, DEMO, annotatedWork, importTarget } from './pages/insightSetup';
+import { ApiUser, DEMO, annotatedWork, importTarget, uploadBatch } from './pages/insightSetup';
 
 test('an owner exports annotated work as COCO, downloads the zip and imports it into another project', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -37,4 +37,59 @@ test('an owner exports annotated work as COCO, downloads the zip and imports it 
   await tab.confirmLabelsAndApply();
   await expect(page.getByTestId('import-result')).toContainText('Imported 2 objects on 2 frames');
   await screenshot(page, 'import-result');
+});
+
+/** A finished COCO export of one freshly uploaded image on the demo project, started through the API. */
+async function finishedExport(owner: ApiUser) {
+  const projects = await owner.call('GET', '/project');
+  const projectId: number = projects.list.find((p: { projectName: string }) => p.projectName.startsWith('Demo photos')).projectId;
+  const salt = `${Date.now()}`;
+  const batchId = await uploadBatch(owner, projectId, [`delivery_${salt}.jpg`], salt);
+  const name = `Delivery ${salt}`;
+  const job = await owner.call('POST', '/export', { projectId, name, format: 'coco', filters: { batchIds: [batchId] } });
+  const detail = async () => (await owner.call('POST', '/export/progress', { projectId, ids: [job.id] })).list[0];
+  await expect.poll(async () => (await detail()).status, { timeout: 30_000 }).toBe('done');
+  return { projectId, exportId: job.id as number, name, detail };
+}
+
+test('an owner records the delivery of a finished export and sees it in the export\'s deliveries', async ({ page, request }) => {
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const run = await finishedExport(owner);
+  await signInAsOwner(page);
+  await page.getByTestId('lang-switch').getByRole('button', { name: 'English' }).click();
+
+  const tab = new ExportsTab(page);
+  await tab.open(run.projectId);
+  await tab.expectRunDone(run.name);
+  await expect(page.getByTestId(`deliveries-${run.exportId}`)).toHaveCount(0);
+
+  // The form checks what the server would refuse, in words.
+  await tab.runRow(run.name).getByRole('button', { name: 'Record delivery' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('delivery-save').click();
+  await expect(dialog.getByText('Enter the destination')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await tab.recordDelivery(run.name, { destination: 'sftp://customer.example.com/incoming/', message: 'Handed over to the customer' });
+  await expect(page.getByText(`Delivery of ${run.name} recorded`)).toBeVisible();
+  // The run opens to show its deliveries, and its row counts them.
+  const details = tab.runDetails(run.exportId);
+  await expect(details).toContainText('sftp://customer.example.com/incoming/');
+  await expect(details).toContainText('Handed over to the customer');
+  await expect(details).toContainText('Delivered');
+  await expect(page.getByTestId(`deliveries-${run.exportId}`)).toHaveText('1');
+  await screenshot(page, 'export-delivery');
+
+  const stored = await run.detail();
+  expect(stored.transfers).toEqual([
+    expect.objectContaining({ exportId: run.exportId, destination: 'sftp://customer.example.com/incoming/', status: 'delivered', message: 'Handed over to the customer', bytes: stored.sizeBytes, reportedBy: owner.id }),
+  ]);
+
+  // The count closes and opens the list again, from the keyboard too.
+  await page.getByTestId(`deliveries-${run.exportId}`).focus();
+  await page.keyboard.press('Enter');
+  await expect(details).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(details).toBeVisible();
 });

@@ -51,6 +51,21 @@ export class ExportsTab {
     await expect(this.page.getByTestId('download-done')).toBeVisible({ timeout: 30_000 });
     return file;
   }
+  /** Records a delivery of a finished run through its "Record delivery" dialog. */
+  async recordDelivery(name: string, delivery: { destination: string; message?: string; failed?: boolean; bytes?: number }) {
+    await this.runRow(name).getByRole('button', { name: 'Record delivery' }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByLabel('Destination').fill(delivery.destination);
+    if (delivery.failed) await dialog.getByRole('radio', { name: 'Failed' }).check();
+    if (delivery.message !== undefined) await dialog.getByLabel(/^Message/).fill(delivery.message);
+    if (delivery.bytes !== undefined) await dialog.getByLabel(/^Bytes transferred/).fill(String(delivery.bytes));
+    await dialog.getByTestId('delivery-save').click();
+    await expect(dialog).toBeHidden();
+  }
+  /** The expanded details of a run (report and deliveries), below its row. */
+  runDetails(exportId: number) {
+    return this.page.getByTestId(`export-report-${exportId}`);
+  }
   async closeDialog() {
     await this.page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
   }

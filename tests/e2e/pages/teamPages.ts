@@ -26,6 +26,18 @@ export class TeamSwitcher {
     await expect(this.page.getByTestId('join-preview')).toContainText(expectTeam);
     await this.page.getByTestId('join-submit').click();
   }
+  /** As createTeam, with the menu in either language (English or Chinese). */
+  async createTeamAnyLanguage(name: string) {
+    await this.button().click();
+    await this.page.getByRole('menuitem', { name: /^(创建团队|Create a team)$/ }).click();
+    await this.fillCreate(name);
+  }
+  /** As joinWithCode, with the menu in either language (English or Chinese). */
+  async joinWithCodeAnyLanguage(code: string, expectTeam: string) {
+    await this.button().click();
+    await this.page.getByRole('menuitem', { name: /^(用邀请码加入|Join with a code)$/ }).click();
+    await this.fillJoin(code, expectTeam);
+  }
   async switchTo(teamName: string) {
     await this.button().click();
     await this.page.getByRole('menuitem', { name: new RegExp(`^✓?\\s*${teamName} ·`) }).click();
@@ -56,6 +68,30 @@ export class TeamMembersPage {
   }
   async undo() {
     await this.page.getByTestId('undo-button').click();
+  }
+  /** The row's selection checkbox (disabled for the owner and the caller). */
+  selectBox(mobile: string): Locator {
+    return this.row(mobile).getByRole('checkbox');
+  }
+  async select(...mobiles: string[]) {
+    for (const mobile of mobiles) await this.selectBox(mobile).check();
+  }
+  bulkBar(): Locator {
+    return this.page.getByTestId('members-bulk-bar');
+  }
+  /** Gives every selected member the role of that label. */
+  async bulkChangeRole(roleLabel: string) {
+    await this.page.getByTestId('bulk-role-select').click();
+    await this.page.locator('.ant-select-dropdown:visible').getByTitle(roleLabel, { exact: true }).click();
+  }
+  /** Removes every selected member, confirming the dialog; answers the dialog's title as shown. */
+  async bulkRemove(): Promise<string> {
+    await this.page.getByTestId('bulk-remove').click();
+    const dialog = this.page.getByRole('dialog');
+    const title = (await dialog.locator('.ant-modal-confirm-title').innerText()).trim();
+    await dialog.getByTestId('bulk-remove-confirm').click();
+    await expect(dialog).toBeHidden();
+    return title;
   }
 }
 

@@ -6,6 +6,7 @@ import type { ExportJob, ExportStatus } from '../../../../../src-shared/api/expo
 import { useErrorText } from '../../../app/useErrorText';
 import { DownloadExportDialog } from './DownloadExportDialog';
 import { ExportReport } from './ExportReport';
+import { RecordDeliveryDialog } from './RecordDeliveryDialog';
 import { useCancelExportMutation, useDeleteExportMutation, useListExportsQuery } from './exportApi';
 import { formatBytes } from '../shared/workstationStorage';
 
@@ -14,7 +15,7 @@ const isActive = (s: ExportStatus) => s === 'queued' || s === 'running';
 /** Events keep the list live; this poll only covers a dropped real-time connection. */
 const FALLBACK_POLL_MS = 5000;
 
-/** The project's export runs, newest first, with live progress, cancel, delete, report and download. */
+/** The project's export runs, newest first, with live progress, cancel, delete, report, download and recorded deliveries. */
 export function ExportRunsTable({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -22,6 +23,9 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [downloading, setDownloading] = useState<(ExportJob & { objectKey: string }) | null>(null);
   const [polling, setPolling] = useState(false);
+  const [recording, setRecording] = useState<ExportJob | null>(null);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const toggleExpanded = (id: number) => setExpanded((keys) => (keys.includes(id) ? keys.filter((k) => k !== id) : [...keys, id]));
   const { data, error, isLoading, refetch } = useListExportsQuery({ projectId, ...paging }, { pollingInterval: polling ? FALLBACK_POLL_MS : 0 });
   const anyActive = data?.list.some((j) => isActive(j.status)) ?? false;
   if (anyActive !== polling) setPolling(anyActive);
@@ -63,6 +67,26 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
     { title: t('insight.exports.size'), dataIndex: 'sizeBytes', key: 'size', render: (n: number) => (n ? formatBytes(n) : '–') },
     { title: t('insight.exports.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
     {
+      title: t('insight.exports.deliveries'),
+      key: 'deliveries',
+      render: (_, j) =>
+        j.transfers.length === 0 ? (
+          '–'
+        ) : (
+          // The list itself is in the expanded row (ExportReport); this opens or closes it.
+          <Button
+            size="small"
+            type="link"
+            aria-expanded={expanded.includes(j.id)}
+            aria-label={t('insight.exports.deliveriesOf', { name: j.name, count: j.transfers.length })}
+            onClick={() => toggleExpanded(j.id)}
+            data-testid={`deliveries-${j.id}`}
+          >
+            {j.transfers.length}
+          </Button>
+        ),
+    },
+    {
       title: t('insight.common.actions'),
       key: 'actions',
       render: (_, j) => (
@@ -70,6 +94,11 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
           {j.status === 'done' && j.objectKey !== null && (
             <Button size="small" type="primary" onClick={() => setDownloading({ ...j, objectKey: j.objectKey! })} data-testid={`download-${j.id}`}>
               {t('insight.exports.download')}
+            </Button>
+          )}
+          {j.status === 'done' && (
+            <Button size="small" onClick={() => setRecording(j)} data-testid={`record-delivery-${j.id}`}>
+              {t('insight.exports.recordDelivery')}
             </Button>
           )}
           {isActive(j.status) && (
@@ -112,7 +141,12 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={isLoading}
-        expandable={{ expandedRowRender: (j) => <ExportReport job={j} />, rowExpandable: (j) => !isActive(j.status) }}
+        expandable={{
+          expandedRowRender: (j) => <ExportReport job={j} />,
+          rowExpandable: (j) => !isActive(j.status),
+          expandedRowKeys: expanded,
+          onExpand: (_open, j) => toggleExpanded(j.id),
+        }}
         locale={{ emptyText: <Empty description={t('insight.exports.runsEmpty')} /> }}
         pagination={{
           current: paging.page,
@@ -123,6 +157,15 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
         }}
       />
       {downloading && <DownloadExportDialog job={downloading} onClose={() => setDownloading(null)} />}
+      {recording && (
+        <RecordDeliveryDialog
+          projectId={projectId}
+          job={recording}
+          onClose={() => setRecording(null)}
+          // Open the run's details so the new delivery is seen arriving in its list.
+          onRecorded={() => setExpanded((keys) => (keys.includes(recording.id) ? keys : [...keys, recording.id]))}
+        />
+      )}
     </Card>
   );
 }

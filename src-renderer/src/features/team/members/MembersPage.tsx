@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { useCurrentTeam } from '../common/useCurrentTeam';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import { TEAM_PATHS } from '../paths';
 import { AddMembersModal } from './AddMembersModal';
+import { MemberBulkBar } from './MemberBulkBar';
 import { useMemberActions } from './useMemberActions';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
 
@@ -24,9 +25,20 @@ export function MembersPage({ teamId }: { teamId: number }) {
   const { paging, setPaging, onChange } = usePaging();
   const { data, error, isFetching, isLoading, refetch } = useListMembersQuery(paging, FRESH_ON_VISIT);
   useStayOnExistingPage(data, paging, setPaging);
-  const { changeRole, removeMember } = useMemberActions(teamId, paging);
+  const { changeRole, removeMember, changeRoles, removeMembers } = useMemberActions(teamId, paging);
   const [adding, setAdding] = useState(false);
   const canManage = may('team.member.manage');
+  // Selection covers the page shown: it is cleared when the page changes, and rows that left it drop out.
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [selectionPage, setSelectionPage] = useState(paging);
+  if (selectionPage !== paging) {
+    setSelectionPage(paging);
+    setSelectedIds([]);
+  }
+  const selected = (data?.list ?? []).filter((m) => selectedIds.includes(m.userId));
+  /** Why a row cannot be selected (the owner changes only by transfer; nobody acts on themselves here), or null. */
+  const notSelectable = (m: TeamMember) =>
+    m.role === 'owner' ? t('team.members.cannotSelectOwner') : m.userId === user?.id ? t('team.members.cannotSelectSelf') : null;
 
   const columns: TableColumnsType<TeamMember> = [
     {
@@ -98,6 +110,17 @@ export function MembersPage({ teamId }: { teamId: number }) {
     <>
       {error && <LoadFailure title={t('team.members.loadFailed')} error={error} onRetry={() => void refetch()} />}
       {canManage && (
+        <MemberBulkBar
+          selected={selected}
+          onChangeRole={(role) => changeRoles(selected, role)}
+          onRemove={() => {
+            removeMembers(selected);
+            setSelectedIds([]);
+          }}
+          onClear={() => setSelectedIds([])}
+        />
+      )}
+      {canManage && (
         <Flex gap={8} justify="end" style={{ marginBottom: 12 }}>
           <Button onClick={() => void navigate(TEAM_PATHS.invitations)} data-testid="members-invite">
             {t('team.members.invite')}
@@ -113,6 +136,31 @@ export function MembersPage({ teamId }: { teamId: number }) {
         rowKey="userId"
         size="middle"
         columns={columns}
+        rowSelection={
+          canManage
+            ? {
+                selectedRowKeys: selected.map((m) => m.userId),
+                onChange: (keys) => setSelectedIds(keys as number[]),
+                getCheckboxProps: (m) => ({
+                  disabled: notSelectable(m) !== null,
+                  'aria-label': t('team.members.selectMember', { name: m.name }),
+                  'data-testid': `select-member-${m.mobile}`,
+                }),
+                renderCell: (_checked, m, _index, node) => {
+                  const reason = notSelectable(m);
+                  return reason ? (
+                    <Tooltip title={reason}>
+                      <span data-testid={`select-blocked-${m.mobile}`} aria-label={reason}>
+                        {node}
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    node
+                  );
+                },
+              }
+            : undefined
+        }
         dataSource={data?.list ?? []}
         loading={isLoading || isFetching}
         locale={{ emptyText: empty }}

@@ -5,11 +5,13 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
 import { memberApi, useRemoveMemberMutation, useSetMemberRoleMutation, type MemberPageArgs } from '../api/memberApi';
 import { useUndoable } from '../common/useUndoable';
+import { useRemoveMembersMutation, useSetMemberRolesMutation } from './bulkMemberApi';
 
 /**
  * Role changes and removals on the members page, without making the user wait: a role change
  * shows at once and rolls back if the server refuses; a removal hides the row at once and is
- * sent only after the undo window.
+ * sent only after the undo window. The bulk forms (several selected members) show at once too,
+ * are sent after the undo window in one all-or-none call, and on failure put every row back.
  */
 export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
   const { t } = useTranslation();
@@ -19,6 +21,8 @@ export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
   const undoable = useUndoable();
   const [setRole] = useSetMemberRoleMutation();
   const [remove] = useRemoveMemberMutation();
+  const [setRoles] = useSetMemberRolesMutation();
+  const [removeMany] = useRemoveMembersMutation();
 
   const patchPage = (recipe: (page: { list: TeamMember[]; total: number }) => void) =>
     dispatch(memberApi.util.updateQueryData('listMembers', pageArgs, recipe));
@@ -53,5 +57,39 @@ export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
     });
   };
 
-  return { changeRole, removeMember };
+  const changeRoles = (members: TeamMember[], role: AssignableRole) => {
+    const ids = new Set(members.map((m) => m.userId));
+    let patch: { undo: () => void } | null = null;
+    undoable({
+      text: t('team.members.bulkRoleChanged', { count: members.length, role: t(`team.roles.${role}`) }),
+      hide: () => {
+        patch = patchPage((page) => {
+          for (const row of page.list) if (ids.has(row.userId)) row.role = role;
+        });
+      },
+      restore: () => patch?.undo(),
+      commit: () => setRoles({ teamId, userIds: [...ids], role }).unwrap(),
+      onFailure: (err) => void message.error(t('team.members.bulkRoleFailed', { count: ids.size, reason: errorText(err) })),
+    });
+  };
+
+  const removeMembers = (members: TeamMember[]) => {
+    const ids = new Set(members.map((m) => m.userId));
+    let patch: { undo: () => void } | null = null;
+    undoable({
+      text: t('team.members.bulkRemoved', { count: members.length }),
+      hide: () => {
+        patch = patchPage((page) => {
+          const before = page.list.length;
+          page.list = page.list.filter((m) => !ids.has(m.userId));
+          page.total -= before - page.list.length;
+        });
+      },
+      restore: () => patch?.undo(),
+      commit: () => removeMany({ teamId, userIds: [...ids] }).unwrap(),
+      onFailure: (err) => void message.error(t('team.members.bulkRemoveFailed', { count: ids.size, reason: errorText(err) })),
+    });
+  };
+
+  return { changeRole, removeMember, changeRoles, removeMembers };
 }
