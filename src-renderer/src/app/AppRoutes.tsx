@@ -32,10 +32,13 @@ export function AppRoutes() {
                 )}
               </Route>
             )}
-            {AREA_ROUTES.map((r) => (
+            {AREA_ROUTES.filter((r) => !r.fullScreen).map((r) => (
               <Route key={r.path} path={r.path} element={r.element} />
             ))}
           </Route>
+          {AREA_ROUTES.filter((r) => r.fullScreen).map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
         </Route>
         <Route path="*" element={<Navigate to={PATHS.projects} replace />} />
       </Routes>

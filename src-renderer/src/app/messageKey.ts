@@ -1,5 +1,6 @@
 import { API_NOT_INITIALISED, ERROR_KEYS, errorMsg, type ErrorKey } from '../../../src-shared/api/errors';
 import { STORAGE_MESSAGES } from '../../../src-shared/ipc/storageErrors';
+import { JOURNAL_ERROR_CODES } from '../../../src-shared/ipc/journal';
 import { ApiError, NetworkError } from './apiClient';
 
 /**
@@ -44,6 +45,8 @@ export function messageKeyOf(error: unknown): string {
   if ((error as { name?: unknown } | null)?.name === 'StorageError' && typeof storageCode === 'string' && Object.hasOwn(STORAGE_MESSAGES, storageCode)) {
     return `storageError.${storageCode}`;
   }
+  // The annotation journal's failures likewise (src-shared/ipc/journal.ts).
+  if (typeof storageCode === 'string' && (JOURNAL_ERROR_CODES as readonly string[]).includes(storageCode)) return `journalError.${storageCode}`;
   const body = error instanceof ApiError ? error.body : error;
   const msg = error instanceof Error && !(error instanceof ApiError) ? undefined : envelopeMsgOf(body);
   if (msg) return msg;

@@ -5,38 +5,47 @@ import { currentServerUrl } from './apiClient';
 import { readToken } from './authToken';
 
 /**
- * Hears the events of one room (a project's or a task's) while the component is mounted:
- * joins it on the real-time channel with the session's token and hands every event to
- * `onEvent`. After a dropped connection it rejoins and replays what it missed, so a page that
- * shows live state never silently goes stale; when too much was missed it calls `onGap`, whose
- * caller refetches.
+ * Hears the events of some rooms (projects', tasks') while the component is mounted, on one
+ * connection: joins each with the session's token and hands every event to `onEvent`. After a
+ * dropped connection it rejoins and replays what it missed, so a page that shows live state
+ * never silently goes stale; when too much was missed it calls `onGap`, whose caller refetches.
  */
-export function useRoomEvents(room: Room | null, onEvent: (m: RealtimeMessage) => void, onGap?: () => void): void {
+export function useRoomsEvents(rooms: readonly Room[], onEvent: (m: RealtimeMessage) => void, onGap?: () => void): void {
   const handlers = useRef({ onEvent, onGap });
   handlers.current = { onEvent, onGap };
+  // The same rooms in another order, or a new array of them, are the same subscription.
+  const key = [...new Set(rooms)].sort().join(',');
   useEffect(() => {
     const serverUrl = currentServerUrl();
     const token = readToken();
-    if (!room || !serverUrl || !token) return;
+    const wanted = key ? (key.split(',') as Room[]) : [];
+    if (wanted.length === 0 || !serverUrl || !token) return;
+    const inRooms = new Set<string>(wanted);
     const socket = io(serverUrl, { path: REALTIME_PATH, auth: { token: token.value }, transports: ['websocket'] });
     let lastSeq: number | null = null;
     socket.on(REALTIME.event, (m: RealtimeMessage) => {
-      if (m.room !== room) return;
+      if (!inRooms.has(m.room)) return;
       lastSeq = Math.max(lastSeq ?? 0, m.seq);
       handlers.current.onEvent(m);
     });
     socket.on('connect', async () => {
-      const joined = (await socket.emitWithAck(REALTIME.join, { room })) as { ok: boolean; seq?: number };
-      if (!joined.ok) return;
+      const acks = (await Promise.all(wanted.map((room) => socket.emitWithAck(REALTIME.join, { room })))) as { ok: boolean; seq?: number }[];
+      const joined = acks.filter((a) => a.ok);
+      if (joined.length === 0) return;
       if (lastSeq === null) {
-        lastSeq = joined.seq ?? 0;
+        lastSeq = Math.max(0, ...joined.map((a) => a.seq ?? 0));
         return;
       }
-      const ack = (await socket.emitWithAck(REALTIME.resume, { afterSeq: lastSeq, rooms: [room] })) as { complete?: boolean };
+      const ack = (await socket.emitWithAck(REALTIME.resume, { afterSeq: lastSeq, rooms: wanted })) as { complete?: boolean };
       if (ack.complete === false) handlers.current.onGap?.();
     });
     return () => {
       socket.close();
     };
-  }, [room]);
+  }, [key]);
+}
+
+/** The events of one room (see useRoomsEvents); null hears nothing. */
+export function useRoomEvents(room: Room | null, onEvent: (m: RealtimeMessage) => void, onGap?: () => void): void {
+  useRoomsEvents(room ? [room] : [], onEvent, onGap);
 }

@@ -10,6 +10,7 @@ import { subjectErrorsEn } from './errors/subject';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
+import { journalErrorsEn } from './errors/journal';
 import { workflowErrorsEn } from './errors/workflow';
 import { taskErrorsEn } from './errors/task';
 import { taskSubjectErrorsEn } from './errors/taskSubject';
@@ -23,6 +24,7 @@ import { teamEn } from './features/team';
 import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
 import { notesEn } from './features/notes';
+import { workEn } from './features/work';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import type { Messages } from './zh-CN';
@@ -113,6 +115,7 @@ export const enUS: Messages = {
   project: projectEn,
   insight: insightEn,
   notes: notesEn,
+  work: workEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   error: {
@@ -153,6 +156,7 @@ export const enUS: Messages = {
     performance: performanceErrorsEn,
   },
   storageError: storageErrorsEn,
+  journalError: journalErrorsEn,
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',
     aborted: 'The request was cancelled.',

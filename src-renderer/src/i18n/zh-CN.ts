@@ -10,6 +10,7 @@ import { subjectErrorsZh } from './errors/subject';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
+import { journalErrorsZh } from './errors/journal';
 import { workflowErrorsZh } from './errors/workflow';
 import { taskErrorsZh } from './errors/task';
 import { taskSubjectErrorsZh } from './errors/taskSubject';
@@ -23,6 +24,7 @@ import { teamZh } from './features/team';
 import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
 import { notesZh } from './features/notes';
+import { workZh } from './features/work';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 /**
@@ -115,6 +117,7 @@ export const zhCN = {
   project: projectZh,
   insight: insightZh,
   notes: notesZh,
+  work: workZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   error: {
@@ -155,6 +158,7 @@ export const zhCN = {
     performance: performanceErrorsZh,
   },
   storageError: storageErrorsZh,
+  journalError: journalErrorsZh,
   client: {
     network: '无法连接团队服务器，请检查网络后重试',
     aborted: '请求已取消',

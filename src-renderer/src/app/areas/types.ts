@@ -5,6 +5,8 @@ export interface AreaRoute {
   /** relative to the root, e.g. `team/members` or `projects/:projectId/data` */
   path: string;
   element: ReactNode;
+  /** the page takes the whole window, without the shell's header and navigation (the annotation workspace) */
+  fullScreen?: boolean;
 }
 
 /** An entry of the shell's side navigation. */

@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import type { UserInfo } from '../../../src-shared/api/user';
+import { workstation } from '../host';
+import { readToken } from './authToken';
+
+/**
+ * Hands the signed-in session to the main process, whose services (storage transfers, log
+ * shipping, the annotation journal) call the server as this user. Runs when the user's info
+ * arrives, when it changes, and when the page says which project and task are in front of the
+ * user (for the logs). SignedInSession drops it when the user signs out.
+ */
+export function useWorkstationSession(user: UserInfo | undefined, context: { projectId?: number; taskId?: number } = {}): void {
+  const { projectId, taskId } = context;
+  useEffect(() => {
+    const token = readToken();
+    if (!user || !token) return;
+    void workstation
+      .invoke('session.set', {
+        tokenName: token.name,
+        tokenValue: token.value,
+        user: { id: user.id, name: user.name, mobile: user.mobile },
+        ...(projectId ? { projectId } : {}),
+        ...(taskId ? { taskId } : {}),
+      })
+      .catch((err: unknown) => console.error('the workstation did not take the session', err)); // transfers will say "not signed in"; keep the cause
+  }, [user, projectId, taskId]);
+}
+
+/**
+ * Wraps every signed-in page (the shell's and the full-screen workspace): when it goes (logout,
+ * an expired session) the main process stops using the token. Moving between pages keeps it.
+ */
+export function SignedInSession({ children }: { children: ReactNode }) {
+  useEffect(
+    () => () => {
+      void workstation.invoke('session.clear', {}).catch((err: unknown) => console.error('the workstation did not drop the session', err));
+    },
+    [],
+  );
+  return children;
+}

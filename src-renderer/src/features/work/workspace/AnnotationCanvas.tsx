@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { createAnnotationEngine, type AnnotationEngine } from '../../../canvas/engine';
+import { createDrawingTool } from '../../../canvas/tools';
+import type { DrawingTemplate } from '../../../canvas/tools/tool';
+import type { ObjectEdit } from './applyEdit';
+
+export interface AnnotationCanvasProps {
+  /** changes when another frame or item is shown: the engine then takes `image` and `objects` afresh */
+  frameKey: string;
+  image: ImageBitmap | null;
+  objects: readonly AnnotationObject[];
+  colorOf: (o: AnnotationObject) => string;
+  /** the label being drawn, or null for selecting and editing */
+  drawing: DrawingTemplate | null;
+  onEdit: (edit: ObjectEdit) => void;
+  onSelection: (ids: string[]) => void;
+  /** the engine, for the toolbar, the object list and the keyboard */
+  engineRef: React.RefObject<AnnotationEngine | null>;
+}
+
+/**
+ * The React side of the canvas engine: creates it on a canvas element, hands it the frame to
+ * show and the label to draw, and reports its edits and selection. Everything else (drawing,
+ * hit testing, pan and zoom, undo) is the engine's, which knows nothing of React.
+ */
+export function AnnotationCanvas({ frameKey, image, objects, colorOf, drawing, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const latest = useRef({ onEdit, onSelection, objects, image });
+  latest.current = { onEdit, onSelection, objects, image };
+
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const engine = createAnnotationEngine(canvas, { createDrawingTool });
+    engineRef.current = engine;
+    const offEdit = engine.on('edit', (e) => latest.current.onEdit(e));
+    const offSelection = engine.on('selection', (ids) => latest.current.onSelection(ids));
+    const resize = new ResizeObserver(() => engine.resize());
+    resize.observe(canvas.parentElement ?? canvas);
+    return () => {
+      resize.disconnect();
+      offEdit();
+      offSelection();
+      engine.destroy();
+      engineRef.current = null;
+    };
+  }, [engineRef]);
+
+  // A new frame: its image and objects replace the old, with a fresh undo history.
+  useEffect(() => {
+    const engine = engineRef.current;
+    if (!engine) return;
+    engine.setObjects([...latest.current.objects]);
+    // A new image size fits the view; frames of one size keep the annotator's zoom.
+    void engine.setImage(latest.current.image);
+  }, [frameKey, image, engineRef]);
+
+  useEffect(() => {
+    engineRef.current?.setColors(colorOf);
+  }, [colorOf, engineRef]);
+
+  useEffect(() => {
+    engineRef.current?.setDrawing(drawing);
+  }, [drawing, engineRef]);
+
+  return (
+    <div style={{ position: 'absolute', inset: 0, overflow: 'hidden', background: '#1f1f1f' }}>
+      <canvas ref={canvasRef} data-testid="annotation-canvas" style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none' }} />
+    </div>
+  );
+}

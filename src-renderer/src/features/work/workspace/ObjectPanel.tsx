@@ -1,0 +1,120 @@
+import { memo, useMemo, useState } from 'react';
+import { CheckOutlined, DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { AnnotationEngine } from '../../../canvas/engine';
+import { AttributesForm } from './AttributesForm';
+import type { OntologyFeature } from '../../../../../src-shared/model/ontology';
+import type { labelLookup } from './palette';
+
+/**
+ * The objects of the frame: searchable, each with its label, source, and hide, lock and
+ * delete; the selected object's attributes below. Virtual rows, so 20,000 objects scroll.
+ */
+export const ObjectPanel = memo(function ObjectPanel({
+  objects,
+  selection,
+  lookup,
+  features,
+  engine,
+}: {
+  objects: readonly AnnotationObject[];
+  selection: readonly string[];
+  lookup: ReturnType<typeof labelLookup>;
+  features: readonly OntologyFeature[];
+  engine: AnnotationEngine | null;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const named = objects.map((o) => ({ o, name: lookup.entryOf(o)?.name ?? t('work.objects.unknownLabel') }));
+    return q ? named.filter((r) => r.name.toLowerCase().includes(q) || r.o.id.toLowerCase().includes(q) || r.o.tool.includes(q)) : named;
+  }, [objects, search, lookup, t]);
+  const suggested = objects.filter((o) => o.source === 'ai' && !o.locked);
+  const selected = selection.length === 1 ? objects.find((o) => o.id === selection[0]) : undefined;
+  const feature = selected ? features.find((f) => f.featureId === selected.featureId) : undefined;
+
+  const columns: TableColumnsType<(typeof rows)[number]> = [
+    {
+      key: 'label',
+      render: (_, { o, name }) => (
+        <Flex align="center" gap={6}>
+          <span style={{ width: 10, height: 10, borderRadius: 2, background: lookup.colorOf(o), flex: 'none' }} />
+          <Typography.Text ellipsis style={{ maxWidth: 110 }} delete={o.hidden}>
+            {name}
+          </Typography.Text>
+          {o.source === 'ai' && <Tag color="gold">{t('work.objects.ai')}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      key: 'actions',
+      width: 150,
+      render: (_, { o }) => (
+        <Flex gap={2} onClick={(e) => e.stopPropagation()}>
+          {o.source === 'ai' && (
+            <Tooltip title={t('work.objects.accept')}>
+              <Button size="small" type="text" aria-label={t('work.objects.accept')} icon={<CheckOutlined />} disabled={o.locked} onClick={() => engine?.updateObject(o.id, { source: 'manual' })} />
+            </Tooltip>
+          )}
+          <Tooltip title={o.hidden ? t('work.objects.show') : t('work.objects.hide')}>
+            <Button size="small" type="text" aria-label={o.hidden ? t('work.objects.show') : t('work.objects.hide')} icon={o.hidden ? <EyeInvisibleOutlined /> : <EyeOutlined />} onClick={() => engine?.updateObject(o.id, { hidden: !o.hidden })} />
+          </Tooltip>
+          <Tooltip title={o.locked ? t('work.objects.unlock') : t('work.objects.lock')}>
+            <Button size="small" type="text" aria-label={o.locked ? t('work.objects.unlock') : t('work.objects.lock')} icon={o.locked ? <LockOutlined /> : <UnlockOutlined />} onClick={() => engine?.updateObject(o.id, { locked: !o.locked })} />
+          </Tooltip>
+          <Tooltip title={t('work.objects.delete')}>
+            <Button size="small" type="text" danger aria-label={t('work.objects.delete')} disabled={o.locked} icon={<DeleteOutlined />} onClick={() => engine?.removeObjects([o.id])} />
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={8} style={{ width: 300, padding: 8, height: '100%', overflow: 'hidden' }}>
+      <Typography.Text strong>{t('work.objects.title', { count: objects.length })}</Typography.Text>
+      {suggested.length > 0 && (
+        <Flex gap={8} align="center" data-testid="pre-annotations">
+          <Typography.Text type="secondary" style={{ flex: 1 }}>
+            {t('work.objects.suggested', { count: suggested.length })}
+          </Typography.Text>
+          <Button size="small" onClick={() => engine?.updateObjects(suggested.map((o) => o.id), { source: 'manual' })}>
+            {t('work.objects.acceptAll')}
+          </Button>
+          <Button size="small" danger onClick={() => engine?.removeObjects(suggested.map((o) => o.id))}>
+            {t('work.objects.rejectAll')}
+          </Button>
+        </Flex>
+      )}
+      <Input.Search allowClear placeholder={t('work.objects.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t('work.objects.search')} />
+      <Table
+        size="small"
+        virtual
+        scroll={{ y: selected ? 260 : 520 }}
+        showHeader={false}
+        pagination={false}
+        rowKey={(r) => r.o.id}
+        columns={columns}
+        dataSource={rows}
+        data-testid="object-list"
+        rowSelection={undefined}
+        onRow={(r) => ({ onClick: () => engine?.select([r.o.id]), style: { cursor: 'pointer', background: selection.includes(r.o.id) ? '#e6f4ff' : undefined } })}
+        locale={{ emptyText: t('work.objects.empty') }}
+      />
+      {selected && (
+        <Flex vertical gap={8} style={{ overflowY: 'auto', borderTop: '1px solid #f0f0f0', paddingTop: 8 }} data-testid="object-attributes">
+          <Typography.Text strong>{t('work.objects.attributes')}</Typography.Text>
+          <AttributesForm
+            attributes={feature?.attributes ?? []}
+            answers={selected.attributes}
+            disabled={selected.locked === true}
+            onChange={(attributes) => engine?.updateObject(selected.id, { attributes })}
+          />
+        </Flex>
+      )}
+    </Flex>
+  );
+});

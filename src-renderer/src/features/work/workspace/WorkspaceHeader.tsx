@@ -1,0 +1,79 @@
+import { ExpandOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { JournalStatus } from '../../../../../src-shared/ipc';
+import type { AnnotationEngine } from '../../../canvas/engine';
+import { SyncBadge } from './SyncBadge';
+
+/** The workspace's top bar: where the annotator is, whether their work is saved, the view, and the step's actions. */
+export function WorkspaceHeader(p: {
+  stepName: string;
+  isReview: boolean;
+  itemName: string;
+  pending: number | undefined;
+  journal: JournalStatus | null;
+  busy: boolean;
+  engineRef: React.RefObject<AnnotationEngine | null>;
+  onBack: () => void;
+  onShortcuts: () => void;
+  onSubmit: () => void;
+  onSkip: () => void;
+  onReject: () => void;
+  submitChord: string;
+}) {
+  const { t } = useTranslation();
+  const engine = () => p.engineRef.current;
+  return (
+    <Flex align="center" gap={12} style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
+      <Button onClick={p.onBack}>{t('work.backToMyWork')}</Button>
+      <Tag color={p.isReview ? 'purple' : 'blue'}>{t(`work.stepType.${p.isReview ? 'review' : 'annotate'}`)}</Tag>
+      <Typography.Text strong>{p.stepName}</Typography.Text>
+      <Typography.Text data-testid="item-name" ellipsis style={{ maxWidth: 320 }}>
+        {p.itemName}
+      </Typography.Text>
+      {p.pending !== undefined && <Typography.Text type="secondary">{t('work.queueLeft', { count: p.pending })}</Typography.Text>}
+      <SyncBadge state={p.journal} />
+      <span style={{ flex: 1 }} />
+      <Space.Compact>
+        <Tooltip title={t('work.keys.command.undo')}>
+          <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => engine()?.undo()} />
+        </Tooltip>
+        <Tooltip title={t('work.keys.command.redo')}>
+          <Button aria-label={t('work.keys.command.redo')} icon={<RedoOutlined />} onClick={() => engine()?.redo()} />
+        </Tooltip>
+        <Tooltip title={t('work.keys.command.fit')}>
+          <Button aria-label={t('work.keys.command.fit')} icon={<ExpandOutlined />} onClick={() => engine()?.fit()} />
+        </Tooltip>
+        <Tooltip title={t('work.keys.command.actualSize')}>
+          <Button aria-label={t('work.keys.command.actualSize')} onClick={() => engine()?.oneToOne()}>1:1</Button>
+        </Tooltip>
+      </Space.Compact>
+      <Button onClick={p.onShortcuts}>{t('work.keys.open')}</Button>
+      {p.isReview ? (
+        <>
+          <Button danger disabled={p.busy} onClick={p.onReject} data-testid="reject">
+            {t('work.reject.open')}
+          </Button>
+          <Tooltip title={p.submitChord}>
+            <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="pass">
+              {t('work.pass')}
+            </Button>
+          </Tooltip>
+        </>
+      ) : (
+        <>
+          <Popconfirm title={t('work.skipConfirm')} onConfirm={p.onSkip} okText={t('work.skip')} cancelText={t('work.cancel')}>
+            <Button disabled={p.busy} data-testid="skip">
+              {t('work.skip')}
+            </Button>
+          </Popconfirm>
+          <Tooltip title={p.submitChord}>
+            <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="submit">
+              {t('work.submit')}
+            </Button>
+          </Tooltip>
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Button, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { AnnotationEngine } from '../../../canvas/engine';
+import { LoadFailure } from '../../../app/LoadFailure';
+import { useErrorText } from '../../../app/useErrorText';
+import { useWorkstationSession } from '../../../app/useWorkstationSession';
+import { useInfoQuery } from '../../auth/authApi';
+import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
+import { MY_WORK_PATH } from '../paths';
+import { AnnotationCanvas } from './AnnotationCanvas';
+import { ConflictDialog } from './ConflictDialog';
+import type { ObjectEdit } from './applyEdit';
+import { FrameStrip } from './FrameStrip';
+import { loadKeymap, saveKeymap } from './keymap';
+import { LabelPalette } from './LabelPalette';
+import { ObjectPanel } from './ObjectPanel';
+import { fullFeature, labelLookup, paletteOf, type PaletteEntry } from './palette';
+import { RejectDialog } from './RejectDialog';
+import { ReworkNotice } from './ReworkNotice';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useJournalState } from './useJournalState';
+import { useWorkspaceKeys } from './useWorkspaceKeys';
+import { useWorkSession } from './useWorkSession';
+import { WorkspaceHeader } from './WorkspaceHeader';
+import { useStepMenuQuery } from './workspaceApi';
+
+/**
+ * The annotation and review workspace for one step of a task: the labels on the left, the
+ * canvas in the middle, the objects and their attributes on the right, the step's actions on
+ * top. It works through the step's queue one item at a time.
+ */
+export function WorkspacePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const target = { projectId: Number(params.projectId), taskId: Number(params.taskId), workflowId: Number(params.workflowId) };
+  const firstItem = Number(search.get('item')) || undefined;
+  const { data: user } = useInfoQuery();
+  // The journal sends edits as this user; the logs note the project and task in front of them.
+  useWorkstationSession(user, { projectId: target.projectId, taskId: target.taskId });
+  const session = useWorkSession(target, firstItem, user?.id);
+  const { item, phase } = session;
+  const { data: ontology } = useProjectOntologyQuery(target.projectId);
+  const { data: steps } = useStepMenuQuery({ projectId: target.projectId, taskId: target.taskId });
+  const step = steps?.find((s) => s.workflowId === target.workflowId);
+  const features = useMemo(() => (ontology?.features ?? []).map(fullFeature), [ontology]);
+  const palette = useMemo(() => paletteOf(features), [features]);
+  const lookup = useMemo(() => labelLookup(palette), [palette]);
+  const engineRef = useRef<AnnotationEngine | null>(null);
+  const [active, setActive] = useState<PaletteEntry | null>(null);
+  const [selection, setSelection] = useState<string[]>([]);
+  const [frameIndex, setFrameIndex] = useState(0);
+  const [shown, setShown] = useState<{ key: string; bitmap: ImageBitmap } | null>(null);
+  const [, setEdits] = useState(0);
+  const [keymap, setKeymap] = useState(loadKeymap);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const journal = useJournalState(item?.taskSubjectId);
+
+  const frames = item?.open.subject.frames ?? [];
+  const frame = frames[Math.min(frameIndex, Math.max(0, frames.length - 1))];
+  const objects: readonly AnnotationObject[] = (frame && item?.frames.get(frame.frameId)?.objects) ?? [];
+  const frameKey = `${item?.taskSubjectId ?? 0}:${frame?.frameId ?? 0}`;
+
+  // The previous frame stays on screen until the next is decoded, rather than a blank flash.
+  const image = shown?.bitmap ?? null;
+  const frameDrawn = phase.kind === 'ready' && frame !== undefined && shown?.key === frame.key;
+
+  // A new item comes with its first frame decoded: show both in the same render.
+  const [itemShown, setItemShown] = useState<number | undefined>(undefined);
+  if (item && item.taskSubjectId !== itemShown) {
+    setItemShown(item.taskSubjectId);
+    setFrameIndex(0);
+    if (item.firstImage) setShown(item.firstImage);
+  }
+  useEffect(() => {
+    let alive = true;
+    if (!frame) return setShown(null);
+    if (shown?.key === frame.key) return;
+    session.images
+      .get(frame.key)
+      .then((bitmap) => alive && setShown({ key: frame.key, bitmap }))
+      .catch((err: unknown) => alive && void message.error(errorText(err)));
+    session.images.prefetch(frames.slice(frameIndex + 1, frameIndex + 4).map((f) => f.key));
+    return () => {
+      alive = false;
+    };
+    // The frame is identified by its key; frames of the same item do not change while open.
+  }, [frame?.key]);
+
+  const onEdit = useCallback(
+    (edit: ObjectEdit) => {
+      if (!frame) return;
+      session.recordEdit(frame.frameId, edit).catch((err: unknown) => void message.error(errorText(err)));
+      setEdits((n) => n + 1);
+    },
+    [frame, session, message, errorText],
+  );
+
+  /** Runs a step action with the buttons held, and says why it failed without losing anything. */
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      setActive(null);
+    } catch (err) {
+      void message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const isReview = step?.type === 'review';
+  const submit = () => run(isReview ? session.actions.pass : session.actions.submit);
+
+  useWorkspaceKeys({
+    enabled: phase.kind === 'ready' && !sheetOpen && !rejecting,
+    keymap,
+    palette,
+    engineRef,
+    selection,
+    onChoose: setActive,
+    onTouch: session.touch,
+    commands: {
+      nextFrame: () => setFrameIndex((i) => Math.min(i + 1, frames.length - 1)),
+      previousFrame: () => setFrameIndex((i) => Math.max(i - 1, 0)),
+      submit: () => void submit(),
+      shortcutSheet: () => setSheetOpen(true),
+      save: () => item && void session.flush(item.taskSubjectId).then(() => message.success(t('work.sync.synced'))).catch((err: unknown) => message.error(errorText(err))),
+      copyToNextFrame: () => {
+        const next = frames[frameIndex + 1];
+        if (!next || !engineRef.current) return;
+        const picked = objects.filter((o) => selection.length === 0 || selection.includes(o.id));
+        session.copyToFrame(next.frameId, picked);
+        setFrameIndex(frameIndex + 1);
+      },
+    },
+  });
+
+  const back = () => void navigate(MY_WORK_PATH);
+  if (phase.kind === 'empty')
+    return <Result status="success" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={back}>{t('work.backToMyWork')}</Button>} />;
+  if (phase.kind === 'failed')
+    return (
+      <Flex vertical style={{ padding: 24 }}>
+        <LoadFailure title={t('work.openFailed')} error={phase.error} onRetry={() => void session.next()} />
+        <Button onClick={back} style={{ alignSelf: 'flex-start' }}>{t('work.backToMyWork')}</Button>
+      </Flex>
+    );
+
+  return (
+    <Flex vertical style={{ height: '100vh', minWidth: 1280 }} onPointerDown={session.touch}>
+      <WorkspaceHeader
+        stepName={step?.name ?? ''}
+        isReview={isReview}
+        itemName={item?.open.subject.name ?? ''}
+        pending={step ? step.pending : undefined}
+        journal={journal}
+        busy={busy || phase.kind !== 'ready'}
+        engineRef={engineRef}
+        onBack={back}
+        onShortcuts={() => setSheetOpen(true)}
+        onSubmit={() => void submit()}
+        onSkip={() => void run(() => session.actions.skip())}
+        onReject={() => setRejecting(true)}
+        submitChord={keymap.submit}
+      />
+      {item?.open.taskSubject.rework && <ReworkNotice projectId={target.projectId} taskSubjectId={item.taskSubjectId} />}
+      <Flex style={{ flex: 1, minHeight: 0 }}>
+        <LabelPalette palette={palette} active={active} onChoose={setActive} selectChord={keymap.selectTool} />
+        <div style={{ position: 'relative', flex: 1, minWidth: 0 }} data-testid="workspace-stage" data-item={frameDrawn ? item?.taskSubjectId : undefined}>
+          <AnnotationCanvas
+            frameKey={frameKey}
+            image={image}
+            objects={objects}
+            colorOf={lookup.colorOf}
+            drawing={active?.template ?? null}
+            onEdit={onEdit}
+            onSelection={setSelection}
+            engineRef={engineRef}
+          />
+          {phase.kind !== 'ready' && (
+            <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.35)' }}>
+              <Spin size="large" description={phase.kind === 'claiming' ? t('work.claiming') : t('work.loading')} />
+            </Flex>
+          )}
+        </div>
+        <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engineRef.current} />
+      </Flex>
+      {frames.length > 1 && <FrameStrip count={frames.length} index={frameIndex} onChange={setFrameIndex} />}
+      <ShortcutSheet
+        open={sheetOpen}
+        keymap={keymap}
+        labelHotkeys={palette.filter((e) => e.hotkey).map((e) => ({ hotkey: e.hotkey!, name: e.name }))}
+        onChange={(k) => {
+          setKeymap(k);
+          saveKeymap(k);
+        }}
+        onClose={() => setSheetOpen(false)}
+      />
+      <ConflictDialog
+        open={journal?.state === 'conflict'}
+        pending={journal?.pending ?? 0}
+        onResolve={(keep) => session.resolveConflict(keep).catch((err: unknown) => void message.error(errorText(err)))}
+      />
+      <RejectDialog
+        projectId={target.projectId}
+        open={rejecting}
+        selectedObjectId={selection.length === 1 ? selection[0] : undefined}
+        frameId={frame?.frameId}
+        onCancel={() => setRejecting(false)}
+        onReject={async (input) => {
+          await run(() => session.actions.reject(input));
+          setRejecting(false);
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The workspace's keyboard: every command has a default chord the user can remap; label
+ * hotkeys come from the ontology and are looked up after the commands. Pure functions, so the
+ * sheet, the listener and the tests agree on one table.
+ */
+
+/** Commands of the workspace reachable by keyboard. */
+export const COMMANDS = [
+  'selectTool',
+  'undo',
+  'redo',
+  'deleteSelection',
+  'toggleHidden',
+  'toggleLocked',
+  'bringToFront',
+  'sendToBack',
+  'zoomIn',
+  'zoomOut',
+  'fit',
+  'actualSize',
+  'nextFrame',
+  'previousFrame',
+  'copyToNextFrame',
+  'save',
+  'submit',
+  'shortcutSheet',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+/** A key press as a chord string: modifiers in a fixed order, then the key (`mod+shift+z`, `Delete`, `f`). */
+export type Chord = string;
+
+export const DEFAULT_KEYMAP: Readonly<Record<Command, Chord>> = {
+  selectTool: 'v',
+  undo: 'mod+z',
+  redo: 'mod+shift+z',
+  deleteSelection: 'Delete',
+  toggleHidden: 'h',
+  toggleLocked: 'l',
+  bringToFront: 'mod+]',
+  sendToBack: 'mod+[',
+  zoomIn: '=',
+  zoomOut: '-',
+  fit: 'f',
+  actualSize: 'mod+1',
+  nextFrame: 'd',
+  previousFrame: 'a',
+  copyToNextFrame: 'mod+shift+c',
+  save: 'mod+s',
+  submit: 'mod+Enter',
+  shortcutSheet: '?',
+};
+
+/** Keys that only ever modify another key: a chord is never just one of them. */
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'OS']);
+
+/** The chord of a key event; null for a lone modifier. Letters are lower-cased; shift is kept only when it is not already in the character (`?` not `shift+?`). */
+export function chordOf(e: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): Chord | null {
+  if (MODIFIER_KEYS.has(e.key)) return null;
+  const letter = e.key.length === 1 && /[a-z]/i.test(e.key);
+  const key = letter ? e.key.toLowerCase() : e.key;
+  // Shift changes printable symbols by itself (? is shift+/); it counts only for letters and named keys.
+  const shiftCounts = letter || e.key.length > 1;
+  const parts = [e.ctrlKey || e.metaKey ? 'mod' : '', e.altKey ? 'alt' : '', e.shiftKey && shiftCounts ? 'shift' : ''].filter(Boolean);
+  return [...parts, key].join('+');
+}
+
+/** A keymap after the user's changes; unknown commands and empty chords in the stored copy are ignored. */
+export function mergeKeymap(overrides: Partial<Record<string, unknown>> | null | undefined): Record<Command, Chord> {
+  const map: Record<Command, Chord> = { ...DEFAULT_KEYMAP };
+  for (const command of COMMANDS) {
+    const chord = overrides?.[command];
+    if (typeof chord === 'string' && chord.trim() !== '') map[command] = chord;
+  }
+  return map;
+}
+
+/** Which command a chord runs in this keymap, if any. */
+export function commandFor(keymap: Readonly<Record<Command, Chord>>, chord: Chord): Command | undefined {
+  return COMMANDS.find((c) => keymap[c] === chord);
+}
+
+/** Another command already using the chord, or a label whose hotkey it is: remapping onto it would hide one of them. */
+export function conflictOf(
+  keymap: Readonly<Record<Command, Chord>>,
+  command: Command,
+  chord: Chord,
+  labelHotkeys: readonly { hotkey: string; name: string }[],
+): { command: Command } | { label: string } | null {
+  const other = COMMANDS.find((c) => c !== command && keymap[c] === chord);
+  if (other) return { command: other };
+  const label = labelHotkeys.find((l) => l.hotkey.toLowerCase() === chord);
+  return label ? { label: label.name } : null;
+}
+
+const STORAGE_KEY = 'workspace.keymap.v1';
+
+/** The user's keymap as stored on this workstation. */
+export function loadKeymap(storage: Pick<Storage, 'getItem'> = localStorage): Record<Command, Chord> {
+  try {
+    return mergeKeymap(JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null);
+  } catch {
+    // A hand-edited or corrupted entry falls back to the defaults rather than leaving keys dead.
+    return { ...DEFAULT_KEYMAP };
+  }
+}
+
+export function saveKeymap(keymap: Readonly<Record<Command, Chord>>, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  const changed = Object.fromEntries(COMMANDS.filter((c) => keymap[c] !== DEFAULT_KEYMAP[c]).map((c) => [c, keymap[c]]));
+  storage.setItem(STORAGE_KEY, JSON.stringify(changed));
+}

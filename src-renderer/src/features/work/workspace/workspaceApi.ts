@@ -1,0 +1,72 @@
+import { annotateRoutes } from '../../../../../src-shared/api/annotate';
+import { taskRoutes } from '../../../../../src-shared/api/task';
+import { taskSubjectRoutes } from '../../../../../src-shared/api/taskSubject';
+import { api, routeRequest, type BodyOf, type DataOf } from '../../../app/apiSlice';
+
+type T = typeof taskRoutes;
+type TS = typeof taskSubjectRoutes;
+type A = typeof annotateRoutes;
+
+/** Whatever moves a task subject changes the caller's queues and the task's figures. */
+const moved = (taskId: number) => [{ type: 'TaskSubject' as const, id: 'MINE' }, { type: 'TaskSubject' as const, id: `task-${taskId}` }];
+
+/** The calls of the annotation workspace: claim, open, read annotations, and the step's transitions. */
+export const workspaceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    claimNext: build.mutation<DataOf<TS['claim']>, NonNullable<BodyOf<TS['claim']>>>({
+      query: (body) => routeRequest(taskSubjectRoutes.claim, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
+    workItem: build.query<DataOf<T['annotateSubject']>, { projectId: number; taskId: number; taskSubjectId: number }>({
+      query: ({ projectId, taskId, taskSubjectId }) => routeRequest(taskRoutes.annotateSubject, { params: { id: taskId }, query: { projectId, taskSubjectId } }),
+      keepUnusedDataFor: 30,
+    }),
+    itemAnnotations: build.query<DataOf<A['get']>, number>({
+      query: (taskSubjectId) => routeRequest(annotateRoutes.get, { query: { taskSubjectId } }),
+      // The engine holds the live copy once opened; a cached one would only be stale.
+      keepUnusedDataFor: 0,
+    }),
+    stepMenu: build.query<DataOf<T['menu']>, { projectId: number; taskId: number }>({
+      query: ({ projectId, taskId }) => routeRequest(taskRoutes.menu, { params: { id: taskId }, query: { projectId } }),
+      providesTags: [{ type: 'TaskSubject', id: 'MINE' }],
+    }),
+    /** The next items waiting at the step, to prefetch while the annotator works on this one. */
+    queuePeek: build.query<DataOf<TS['listDetail']>, { projectId: number; taskId: number; workflowId: number }>({
+      query: ({ projectId, taskId, workflowId }) =>
+        routeRequest(taskSubjectRoutes.listDetail, { query: { projectId, taskId, workflowId, state: 'pending', page: 1, pageSize: 2 } }),
+      keepUnusedDataFor: 0,
+    }),
+    itemLog: build.query<DataOf<TS['log']>, number>({
+      query: (taskSubjectId) => routeRequest(taskSubjectRoutes.log, { query: { taskSubjectId, page: 1, pageSize: 10 } }),
+    }),
+    submitItem: build.mutation<DataOf<TS['submit']>, NonNullable<BodyOf<TS['submit']>> & { taskId: number }>({
+      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.submit, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
+    skipItem: build.mutation<DataOf<TS['skip']>, NonNullable<BodyOf<TS['skip']>> & { taskId: number }>({
+      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.skip, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
+    passItem: build.mutation<DataOf<TS['pass']>, NonNullable<BodyOf<TS['pass']>> & { taskId: number }>({
+      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.pass, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
+    rejectItem: build.mutation<DataOf<TS['reject']>, NonNullable<BodyOf<TS['reject']>> & { taskId: number }>({
+      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.reject, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
+  }),
+});
+
+export const {
+  useClaimNextMutation,
+  useLazyWorkItemQuery,
+  useLazyItemAnnotationsQuery,
+  useStepMenuQuery,
+  useItemLogQuery,
+  useLazyQueuePeekQuery,
+  useSubmitItemMutation,
+  useSkipItemMutation,
+  usePassItemMutation,
+  useRejectItemMutation,
+} = workspaceApi;

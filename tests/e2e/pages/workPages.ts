@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** My work, as an annotator or reviewer sees it. */
+export class MyWorkPage {
+  constructor(private readonly page: Page) {}
+
+  /** Opens My work from the navigation, in English (the texts the specs read). */
+  async open() {
+    await this.page.getByRole('group', { name: /Language|界面语言/ }).getByRole('button', { name: 'English' }).click();
+    await this.page.getByRole('menuitem', { name: 'My work' }).click();
+    await expect(this.page.getByRole('heading', { name: 'My work' })).toBeVisible();
+  }
+
+  step(workflowId: number): Locator {
+    return this.page.getByTestId(`work-step-${workflowId}`);
+  }
+
+  /** The caller's (only) step in the task of that name, when its workflow id is not known. */
+  stepOf(taskName: string): Locator {
+    return this.page.locator('[data-testid^="work-task-"]').filter({ hasText: taskName }).locator('[data-testid^="work-step-"]').first();
+  }
+
+  /** The workflow id of the caller's (only) step in the task of that name. */
+  async stepIdOf(taskName: string): Promise<number> {
+    const testId = await this.stepOf(taskName).getAttribute('data-testid');
+    return Number(testId!.replace('work-step-', ''));
+  }
+
+  async expectCounts(workflowId: number, counts: { pending?: number; held?: number; rework?: number }) {
+    const step = this.step(workflowId);
+    if (counts.pending !== undefined) await expect(step.getByTestId('step-pending')).toHaveText(String(counts.pending));
+    if (counts.held !== undefined) await expect(step.getByTestId('step-held')).toHaveText(String(counts.held));
+    if (counts.rework !== undefined) await expect(step.getByTestId('step-rework')).toHaveText(String(counts.rework));
+  }
+
+  async start(workflowId: number) {
+    await this.step(workflowId).getByRole('button', { name: /Start|开始/ }).click();
+    return new WorkspacePage(this.page);
+  }
+}
+
+/** The annotation workspace. */
+export class WorkspacePage {
+  readonly canvas: Locator;
+  readonly objects: Locator;
+  constructor(private readonly page: Page) {
+    this.canvas = page.getByTestId('annotation-canvas');
+    this.objects = page.getByTestId('object-list');
+  }
+
+  async expectItemOpen() {
+    await expect(this.canvas).toBeVisible();
+    await expect(this.page.getByText(/Claiming|Loading|正在/)).toHaveCount(0);
+    await expect(this.page.getByTestId('item-name')).not.toHaveText('');
+  }
+
+  itemName() {
+    return this.page.getByTestId('item-name').innerText();
+  }
+
+  /** A point of the canvas as fractions of its size. */
+  async at(fx: number, fy: number) {
+    const box = (await this.canvas.boundingBox())!;
+    return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+  }
+
+  /** A box the way an annotator draws one: the label's hotkey, then two clicks. */
+  async drawBox(hotkey: string, from: [number, number], to: [number, number]) {
+    await this.page.keyboard.press(hotkey);
+    const a = await this.at(...from);
+    const b = await this.at(...to);
+    await this.page.mouse.click(a.x, a.y);
+    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2);
+    await this.page.mouse.click(b.x, b.y);
+  }
+
+  async expectObjects(count: number) {
+    await expect(this.page.getByText(`Objects (${count})`, { exact: true })).toBeVisible();
+  }
+
+  async expectSaved() {
+    await expect(this.page.getByTestId('sync-state')).toHaveAttribute('data-state', 'synced');
+  }
+}

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { call, registerUser, SERVER, teamWith, type TestUser } from './teamSetup';
+
+/** Real photographs (resources/demo-images), so the workspace decodes and draws them. */
+const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'rocket.jpg', 'horse.png'];
+const photoBytes = (name: string) => fs.readFileSync(path.join('resources/demo-images', name));
+
+/** PNG and JPEG sizes from their headers: the subject records them as a workstation import would. */
+function imageSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  for (let i = 2; i < bytes.length; ) {
+    const marker = bytes.readUInt16BE(i);
+    if (marker >= 0xffc0 && marker <= 0xffc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    i += 2 + bytes.readUInt16BE(i + 2);
+  }
+  throw new Error('not a PNG or JPEG');
+}
+
+export interface WorkWorld {
+  owner: TestUser;
+  annotator: TestUser;
+  reviewer: TestUser;
+  projectId: number;
+  projectName: string;
+  taskId: number;
+  taskName: string;
+  annotateStep: number;
+  reviewStep: number;
+  photos: string[];
+  rejectReason: string;
+}
+
+const idOf = async (request: APIRequestContext, user: TestUser): Promise<number> => (await call(request, user, 'GET', '/user/info')).id;
+
+/**
+ * A fresh team with an annotator and a reviewer, a project with a box and a polygon feature,
+ * `count` real photographs in a batch, and a task with an annotate step (the annotator) and a
+ * review step (the reviewer). Unique per call, so specs never share state.
+ */
+export async function workWorld(request: APIRequestContext, count = 3): Promise<WorkWorld> {
+  const salt = `${Date.now() % 1e7}`;
+  const owner = await registerUser(request, `Owner ${salt}`);
+  const annotator = await registerUser(request, `Annotator ${salt}`);
+  const reviewer = await registerUser(request, `Reviewer ${salt}`);
+  await teamWith(request, owner, `Work team ${salt}`, [
+    { user: annotator, role: 'annotator' },
+    { user: reviewer, role: 'reviewer' },
+  ]);
+  const [annotatorId, reviewerId] = [await idOf(request, annotator), await idOf(request, reviewer)];
+  const projectName = `Street scenes ${salt}`;
+  const project = await call(request, owner, 'POST', '/project', { projectName, type: 'image' });
+  const projectId: number = project.projectId;
+  await call(request, owner, 'POST', `/project/${projectId}/member`, {
+    members: [
+      { userId: annotatorId, role: 'annotator' },
+      { userId: reviewerId, role: 'reviewer' },
+    ],
+  });
+  await call(request, owner, 'POST', '/ontology/feature/manage', {
+    projectId,
+    features: [
+      { name: 'Animals', tool: 'box', labels: [{ name: 'Cat', color: '#ff4d4f', hotkey: 'c' }], attributes: [{ name: 'Pose', type: 'radio', required: false, options: [{ name: 'Sitting' }, { name: 'Lying' }] }] },
+      { name: 'Regions', tool: 'polygon', labels: [{ name: 'Background', color: '#1677ff', hotkey: 'g' }] },
+    ],
+  });
+  const rejectReason = `Box too loose ${salt}`;
+  await call(request, owner, 'POST', `/project/${projectId}/rejectReason/add`, { reason: rejectReason });
+
+  const photos = PHOTOS.slice(0, count);
+  const subjects = [];
+  for (const name of photos) {
+    const bytes = photoBytes(name);
+    const key = `dataset/${projectId}/work-${salt}/${name}`;
+    const res = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, {
+      headers: owner.headers,
+      multipart: { file: { name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: bytes } },
+    });
+    expect((await res.json()).code).toBe(200);
+    const contentHash = crypto.createHash('sha256').update(bytes).digest('hex');
+    subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: contentHash, fileName: name, ...imageSize(bytes) }] });
+  }
+  const batch = await call(request, owner, 'POST', '/batch', { projectId, name: `Photos ${salt}`, subjects });
+  const taskName = `Label the photos ${salt}`;
+  const task = await call(request, owner, 'POST', '/task', {
+    projectId,
+    name: taskName,
+    batchIds: [batch.batch.id],
+    workflow: { steps: [{ type: 'annotate', memberIds: [annotatorId] }, { type: 'review', memberIds: [reviewerId] }] },
+  });
+  return {
+    owner,
+    annotator,
+    reviewer,
+    projectId,
+    projectName,
+    taskId: task.id,
+    taskName,
+    annotateStep: task.steps[0].workflowId,
+    reviewStep: task.steps[1].workflowId,
+    photos,
+    rejectReason,
+  };
+}

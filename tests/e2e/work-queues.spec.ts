@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { call, loggedInPage } from './pages/teamSetup';
+import { MyWorkPage } from './pages/workPages';
+import { workWorld } from './pages/workSetup';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/work-${name}.png`, animations: 'disabled' });
+
+test('an annotator and a reviewer work through a task, each seeing the other\'s moves in their queues live', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const world = await workWorld(request, 3);
+  const annotatorPage = await loggedInPage(browser, world.annotator);
+  const reviewerPage = await loggedInPage(browser, world.reviewer);
+  const annotatorWork = new MyWorkPage(annotatorPage);
+  const reviewerWork = new MyWorkPage(reviewerPage);
+  await annotatorWork.open();
+  await reviewerWork.open();
+  await annotatorWork.expectCounts(world.annotateStep, { pending: 3, held: 0 });
+  await reviewerWork.expectCounts(world.reviewStep, { pending: 0 });
+  await expect(reviewerWork.step(world.reviewStep).getByRole('button', { name: /Start reviewing/ })).toBeDisabled();
+  await shot(annotatorPage, 'my-work');
+
+  // The annotator opens the first photo, draws a cat box with its hotkey and two clicks, and submits.
+  const workspace = await annotatorWork.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  const first = await workspace.itemName();
+  await workspace.drawBox('c', [0.35, 0.35], [0.6, 0.65]);
+  await workspace.expectObjects(1);
+  await workspace.expectSaved();
+  await shot(annotatorPage, 'workspace-annotate');
+  await annotatorPage.getByTestId('submit').click();
+  await expect(annotatorPage.getByTestId('item-name')).not.toHaveText(first);
+
+  // The reviewer's queue grew without a reload; they open the item and see the box.
+  await reviewerWork.expectCounts(world.reviewStep, { pending: 1 });
+  const review = await reviewerWork.start(world.reviewStep);
+  await review.expectItemOpen();
+  await expect(reviewerPage.getByTestId('item-name')).toHaveText(first);
+  await review.expectObjects(1);
+  await shot(reviewerPage, 'workspace-review');
+
+  // They reject it with the project's reason; their queue is then empty.
+  await reviewerPage.getByTestId('reject').click();
+  const dialog = reviewerPage.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: world.rejectReason }).check();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(reviewerPage.getByText('Everything at this step is done')).toBeVisible();
+
+  // Back in My work, the annotator finds the photo in the rework list with the reviewer's reason.
+  await annotatorPage.getByRole('button', { name: 'Back to My work' }).click();
+  await annotatorWork.expectCounts(world.annotateStep, { pending: 1, held: 2, rework: 1 });
+  const rework = annotatorPage.getByTestId('rework-list');
+  await expect(rework).toContainText(first);
+  await expect(rework).toContainText(world.rejectReason);
+  await rework.getByRole('button', { name: 'Rework' }).click();
+  await expect(annotatorPage.getByTestId('rework-notice')).toContainText(world.rejectReason);
+  await expect(annotatorPage.getByTestId('item-name')).toHaveText(first);
+  await workspace.expectObjects(1);
+  await shot(annotatorPage, 'workspace-rework');
+});
+
+test('pre-annotations show as suggestions the annotator accepts, and the server then has them as the annotator\'s own', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const world = await workWorld(request, 1);
+  const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
+  const items = await owner('GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
+  const taskSubjectId: number = items.list[0].taskSubjectId;
+  const opened = await owner('GET', `/task/${world.taskId}/annotate/subject?projectId=${world.projectId}&taskSubjectId=${taskSubjectId}`);
+  const ontology = await owner('GET', `/project/${world.projectId}/ontology`);
+  const cat = ontology.features.find((f: { tool: string }) => f.tool === 'box');
+  const box = (id: string, x: number) => ({ id, featureId: cat.featureId, labelId: cat.labels[0].id, tool: 'box', geometry: { x, y: 40, width: 80, height: 60 }, attributes: {}, zIndex: 0, source: 'ai' });
+  await owner('POST', '/annotate/beforehand/update', {
+    projectId: world.projectId,
+    taskId: world.taskId,
+    items: [{ taskSubjectId, frames: [{ frameId: opened.subject.frames[0].frameId, data: { version: 1, objects: [box('ai-1', 20), box('ai-2', 200)], classifications: [] } }] }],
+  });
+
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  await workspace.expectObjects(2);
+  await expect(page.getByTestId('pre-annotations')).toContainText('2 pre-annotation(s) to confirm');
+  await shot(page, 'workspace-pre-annotations');
+  await page.getByTestId('pre-annotations').getByRole('button', { name: 'Accept all' }).click();
+  await expect(page.getByTestId('pre-annotations')).toHaveCount(0);
+  await workspace.expectSaved();
+
+  const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  expect(saved.frames[0].data.objects.map((o: { id: string; source: string }) => `${o.id}:${o.source}`).sort()).toEqual(['ai-1:manual', 'ai-2:manual']);
+});
