@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Server as SocketServer } from 'socket.io';
-import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
+import { NODE_HOST_CALLER_HEADER, NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
 import { workstationConfigFromEnv, type WorkstationConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
@@ -40,7 +40,8 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // which this host never grants, so other sites in the user's browser cannot call it.
   app.post(NODE_HOST_INVOKE_PATH, async (req) => {
     const body = req.body as { method?: unknown; args?: unknown } | undefined;
-    return dispatchInvoke(services.handlers, body?.method, body?.args);
+    const caller = req.headers[NODE_HOST_CALLER_HEADER];
+    return services.runAsCaller(typeof caller === 'string' ? caller : undefined, () => dispatchInvoke(services.handlers, body?.method, body?.args));
   });
   await app.register(fastifyStatic, { root: path.resolve(opts.rendererDir), index: 'index.html' });
 

@@ -13,6 +13,8 @@ import { createJournalService } from './journal';
 export interface Services {
   handlers: Handlers;
   events: EventBus;
+  /** Runs a call as the caller holding this token (the browser host serves several browsers), else as the last session set. */
+  runAsCaller<T>(token: string | undefined, fn: () => T): T;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export function createServices(config: WorkstationConfig): Services {
   return {
     handlers,
     events,
+    runAsCaller: (token, fn) => session.state.runAsCaller(token, fn),
     // Logs first: a ship in progress still uses storage.
     close: async () => {
       datasets.close();

@@ -17,6 +17,7 @@ export function createSessionService(serverUrl: string): { state: SessionState; 
         if (!s || typeof s.tokenName !== 'string' || typeof s.tokenValue !== 'string' || typeof s.user?.id !== 'number') {
           throw Object.assign(new TypeError('session needs tokenName, tokenValue and user.id'), { code: 'BAD_ARGS' });
         }
+        // A caller setting its session is who the host is used by now (the desktop has one user anyway).
         state.set(s);
         return { ok: true };
       },

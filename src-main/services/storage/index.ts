@@ -26,6 +26,8 @@ export function createStorageService(
     tokenKey: config.storageTokenKey,
     customKey: config.storageCustomKey,
     onProgress: (e) => deps.events.emit('storage.progress', e),
+    // The signed-in user's token keeps the spec's cache key; another browser's caller gets their own entry.
+    scope: () => (deps.session.isOtherCaller() ? `user-${deps.session.current()!.user.id}` : ''),
   });
   // Another user (or none) must not keep using the previous user's token.
   const offSession = deps.session.onChange(() => service.forgetToken());

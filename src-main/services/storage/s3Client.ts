@@ -23,7 +23,8 @@ export class S3Clients {
   for(token: StorageToken): S3Client {
     assertBucketName(token.bucketName);
     const endpoint = normalizeEndpoint(token.endPoint);
-    const signature = `${endpoint}|${token.region}|${token.s3ForcePathStyle}`;
+    // One client per user too: the SDK keeps the credentials it resolved, which are that user's.
+    const signature = `${endpoint}|${token.region}|${token.s3ForcePathStyle}|${this.tokens.scope()}`;
     if (this.current?.signature === signature) return this.current.client;
     this.current?.client.destroy();
     const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };

@@ -33,6 +33,8 @@ export interface StorageServiceOptions {
   customKey: string;
   onProgress: (e: StorageProgressEvent) => void;
   now?: () => number;
+  /** whose storage token to use (the current caller's user id) */
+  scope?: () => string;
 }
 
 /**
@@ -48,7 +50,7 @@ export class StorageService {
   private settings: MultipartSettings | null = null;
 
   constructor(private readonly o: StorageServiceOptions) {
-    this.tokens = new TokenSource({ server: o.server, cache: this.cache, tokenPath: o.tokenPath, tokenKey: o.tokenKey, customKey: o.customKey, ...(o.now ? { now: o.now } : {}) });
+    this.tokens = new TokenSource({ server: o.server, cache: this.cache, tokenPath: o.tokenPath, tokenKey: o.tokenKey, customKey: o.customKey, ...(o.now ? { now: o.now } : {}), ...(o.scope ? { scope: o.scope } : {}) });
     this.clients = new S3Clients(this.tokens);
     this.journal = new UploadJournal(path.join(o.dataDir, 'transfers'));
   }

@@ -19,6 +19,8 @@ export interface TokenSourceOptions {
   tokenKey: string;
   customKey: string;
   now?: () => number;
+  /** whose token: each user of the workstation keeps their own (a browser host may serve several at once) */
+  scope?: () => string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,13 +40,24 @@ export class TokenSource {
     this.now = o.now ?? Date.now;
   }
 
+  /** The cache entry of the current user's token. */
+  private get key(): string {
+    const scope = this.o.scope?.() ?? '';
+    return scope ? `${this.o.tokenKey}:${scope}` : this.o.tokenKey;
+  }
+
+  /** Whose token get() answers now. */
+  scope(): string {
+    return this.o.scope?.() ?? '';
+  }
+
   isExpired(token: Pick<StorageToken, 'expiresAt'>): boolean {
     return this.now() + TOKEN_EARLY_EXPIRY_MS >= token.expiresAt;
   }
 
   /** The cached link with the overrides applied, or null when none is cached or it expired. */
   cached(): StorageLink | null {
-    const entry = this.o.cache.getJson<{ mode?: string } & Partial<StorageToken>>(this.o.tokenKey);
+    const entry = this.o.cache.getJson<{ mode?: string } & Partial<StorageToken>>(this.key);
     if (!entry) return null;
     if (entry.mode === 'embedded') return { mode: 'embedded' };
     const custom = this.o.cache.getJson<Partial<StorageToken>>(this.o.customKey) ?? {};
@@ -65,24 +78,24 @@ export class TokenSource {
 
   /** Drops an expired token, so the next get() fetches a new one (before a retry). */
   clearIfExpired(): void {
-    const entry = this.o.cache.getJson<Partial<StorageToken> & { mode?: string }>(this.o.tokenKey);
+    const entry = this.o.cache.getJson<Partial<StorageToken> & { mode?: string }>(this.key);
     if (entry && entry.mode !== 'embedded' && (typeof entry.expiresAt !== 'number' || this.isExpired(entry as StorageToken))) this.clear();
   }
 
   clear(): void {
-    this.o.cache.remove(this.o.tokenKey);
+    this.o.cache.remove(this.key);
   }
 
   private async refresh(): Promise<StorageLink> {
     this.refreshing = true;
     try {
       const token = await this.o.server.json<StorageToken>('GET', this.o.tokenPath);
-      this.o.cache.set(this.o.tokenKey, JSON.stringify(token));
+      this.o.cache.set(this.key, JSON.stringify(token));
       return this.cached() ?? { mode: 's3', token };
     } catch (err) {
       this.clear();
       if (err instanceof ServerCallError && err.status === 409 && err.message === 'error.obs.tokenUnavailable') {
-        this.o.cache.set(this.o.tokenKey, JSON.stringify({ mode: 'embedded' }));
+        this.o.cache.set(this.key, JSON.stringify({ mode: 'embedded' }));
         return { mode: 'embedded' };
       }
       throw new StorageError('TokenFailed', {}, { cause: err });

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import {
+  NODE_HOST_CALLER_HEADER,
   NODE_HOST_EVENT_MESSAGE,
   NODE_HOST_INVOKE_PATH,
   type EventName,
@@ -7,7 +8,14 @@ import {
   type InvokeOutcome,
   type WorkstationBridge,
 } from '../../../src-shared/ipc';
+import { readToken } from '../app/authToken';
 import { BridgeError } from './bridgeError';
+
+/** Names the signed-in caller to the host (by the session token it already holds), when there is one. */
+function callerHeader(): Record<string, string> {
+  const token = readToken();
+  return token ? { [NODE_HOST_CALLER_HEADER]: token.value } : {};
+}
 
 /** The bridge of the browser host: invoke over HTTP, events over socket.io, same origin. */
 export function createHttpBridge(origin: string = window.location.origin): WorkstationBridge {
@@ -27,7 +35,8 @@ export function createHttpBridge(origin: string = window.location.origin): Works
       try {
         res = await fetch(origin + NODE_HOST_INVOKE_PATH, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          // Several browsers may share one browser host: each call says whose it is.
+          headers: { 'content-type': 'application/json', ...callerHeader() },
           body: JSON.stringify({ method, args: args ?? {} }),
         });
       } catch {
