@@ -48,8 +48,8 @@ export interface DatasetJob {
   uploadedBytes: number;
   registeredSubjects: number;
   batchId: number | null;
-  /** why it failed, when it did */
-  error: { code: string; message: string } | null;
+  /** why it failed, when it did: a storage error code with its params, or the server's message key */
+  error: { code: string; message: string; params?: Record<string, string | number> } | null;
   startedAt: number;
   updatedAt: number;
 }

@@ -93,6 +93,11 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     expect(batch.body.data).toEqual({ count: 4 });
     const listed = await s.call({ method: 'GET', url: `/core/project/${w.projectP}/subject/list?batchId=${done.batchId}&pageSize=10`, token: w.users.owner.token });
     const key = listed.body.data.list[0].firstFrame.key as string;
+    // Each frame carries its pixel size, read from the file's header (exports need it): `file` says astronaut.png is 512 x 512.
+    const sizes = Object.fromEntries(listed.body.data.list.map((x: { name: string; firstFrame: { width: number; height: number } }) => [x.name, [x.firstFrame.width, x.firstFrame.height]]));
+    expect(Object.values(sizes).every(([wd, ht]) => wd > 0 && ht > 0)).toBe(true);
+    // a.png is a copy of the first demo image, astronaut.png.
+    expect(Object.entries(sizes).find(([name]) => /(^|\/)a(\.png)?$/.test(name))?.[1]).toEqual(demo[0] === 'astronaut.png' ? [512, 512] : expect.anything());
     await expect(s.s3!.admin.send(new HeadObjectCommand({ Bucket: s.s3!.bucket, Key: `tenant-t/${key}` }))).resolves.toMatchObject({ ContentType: 'image/png' });
 
     const again = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Street photos again', paths: [photos, seqs], recordType: 'image' });

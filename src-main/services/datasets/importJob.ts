@@ -6,7 +6,7 @@ import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
 import { contentTypeOf } from '../storage/contentType';
 import { runPool } from '../pool';
-import { sha256File, subjectContentHash } from './hashFile';
+import { digestFile, subjectContentHash, type FileDigest } from './hashFile';
 import type { ImportJournal, ImportRecord, PlannedFile, PlannedSubject } from './importJournal';
 import { scanFolder } from './scanFolder';
 
@@ -114,8 +114,10 @@ export class ImportJob {
         this.deps.journal.remove(this.job.jobId);
         return;
       }
-      const e = err as { code?: unknown; message?: string };
-      this.update({ state: 'failed', error: { code: typeof e.code === 'string' || typeof e.code === 'number' ? String(e.code) : 'INTERNAL', message: e.message ?? String(err) } });
+      const e = err as { code?: unknown; message?: string; params?: Record<string, string | number> };
+      const code = typeof e.code === 'string' || typeof e.code === 'number' ? String(e.code) : 'INTERNAL';
+      // The params fill the translated text (the status of a failed upload, for one).
+      this.update({ state: 'failed', error: { code, message: e.message ?? String(err), ...(e.params ? { params: e.params } : {}) } });
     }
   }
 
@@ -125,18 +127,21 @@ export class ImportJob {
     const scan = await scanFolder(args.paths, args.recordType);
     const files = scan.subjects.flatMap((s) => s.files);
     this.update({ state: 'hashing', subjects: scan.subjects.length, files: files.length, bytes: files.reduce((a, f) => a + f.size, 0) });
-    const digests = new Map<string, string>();
+    const digests = new Map<string, FileDigest>();
     await runPool(files, HASH_CONCURRENCY, async (f) => {
       await this.checkpoint();
-      digests.set(f.path, await sha256File(f.path));
+      digests.set(f.path, await digestFile(f.path));
     });
     const plan: PlannedSubject[] = scan.subjects.map((s) => {
-      const shas = s.files.map((f) => digests.get(f.path)!);
+      const shas = s.files.map((f) => digests.get(f.path)!.sha256);
       return {
         name: s.name,
         recordType: s.recordType,
         contentHash: subjectContentHash(shas),
-        files: s.files.map((f, i) => ({ path: f.path, size: f.size, sha256: shas[i]!, key: keyOf(args.projectId, shas[i]!, f.path), uploaded: false })),
+        files: s.files.map((f, i) => {
+          const { width, height } = digests.get(f.path)!;
+          return { path: f.path, size: f.size, sha256: shas[i]!, key: keyOf(args.projectId, shas[i]!, f.path), uploaded: false, width, height };
+        }),
         skip: false,
         registered: false,
       };
@@ -216,7 +221,14 @@ export class ImportJob {
       const subjects: SubjectInput[] = chunk.map((s) => ({
         name: s.name,
         recordType: s.recordType,
-        frames: s.files.map((f) => ({ key: f.key, sizeBytes: f.size, sha256: f.sha256, fileName: path.basename(f.path).slice(0, 255) })),
+        frames: s.files.map((f) => ({
+          key: f.key,
+          sizeBytes: f.size,
+          sha256: f.sha256,
+          fileName: path.basename(f.path).slice(0, 255),
+          // Sizes read from the file's header; exports (COCO, YOLO, VOC) need them.
+          ...(f.width && f.height ? { width: f.width, height: f.height } : {}),
+        })),
       }));
       const result =
         this.job.batchId === null

@@ -9,6 +9,9 @@ export interface PlannedFile {
   sha256: string;
   key: string;
   uploaded: boolean;
+  /** pixel size from the file's header (absent in journals written before it was read, or when unknown) */
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface PlannedSubject {

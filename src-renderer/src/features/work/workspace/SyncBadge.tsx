@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
+import { plainFailure } from '../../../app/plainFailure';
 import { useErrorText } from '../../../app/useErrorText';
 
 const COLORS: Record<JournalStatus['state'], string> = { synced: 'green', pending: 'blue', offline: 'orange', conflict: 'red', refused: 'red' };
@@ -12,7 +13,7 @@ export function SyncBadge({ state }: { state: JournalStatus | null }) {
   if (!state) return null;
   const text = t(`work.sync.${state.state}`, { count: state.pending });
   return (
-    <Tooltip title={state.error ? errorText({ code: state.error.code, msg: state.error.message }) : t(`work.sync.${state.state}Hint`)}>
+    <Tooltip title={state.error ? errorText(plainFailure(state.error)) : t(`work.sync.${state.state}Hint`)}>
       <Tag color={COLORS[state.state]} data-testid="sync-state" data-state={state.state}>
         {text}
       </Tag>

@@ -2,6 +2,7 @@ import { App, Button, Card, Flex, Popconfirm, Progress, Space, Tag, Typography }
 import { useTranslation } from 'react-i18next';
 import type { DatasetJob } from '../../../../../../src-shared/ipc/datasets';
 import { useErrorText } from '../../../../app/useErrorText';
+import { plainFailure } from '../../../../app/plainFailure';
 import { workstation } from '../../../../host';
 import { importPercent, isActive } from './importProgress';
 import type { ImportFiles } from './useImportJobs';
@@ -21,9 +22,12 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
 
   return (
     <Card size="small" data-testid="import-job" style={{ marginBottom: 12 }}>
-      <Flex justify="space-between" align="center" gap={8}>
-        <Space>
-          <Typography.Text strong>{job.batchName}</Typography.Text>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Space style={{ minWidth: 0, flex: '1 1 200px' }}>
+          {/* A long batch name shortens with an ellipsis instead of squeezing into one character a line. */}
+          <Typography.Text strong ellipsis={{ tooltip: job.batchName }} style={{ maxWidth: 360 }}>
+            {job.batchName}
+          </Typography.Text>
           <Tag color={STATE_COLOR[job.state] ?? 'processing'} data-testid="import-state">{t(`project.import.state.${job.state}`)}</Tag>
         </Space>
         <Space>
@@ -41,7 +45,7 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="import-counts">
         {t('project.import.counts', { uploaded: job.uploadedFiles, files: job.files, skipped: job.skippedSubjects, registered: job.registeredSubjects, subjects: job.subjects })}
       </Typography.Text>
-      {job.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{t('project.import.failedBecause', { message: errorText(job.error) })}</Typography.Paragraph>}
+      {job.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{t('project.import.failedBecause', { message: errorText(plainFailure(job.error)) })}</Typography.Paragraph>}
       {inFlight.map(([id, p]) => (
         <Progress key={id} size="small" percent={Math.floor(p)} aria-label={t('project.import.fileInFlight')} />
       ))}
