@@ -61,6 +61,24 @@ export class ProjectPages {
     await this.page.getByTestId('add-members-submit').click();
     await expect(this.page.getByTestId('project-members').getByRole('cell', { name: nameOrMobile })).toBeVisible();
   }
+  /** Adds one team member with the project role of that label (e.g. 'Reviewer'). */
+  async addMemberAs(nameOrMobile: string, roleLabel: string) {
+    await this.page.getByTestId('add-members').click();
+    const dialog = this.page.getByRole('dialog');
+    await this.page.getByTestId('add-members-select').click();
+    await this.page.locator('.ant-select-item-option').filter({ hasText: nameOrMobile }).click();
+    await this.page.keyboard.press('Escape');
+    await dialog.getByLabel(/^(Project role|项目角色)$/).click();
+    await this.page.locator('.ant-select-dropdown:visible').getByTitle(roleLabel, { exact: true }).click();
+    await this.page.getByTestId('add-members-submit').click();
+    await expect(this.page.getByTestId('project-members').getByRole('row').filter({ hasText: nameOrMobile })).toContainText(roleLabel);
+  }
+  /** The id of the project shown, from the address. */
+  projectId(): number {
+    const m = /#\/projects\/(\d+)/.exec(this.page.url());
+    if (!m) throw new Error(`not on a project page: ${this.page.url()}`);
+    return Number(m[1]);
+  }
   async importFolder(folder: string) {
     await this.page.getByTestId('import-open').click();
     await this.page.getByTestId('import-path').fill(folder);

@@ -26,4 +26,15 @@ export class TasksTab {
     await drawer.getByRole('button', { name: 'Create' }).click();
     await expect(this.page.getByTestId('task-title')).toContainText(name);
   }
+  /** As createTask, over a batch of any size: `batchOption` is the batch as the select shows it, e.g. `Photos (3)`. */
+  async createTaskOver(name: string, batchOption: string, annotator: string, reviewer: string) {
+    await this.page.getByRole('button', { name: 'New task' }).click();
+    const drawer = this.page.getByRole('dialog');
+    await drawer.getByLabel('Task name').fill(name);
+    await this.choose(drawer, 'Batches', batchOption);
+    await this.choose(this.page.getByTestId('step-0'), 'Members', annotator);
+    await this.choose(this.page.getByTestId('step-1'), 'Members', reviewer);
+    await drawer.getByRole('button', { name: 'Create' }).click();
+    await expect(this.page.getByTestId('task-title')).toContainText(name);
+  }
 }
