@@ -39,10 +39,12 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await review.expectObjects(1);
   await shot(reviewerPage, 'workspace-review');
 
-  // They reject it with the project's reason; their queue is then empty.
+  // They select the box, reject with the project's reason and a note pinned to it; their queue is then empty.
+  await review.objects.getByText('Cat').click();
   await reviewerPage.getByTestId('reject').click();
   const dialog = reviewerPage.getByRole('dialog');
   await dialog.getByRole('checkbox', { name: world.rejectReason }).check();
+  await dialog.getByLabel('Note on the selected object').fill('Tighten the box around the head');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(reviewerPage.getByText('Everything at this step is done')).toBeVisible();
 
@@ -56,6 +58,10 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await expect(annotatorPage.getByTestId('rework-notice')).toContainText(world.rejectReason);
   await expect(annotatorPage.getByTestId('item-name')).toHaveText(first);
   await workspace.expectObjects(1);
+  // The reviewer's note is there, pinned to the box.
+  await annotatorPage.getByRole('tab', { name: 'Notes (1)' }).click();
+  await expect(annotatorPage.getByTestId('item-notes')).toContainText('Tighten the box around the head');
+  await expect(annotatorPage.getByTestId('item-notes')).toContainText('on an object');
   await shot(annotatorPage, 'workspace-rework');
 });
 

@@ -82,6 +82,16 @@ export const workZh = {
     attributes: '属性',
     noAttributes: '这个标签没有属性。',
   },
+  notes: {
+    tab: '批注（{{count}}）',
+    empty: '这条数据还没有批注。',
+    onObject: '对象上',
+    resolved: '已解决',
+    add: '添加批注',
+    placeholderObject: '给选中的对象写批注',
+    placeholderItem: '给这条数据写批注（先选中对象可以钉在对象上）',
+  },
+  objectsTab: '对象',
   frames: { previous: '上一帧', next: '下一帧', timeline: '帧', position: '第 {{index}} / {{count}} 帧' },
   keys: {
     open: '快捷键',
@@ -201,6 +211,16 @@ export const workEn: typeof workZh = {
     attributes: 'Attributes',
     noAttributes: 'This label has no attributes.',
   },
+  notes: {
+    tab: 'Notes ({{count}})',
+    empty: 'No note on this item yet.',
+    onObject: 'on an object',
+    resolved: 'resolved',
+    add: 'Add note',
+    placeholderObject: 'A note on the selected object',
+    placeholderItem: 'A note on the item (select an object first to pin it there)',
+  },
+  objectsTab: 'Objects',
   frames: { previous: 'Previous frame', next: 'Next frame', timeline: 'Frames', position: 'Frame {{index}} of {{count}}' },
   keys: {
     open: 'Shortcuts',

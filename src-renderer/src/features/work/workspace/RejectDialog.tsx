@@ -71,10 +71,16 @@ export function RejectDialog({
           )}
         </Form.Item>
         <Form.Item label={t('work.reject.reason')}>
-          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1024} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1024} autoSize={{ minRows: 2, maxRows: 5 }} aria-label={t('work.reject.reason')} />
         </Form.Item>
         <Form.Item label={selectedObjectId ? t('work.reject.noteOnObject') : t('work.reject.noteOnItem')}>
-          <Input.TextArea value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={10_000}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            aria-label={selectedObjectId ? t('work.reject.noteOnObject') : t('work.reject.noteOnItem')}
+          />
         </Form.Item>
         {empty && <Typography.Text type="secondary">{t('work.reject.needReason')}</Typography.Text>}
       </Form>

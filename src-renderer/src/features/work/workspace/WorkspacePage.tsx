@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Flex, Result, Spin } from 'antd';
+import { App, Button, Flex, Result, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { Note } from '../../../../../src-shared/api/note';
+import { room } from '../../../../../src-shared/api/realtime';
+import { api } from '../../../app/apiSlice';
+import { useAppDispatch } from '../../../app/hooks';
+import { useRoomEvents } from '../../../app/useRoomEvents';
 import type { AnnotationEngine } from '../../../canvas/engine';
 import { LoadFailure } from '../../../app/LoadFailure';
 import { useErrorText } from '../../../app/useErrorText';
@@ -16,6 +21,7 @@ import type { ObjectEdit } from './applyEdit';
 import { FrameStrip } from './FrameStrip';
 import { loadKeymap, saveKeymap } from './keymap';
 import { LabelPalette } from './LabelPalette';
+import { NotesPanel } from './NotesPanel';
 import { ObjectPanel } from './ObjectPanel';
 import { fullFeature, labelLookup, paletteOf, type PaletteEntry } from './palette';
 import { RejectDialog } from './RejectDialog';
@@ -25,7 +31,7 @@ import { useJournalState } from './useJournalState';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { useWorkSession } from './useWorkSession';
 import { WorkspaceHeader } from './WorkspaceHeader';
-import { useStepMenuQuery } from './workspaceApi';
+import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 
 /**
  * The annotation and review workspace for one step of a task: the labels on the left, the
@@ -63,11 +69,38 @@ export function WorkspacePage() {
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const journal = useJournalState(item?.taskSubjectId);
+  const dispatch = useAppDispatch();
+  const { data: notes } = useItemNotesQuery(
+    { projectId: target.projectId, dataId: item?.open.subject.dataId ?? 0, taskSubjectId: item?.taskSubjectId ?? 0 },
+    { skip: !item },
+  );
+  // Notes written elsewhere (the reviewer, the notes centre) appear while the item is open.
+  useRoomEvents(room('project', target.projectId), (m) => {
+    if (m.type === 'note.changed') dispatch(api.util.invalidateTags([{ type: 'Note', id: 'LIST' }]));
+  });
 
   const frames = item?.open.subject.frames ?? [];
   const frame = frames[Math.min(frameIndex, Math.max(0, frames.length - 1))];
   const objects: readonly AnnotationObject[] = (frame && item?.frames.get(frame.frameId)?.objects) ?? [];
   const frameKey = `${item?.taskSubjectId ?? 0}:${frame?.frameId ?? 0}`;
+  // Objects an open note is pinned to, on this frame: the engine marks them.
+  const pinned = useMemo(() => {
+    const here = new Set(objects.map((o) => o.id));
+    return (notes ?? []).filter((n) => n.status === 'open' && n.objectId && (n.frameId === null || n.frameId === frame?.frameId) && here.has(n.objectId)).map((n) => n.objectId!);
+  }, [notes, objects, frame?.frameId]);
+  const pinnedKey = pinned.join(',');
+  useEffect(() => {
+    engineRef.current?.highlight(pinnedKey ? pinnedKey.split(',') : []);
+  }, [pinnedKey, frameKey]);
+  /** A note clicked in the list: its frame shown and its object selected. */
+  const showNote = useCallback(
+    (note: Note) => {
+      const at = note.frameId ? frames.findIndex((f) => f.frameId === note.frameId) : -1;
+      if (at >= 0 && at !== frameIndex) setFrameIndex(at);
+      if (note.objectId) setTimeout(() => engineRef.current?.select([note.objectId!]), 0);
+    },
+    [frames, frameIndex],
+  );
 
   // The previous frame stays on screen until the next is decoded, rather than a blank flash.
   const image = shown?.bitmap ?? null;
@@ -191,7 +224,29 @@ export function WorkspacePage() {
             </Flex>
           )}
         </div>
-        <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engineRef.current} />
+        <Tabs
+          style={{ width: 316, height: '100%' }}
+          size="small"
+          tabBarStyle={{ margin: '0 8px' }}
+          items={[
+            { key: 'objects', label: t('work.objectsTab'), children: <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engineRef.current} /> },
+            {
+              key: 'notes',
+              label: t('work.notes.tab', { count: notes?.length ?? 0 }),
+              children: item ? (
+                <NotesPanel
+                  notes={notes ?? []}
+                  projectId={target.projectId}
+                  dataId={item.open.subject.dataId}
+                  taskSubjectId={item.taskSubjectId}
+                  frameId={frame?.frameId}
+                  selectedObjectId={selection.length === 1 ? selection[0] : undefined}
+                  onShow={showNote}
+                />
+              ) : null,
+            },
+          ]}
+        />
       </Flex>
       {frames.length > 1 && <FrameStrip count={frames.length} index={frameIndex} onChange={setFrameIndex} />}
       <ShortcutSheet

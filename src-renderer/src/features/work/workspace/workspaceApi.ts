@@ -1,4 +1,5 @@
 import { annotateRoutes } from '../../../../../src-shared/api/annotate';
+import { noteRoutes } from '../../../../../src-shared/api/note';
 import { taskRoutes } from '../../../../../src-shared/api/task';
 import { taskSubjectRoutes } from '../../../../../src-shared/api/taskSubject';
 import { api, routeRequest, type BodyOf, type DataOf } from '../../../app/apiSlice';
@@ -36,6 +37,15 @@ export const workspaceApi = api.injectEndpoints({
         routeRequest(taskSubjectRoutes.listDetail, { query: { projectId, taskId, workflowId, state: 'pending', page: 1, pageSize: 2 } }),
       keepUnusedDataFor: 0,
     }),
+    /** The notes pinned to the item's subject in this task subject (the reviewer's, the annotator's). */
+    itemNotes: build.query<DataOf<(typeof noteRoutes)['bySubject']>, { projectId: number; dataId: number; taskSubjectId: number }>({
+      query: (q) => routeRequest(noteRoutes.bySubject, { query: q }),
+      providesTags: [{ type: 'Note', id: 'LIST' }],
+    }),
+    addNote: build.mutation<DataOf<(typeof noteRoutes)['create']>, NonNullable<BodyOf<(typeof noteRoutes)['create']>>>({
+      query: (body) => routeRequest(noteRoutes.create, { body }),
+      invalidatesTags: [{ type: 'Note', id: 'LIST' }],
+    }),
     itemLog: build.query<DataOf<TS['log']>, number>({
       query: (taskSubjectId) => routeRequest(taskSubjectRoutes.log, { query: { taskSubjectId, page: 1, pageSize: 10 } }),
     }),
@@ -64,6 +74,8 @@ export const {
   useLazyItemAnnotationsQuery,
   useStepMenuQuery,
   useItemLogQuery,
+  useItemNotesQuery,
+  useAddNoteMutation,
   useLazyQueuePeekQuery,
   useSubmitItemMutation,
   useSkipItemMutation,
