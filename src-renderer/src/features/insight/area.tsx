@@ -1,17 +1,14 @@
 import type { ComponentType } from 'react';
 import type { AreaRoute, NavEntry, ProjectTab } from '../../app/areas/types';
+import { lazyPage } from '../../app/areas/lazyPage';
 import { PATHS } from '../../app/paths';
-import { ExportsTab } from './exports/ExportsTab';
-import { OperationsPage } from './operations/OperationsPage';
-import { PerformancePage } from './performance/PerformancePage';
-import { WallScreen } from './performance/WallScreen';
 import { ConnectionIndicator } from './shared/ConnectionIndicator';
 
 /** The insight area: exports and imports of a project, performance reports, workstation operations. */
 export const insightRoutes: AreaRoute[] = [
-  { path: PATHS.performance, element: <PerformancePage /> },
-  { path: `${PATHS.performance}/wall`, element: <WallScreen /> },
-  { path: PATHS.operations, element: <OperationsPage /> },
+  { path: PATHS.performance, element: lazyPage(() => import('./performance/PerformancePage').then((m) => ({ default: m.PerformancePage }))) },
+  { path: `${PATHS.performance}/wall`, element: lazyPage(() => import('./performance/WallScreen').then((m) => ({ default: m.WallScreen }))) },
+  { path: PATHS.operations, element: lazyPage(() => import('./operations/OperationsPage').then((m) => ({ default: m.OperationsPage }))) },
 ];
 
 export const insightNav: NavEntry[] = [
@@ -19,7 +16,7 @@ export const insightNav: NavEntry[] = [
   { key: 'operations', path: PATHS.operations, labelKey: 'insight.nav.operations' },
 ];
 
-export const insightProjectTabs: ProjectTab[] = [{ segment: 'exports', labelKey: 'insight.nav.exports', element: <ExportsTab />, order: 80 }];
+export const insightProjectTabs: ProjectTab[] = [{ segment: 'exports', labelKey: 'insight.nav.exports', element: lazyPage(() => import('./exports/ExportsTab').then((m) => ({ default: m.ExportsTab }))), order: 80 }];
 
 /** The connection-state light, on every signed-in page. */
 export const insightHeaderWidgets: ComponentType[] = [ConnectionIndicator];

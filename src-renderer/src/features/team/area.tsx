@@ -1,29 +1,27 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { AreaRoute, NavEntry, ProjectTab } from '../../app/areas/types';
-import { TeamPage } from './common/TeamPage';
-import { GroupsPage } from './groups/GroupsPage';
-import { InvitationsPage } from './invitations/InvitationsPage';
+import { lazyPage } from '../../app/areas/lazyPage';
 import { ReceivedInvitations } from './invitations/ReceivedInvitations';
-import { MembersPage } from './members/MembersPage';
-import { AccountPage } from './profile/AccountPage';
-import { SettingsPage } from './settings/SettingsPage';
 import { TeamSwitcher } from './switcher/TeamSwitcher';
-import { VendorsPage } from './vendors/VendorsPage';
 import { TEAM_PATHS } from './paths';
 
 /** Area route paths are relative to the root: `/team/members` -> `team/members`. */
 const rel = (path: string) => path.slice(1);
 
+/** A team page from the area's one lazily loaded chunk (routes.tsx): the first screen does not download them. */
+const page = (name: 'MembersRoute' | 'GroupsRoute' | 'InvitationsRoute' | 'VendorsRoute' | 'SettingsRoute' | 'AccountRoute') =>
+  lazyPage(() => import('./routes').then((m) => ({ default: m[name] })));
+
 /** What this feature area adds to the shell: its routes, navigation entries, project tabs and header widgets. */
 export const teamRoutes: AreaRoute[] = [
   { path: rel(TEAM_PATHS.root), element: <Navigate to={TEAM_PATHS.members} replace /> },
-  { path: rel(TEAM_PATHS.members), element: <TeamPage tab="members" render={(team) => <MembersPage teamId={team.teamId} />} /> },
-  { path: rel(TEAM_PATHS.groups), element: <TeamPage tab="groups" render={(team) => <GroupsPage teamId={team.teamId} />} /> },
-  { path: rel(TEAM_PATHS.invitations), element: <TeamPage tab="invitations" render={() => <InvitationsPage />} /> },
-  { path: rel(TEAM_PATHS.vendors), element: <TeamPage tab="vendors" render={() => <VendorsPage />} /> },
-  { path: rel(TEAM_PATHS.settings), element: <TeamPage tab="settings" render={(team) => <SettingsPage team={team} />} /> },
-  { path: rel(TEAM_PATHS.account), element: <AccountPage /> },
+  { path: rel(TEAM_PATHS.members), element: page('MembersRoute') },
+  { path: rel(TEAM_PATHS.groups), element: page('GroupsRoute') },
+  { path: rel(TEAM_PATHS.invitations), element: page('InvitationsRoute') },
+  { path: rel(TEAM_PATHS.vendors), element: page('VendorsRoute') },
+  { path: rel(TEAM_PATHS.settings), element: page('SettingsRoute') },
+  { path: rel(TEAM_PATHS.account), element: page('AccountRoute') },
 ];
 export const teamNav: NavEntry[] = [
   { key: 'team', path: TEAM_PATHS.root, labelKey: 'team.nav.team' },
