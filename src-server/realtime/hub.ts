@@ -63,11 +63,13 @@ export class RealtimeHub implements RealtimePublisher {
     this.io = null;
   }
 
-  /** Whether a user may be in a room: a member of the team, or someone with a way into the project (of the task). */
+  /** Whether a user may be in a room: their own, a member of the team, or someone with a way into the project (of the task). */
   private async mayJoin(userId: number, room: Room): Promise<boolean> {
     const parsed = parseRoom(room);
     if (!parsed) return false;
     if (parsed.kind === 'team') return (await this.ctx.repos.access.teamRole(parsed.id, userId)) !== undefined;
+    // A user's own room is theirs alone.
+    if (parsed.kind === 'user') return parsed.id === userId;
     const projectId =
       parsed.kind === 'project'
         ? parsed.id

@@ -6,14 +6,14 @@
  */
 export const REALTIME_PATH = '/core/socket.io';
 
-/** Rooms: a team, a project, a task. */
-export type RoomKind = 'team' | 'project' | 'task';
+/** Rooms: a team, a project, a task, and each user's own (what concerns them before they are in any team's room). */
+export type RoomKind = 'team' | 'project' | 'task' | 'user';
 export type Room = `${RoomKind}:${number}`;
 export const room = (kind: RoomKind, id: number): Room => `${kind}:${id}`;
 
 export function parseRoom(value: unknown): { kind: RoomKind; id: number } | null {
   if (typeof value !== 'string') return null;
-  const m = /^(team|project|task):([1-9][0-9]{0,9})$/.exec(value);
+  const m = /^(team|project|task|user):([1-9][0-9]{0,9})$/.exec(value);
   return m ? { kind: m[1] as RoomKind, id: Number(m[2]) } : null;
 }
 
@@ -42,6 +42,8 @@ export interface RealtimeEvents {
   'note.changed': { projectId: number; noteIds: number[]; change: 'created' | 'deleted' | 'opened' | 'resolved' | 'labels' };
   /** something of the team changed through a team call (members, roles, groups, invitations, vendors, settings): `call` names it */
   'team.changed': { teamId: number; call: string };
+  /** an invitation by mobile number to this user was sent or cancelled (in the user's own room) */
+  'invite.received': { change: 'created' | 'cancelled' };
   /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted */
   'export.changed': { projectId: number; exportId: number; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'deleted'; done: number; total: number };
 }

@@ -91,6 +91,22 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
     expect(gotB).toEqual([]);
   });
 
+  it('tells an invitee of an invitation by mobile in their own room, which nobody else may join', async () => {
+    const invitee = await connect(w.users.ownerB.token);
+    expect(await join(invitee, room('user', w.users.ownerB.id))).toMatchObject({ ok: true });
+    const other = await connect(w.users.annotator.token);
+    expect((await join(other, room('user', w.users.ownerB.id))).ok).toBe(false);
+    const got = received(invitee);
+    const sent = await s.call({ method: 'POST', url: '/core/invite/mobile', token: w.users.owner.token, payload: { mobiles: [w.users.ownerB.mobile], role: 'annotator' } });
+    expect(sent.body.msg).toBe('ok');
+    await until(() => got.length > 0);
+    expect(got.map((m) => [m.type, m.payload])).toContainEqual(['invite.received', { change: 'created' }]);
+    const cancelled = await s.call({ method: 'PUT', url: '/core/invite/mobile/cancel', token: w.users.owner.token, payload: { id: sent.body.data[0].id } });
+    expect(cancelled.body.msg).toBe('ok');
+    await until(() => got.some((m) => m.type === 'invite.received' && (m.payload as { change: string }).change === 'cancelled'));
+    expect(got.filter((m) => m.type === 'invite.received').map((m) => m.payload)).toEqual([{ change: 'created' }, { change: 'cancelled' }]);
+  });
+
   it('replays what a client missed while disconnected, in order, and only its rooms', async () => {
     const first = await connect(w.users.owner.token);
     await join(first, room('team', w.teamA));

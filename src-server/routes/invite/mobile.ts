@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inviteRoutes, MOBILE_INVITES_PER_DAY, type InviteJoinResult, type InviteRole } from '../../../src-shared/api/invite';
+import { room } from '../../../src-shared/api/realtime';
 import { teamRoleMay } from '../../../src-shared/model/permissions';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
@@ -8,6 +9,14 @@ import { AppError } from '../../errors';
 import { MobileInvitationsRepository } from '../../repositories/mobileInvitations';
 import { TeamJoinsRepository } from '../../repositories/teamJoins';
 import type { ServerContext } from '../../context';
+
+/** Registered invitees hear of an invitation at once in their own room: the banner needs no poll. */
+async function tellInvitees(ctx: ServerContext, mobiles: readonly string[], change: 'created' | 'cancelled'): Promise<void> {
+  for (const mobile of new Set(mobiles)) {
+    const user = await ctx.repos.users.findByMobile(mobile);
+    if (user) await ctx.realtime.publish(room('user', user.id), 'invite.received', { change });
+  }
+}
 
 /** Invitations by mobile number: the team's side (invite, cancel) and the invitee's (accept, decline). */
 export function inviteMobileRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -40,6 +49,7 @@ export function inviteMobileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     );
     if (!result.ok) throw new AppError('invite.tooManyInvitations', { limit: MOBILE_INVITES_PER_DAY, remaining: result.remaining });
     const { outcomes } = result;
+    await tellInvitees(ctx, outcomes.filter((o) => o.outcome === 'invited').map((o) => o.mobile), 'created');
     // Nothing done at all is a conflict; the key says why when every number failed the same way.
     if (!outcomes.some((o) => o.outcome === 'invited')) {
       const reasons = new Set(outcomes.map((o) => o.outcome));
@@ -52,7 +62,7 @@ export function inviteMobileRoutes(app: FastifyInstance, ctx: ServerContext): vo
   /** Cancels pending invitations of the team, all or none: unknown ids 404, answered ones 409. */
   const cancel = async (teamId: number, ids: number[]) => {
     const unique = [...new Set(ids)];
-    await ctx.db.transaction().execute(async (trx) => {
+    const mobiles = await ctx.db.transaction().execute(async (trx) => {
       const repo = new MobileInvitationsRepository(trx);
       const found = await repo.ofTeam(teamId, unique);
       const known = new Set(found.map((f) => f.id));
@@ -62,7 +72,9 @@ export function inviteMobileRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (answered.length) throw new AppError('invite.invitationNotPending', { ids: answered });
       // Guarded by status in the update itself, so a concurrent accept cannot be overwritten.
       if ((await repo.answer(unique, 'cancelled', ctx.now())) !== unique.length) throw new AppError('invite.invitationNotPending');
+      return (await trx.selectFrom('mobile_invitations').select('mobile').where('id', 'in', unique).execute()).map((r) => r.mobile);
     });
+    await tellInvitees(ctx, mobiles, 'cancelled');
     return null;
   };
   addRoute(app, inviteRoutes.mobileCancel, async (req) => cancel(accessOf(req).teamId, [req.body.id]));

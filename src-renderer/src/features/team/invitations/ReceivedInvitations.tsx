@@ -4,15 +4,18 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MobileInvitation } from '../../../../../src-shared/api/invite';
+import { room } from '../../../../../src-shared/api/realtime';
 import { useErrorText } from '../../../app/useErrorText';
+import { useRoomEvents } from '../../../app/useRoomEvents';
+import { useInfoQuery } from '../../auth/authApi';
 import { useAcceptInvitationMutation, useDeclineInvitationMutation, useReceivedInvitationsQuery } from '../api/inviteApi';
 import { TEAM_PATHS } from '../paths';
 
 /**
- * No real-time event announces a new invitation (src-shared/api/realtime.ts has none for
- * teams), so the received box is polled; a minute is soon enough for an invitation.
+ * A new or cancelled invitation is announced in the invitee's own room at once; the slow poll
+ * only covers an invitation sent while the connection was down for longer than the replay.
  */
-const POLL_MS = 60_000;
+const POLL_MS = 5 * 60_000;
 
 /**
  * Header widget: appears only while the user has invitations waiting, and opens them for
@@ -20,7 +23,11 @@ const POLL_MS = 60_000;
  */
 export function ReceivedInvitations() {
   const { t } = useTranslation();
-  const { data } = useReceivedInvitationsQuery(undefined, { pollingInterval: POLL_MS });
+  const { data, refetch } = useReceivedInvitationsQuery(undefined, { pollingInterval: POLL_MS });
+  const { data: me } = useInfoQuery();
+  useRoomEvents(me ? room('user', me.id) : null, (m) => {
+    if (m.type === 'invite.received') void refetch();
+  }, () => void refetch());
   const [open, setOpen] = useState(false);
   const pending = data?.list ?? [];
   if (pending.length === 0) return null;
