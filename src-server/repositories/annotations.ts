@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
-import type { AnnotationSaveEntry } from '../../src-shared/api/taskSubject';
+import type { AnnotationSaveEntry, AnnotationSnapshot, AnnotationSnapshotEntry } from '../../src-shared/api/taskSubject';
 import type { PageOf } from '../../src-shared/api/envelope';
 import { migrateFrameData, type FrameData } from '../../src-shared/model/annotation';
 
@@ -26,6 +26,15 @@ export interface SaveRecord {
   version: number;
   userId: number;
   createdAt: number;
+}
+
+/** Objects on the frames of a stored snapshot, whatever version each frame was written in. */
+function snapshotObjectCount(framesJson: string): number {
+  const frames: unknown = JSON.parse(framesJson);
+  if (!Array.isArray(frames)) return 0;
+  let n = 0;
+  for (const f of frames as { data?: { objects?: unknown } }[]) if (Array.isArray(f?.data?.objects)) n += f.data.objects.length;
+  return n;
 }
 
 /** The per-frame annotations of task subjects, their saves (idempotency) and snapshots. */
@@ -145,6 +154,67 @@ export class AnnotationsRepository {
       .insertInto('annotation_snapshots')
       .values({ task_subject_id: p.taskSubjectId, version: p.version, step_index: p.stepIndex, action: p.action, frames, user_id: p.userId, created_at: p.now })
       .execute();
+  }
+
+  /**
+   * What the steps handed on, newest first. The object count is read from each snapshot's
+   * frames (snapshots keep no count of their own), so a page costs a parse of its snapshots.
+   */
+  async snapshots(taskSubjectId: number, page: number, pageSize: number): Promise<PageOf<AnnotationSnapshotEntry>> {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('annotation_snapshots as s')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.version', 's.step_index', 's.action', 's.user_id', 'u.name', 's.created_at', 's.frames'])
+        .where('s.task_subject_id', '=', taskSubjectId)
+        .orderBy('s.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      this.db
+        .selectFrom('annotation_snapshots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('task_subject_id', '=', taskSubjectId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        snapshotId: r.id,
+        version: r.version,
+        stepIndex: r.step_index,
+        action: r.action,
+        userId: r.user_id,
+        userName: r.name ?? '',
+        createdAt: Number(r.created_at),
+        objectCount: snapshotObjectCount(r.frames),
+      })),
+      total: Number(total.n),
+      page,
+      pageSize,
+    };
+  }
+
+  /** One snapshot of this task subject with its frames brought up to the current model version; undefined when it is not this task subject's. */
+  async snapshotOf(taskSubjectId: number, snapshotId: number): Promise<AnnotationSnapshot | undefined> {
+    const r = await this.db
+      .selectFrom('annotation_snapshots as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.version', 's.step_index', 's.action', 's.user_id', 'u.name', 's.created_at', 's.frames'])
+      .where('s.id', '=', snapshotId)
+      .where('s.task_subject_id', '=', taskSubjectId)
+      .executeTakeFirst();
+    if (!r) return undefined;
+    const frames = JSON.parse(r.frames) as { frameId: number; data: unknown }[];
+    return {
+      snapshotId: r.id,
+      version: r.version,
+      stepIndex: r.step_index,
+      action: r.action,
+      userId: r.user_id,
+      userName: r.name ?? '',
+      createdAt: Number(r.created_at),
+      frames: frames.map((f) => ({ frameId: f.frameId, data: migrateFrameData(f.data) })),
+    };
   }
 
   /** Accepted saves, newest first. */

@@ -4,7 +4,7 @@ import { projectIdRule, taskSubjectRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectState } from './task';
-import { AnnotationId, AnnotationObject, FrameData } from '../model/annotation';
+import { ANNOTATION_LIMITS, AnnotationId, AnnotationObject, FrameClassification, FrameData } from '../model/annotation';
 import { OntologyTool } from '../model/ontology';
 
 const closed = { additionalProperties: false } as const;
@@ -71,7 +71,10 @@ export const SaveBody = Type.Object(
   closed,
 );
 export type SaveBody = Static<typeof SaveBody>;
-/** Changes objects of one frame by id: upserts replace or add, removals of absent ids change nothing. */
+/**
+ * Changes objects of one frame by id: upserts replace or add, removals of absent ids change nothing.
+ * `classifications`, when sent, replaces the frame's whole list of classification answers in the same save.
+ */
 export const ObjectEditBody = Type.Object(
   {
     taskSubjectId: Id,
@@ -80,6 +83,7 @@ export const ObjectEditBody = Type.Object(
     frameId: Id,
     upsert: Type.Optional(Type.Array(AnnotationObject, { maxItems: 20_000 })),
     remove: Type.Optional(Type.Array(AnnotationId, { maxItems: 20_000 })),
+    classifications: Type.Optional(Type.Array(FrameClassification, { maxItems: ANNOTATION_LIMITS.classificationsPerFrame })),
   },
   closed,
 );
@@ -188,7 +192,7 @@ export const annotateRoutes = {
   }),
   editObjects: defineRoute({
     ...base, method: 'POST', path: '/annotate/object/v2', access: one('body'), bodyLimit: ANNOTATE_BODY_LIMIT,
-    summary: `Upsert and remove objects of one frame by id, with the same version and save-id rules as POST /annotate. ${HOLDER}`,
+    summary: `Upsert and remove objects of one frame by id (and, when classifications is sent, replace the frame's classification answers), with the same version and save-id rules as POST /annotate. ${HOLDER}`,
     body: ObjectEditBody, data: SaveResult,
   }),
   beforehand: defineRoute({

@@ -4,6 +4,7 @@ import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
 import { projectIdRule, taskSubjectRule } from '../model/permissions';
+import { FrameData } from '../model/annotation';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -64,6 +65,32 @@ export const AnnotationSaveEntry = Type.Object({
   createdAt: Type.Integer(),
 });
 export type AnnotationSaveEntry = Static<typeof AnnotationSaveEntry>;
+
+const snapshotFields = {
+  snapshotId: Type.Integer(),
+  /** the task subject's version the hand-on produced */
+  version: Type.Integer(),
+  stepIndex: Type.Integer(),
+  /** the TaskSubjectAction that kept it: `submit` (annotate) or `pass` (review) */
+  action: Type.String(),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  createdAt: Type.Integer(),
+};
+/** What a step handed on (submit, pass): who, when, at which version, without the frames. */
+export const AnnotationSnapshotEntry = Type.Object({
+  ...snapshotFields,
+  /** objects on all its frames */
+  objectCount: Type.Integer(),
+});
+export type AnnotationSnapshotEntry = Static<typeof AnnotationSnapshotEntry>;
+
+/** One snapshot with every frame as it was handed on, in the current frame shape. */
+export const AnnotationSnapshot = Type.Object({
+  ...snapshotFields,
+  frames: Type.Array(Type.Object({ frameId: Type.Integer(), data: FrameData })),
+});
+export type AnnotationSnapshot = Static<typeof AnnotationSnapshot>;
 
 /** Whether the caller may edit the task subject at a step now, or reopen it there (done, manager). */
 export const TaskSubjectEditCheck = Type.Object({
@@ -135,6 +162,9 @@ export const ListDetailQuery = Type.Object(
 );
 export type ListDetailQuery = Static<typeof ListDetailQuery>;
 export const LogQuery = Type.Object({ ...BySubject, ...PageQuery }, closed);
+export const SnapshotListQuery = Type.Object({ ...BySubject, ...PageQuery }, closed);
+/** The task subject the snapshot must belong to: the access hook checks the caller's project from it. */
+export const SnapshotQuery = Type.Object(BySubject, closed);
 const IdParams = Type.Object({ id: Id });
 
 const base = { tag: 'TaskSubject', auth: true } as const;
@@ -203,6 +233,16 @@ export const taskSubjectRoutes = {
     ...base, method: 'GET', path: '/task/subject/log', access: one('project.task.work', 'query'),
     summary: `A task subject's log, newest first. ${WORK}.`,
     querystring: LogQuery, data: Page(TaskSubjectLogEntry),
+  }),
+  snapshotList: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/snapshot/list', access: one('project.task.work', 'query'),
+    summary: `What each step handed on (submit, pass), newest first, with the object count of each. ${WORK}.`,
+    querystring: SnapshotListQuery, data: Page(AnnotationSnapshotEntry),
+  }),
+  snapshot: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/snapshot/:id', access: one('project.task.work', 'query'),
+    summary: `One snapshot of the task subject with every frame as it was handed on (in the current frame shape); 404 when it is not that task subject's. ${WORK}.`,
+    params: IdParams, querystring: SnapshotQuery, data: AnnotationSnapshot,
   }),
   test: defineRoute({
     ...base, method: 'GET', path: '/task/subject/test/:id', access: one('project.task.work', 'params', 'id'),

@@ -1,4 +1,4 @@
-import type { AnnotationObject } from '../model/annotation';
+import type { AnnotationObject, FrameClassification } from '../model/annotation';
 
 /**
  * Where a task subject's local journal stands against the team server:
@@ -24,6 +24,8 @@ export interface JournalEditInput {
   upsert?: AnnotationObject[];
   /** object ids */
   remove?: string[];
+  /** the frame's whole list of classification answers after the edit (replaces the stored list; [] clears it); absent: unchanged */
+  classifications?: FrameClassification[];
 }
 
 /** A journaled edit: its sequence number orders it among every edit of the workstation. */
@@ -33,6 +35,8 @@ export interface JournalEdit {
   frameId: number;
   upsert: AnnotationObject[];
   remove: string[];
+  /** present when the edit set the frame's classification answers: the whole list after it */
+  classifications?: FrameClassification[];
   createdAt: number;
 }
 

@@ -63,6 +63,23 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await expect(annotatorPage.getByTestId('item-notes')).toContainText('Tighten the box around the head');
   await expect(annotatorPage.getByTestId('item-notes')).toContainText('on an object');
   await shot(annotatorPage, 'workspace-rework');
+
+  // The annotator adds a second cat and submits again; the reviewer compares with the rejected submission.
+  await annotatorPage.getByRole('tab', { name: 'Objects' }).click();
+  await workspace.drawBox('c', [0.1, 0.1], [0.25, 0.25]);
+  await workspace.expectObjects(2);
+  await workspace.expectSaved();
+  await annotatorPage.getByTestId('submit').click();
+  await expect(annotatorPage.getByTestId('item-name')).not.toHaveText(first);
+  await reviewerPage.getByRole('button', { name: 'Back to My work' }).click();
+  await reviewerWork.expectCounts(world.reviewStep, { pending: 1 });
+  await reviewerWork.start(world.reviewStep);
+  await expect(reviewerPage.getByTestId('item-name')).toHaveText(first);
+  await reviewerPage.getByTestId('compare').click();
+  const counts = reviewerPage.getByTestId('compare-counts');
+  await expect(counts).toContainText('Added 1');
+  await expect(counts).toContainText('Unchanged 1');
+  await shot(reviewerPage, 'workspace-compare');
 });
 
 test('pre-annotations show as suggestions the annotator accepts, and the server then has them as the annotator\'s own', async ({ browser, request }) => {
@@ -95,4 +112,25 @@ test('pre-annotations show as suggestions the annotator accepts, and the server 
 
   const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
   expect(saved.frames[0].data.objects.map((o: { id: string; source: string }) => `${o.id}:${o.source}`).sort()).toEqual(['ai-1:manual', 'ai-2:manual']);
+});
+
+test('a classification question must be answered before submit, and the answer reaches the server', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const world = await workWorld(request, 1, { classification: true });
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('1 classification question(s) still need an answer')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Classification' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('radio', { name: 'Outdoor' }).check();
+  await workspace.expectSaved();
+  await shot(page, 'workspace-classification');
+  const items = await call(request, world.owner, 'GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
+  const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${items.list[0].taskSubjectId}`);
+  expect(saved.frames[0].data.classifications).toHaveLength(1);
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('Everything at this step is done')).toBeVisible();
 });

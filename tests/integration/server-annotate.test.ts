@@ -128,6 +128,33 @@ describe.each(DB_KINDS)('annotations on %s', (kind) => {
     expect(bad.body.data.issues).toEqual([{ reason: 'degenerate', path: '/upsert/0/geometry' }]);
   });
 
+  it('replaces a frame\'s classification answers in an object edit, keeping its objects, and keeps them when a later edit omits them', async () => {
+    const { w, id, version, frames } = await setup();
+    const v1 = (await save(w.users.annotator, id, 'cls-base-1', version, [{ frameId: frames[0], data: boxes(2) }])).body.data.version;
+    const edit = (saveId: string, baseVersion: number, extra: object) => call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId, baseVersion, frameId: frames[0], ...extra });
+    const weather = { id: 'cls-3', featureId: 3, labelId: 'day', attributes: { light: 'bright' }, source: 'manual' };
+    const v2 = (await edit('cls-edit-1', v1, { classifications: [weather] })).body.data.version;
+    const read = async () => (await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&frameIds=${frames[0]}`)).body.data.frames[0].data;
+    expect(await read()).toEqual({ version: 1, objects: boxes(2).objects, classifications: [weather] });
+
+    // An object edit without the field leaves the answers as they are.
+    const added = { ...boxes(1).objects[0]!, id: 'added-1' };
+    const v3 = (await edit('cls-edit-2', v2, { upsert: [added] })).body.data.version;
+    expect(await read()).toMatchObject({ objects: [...boxes(2).objects, added], classifications: [weather] });
+
+    // Ids are unique across the objects and the classifications, sent or kept.
+    const twice = await edit('cls-edit-3', v3, { classifications: [weather, { ...weather, featureId: 4 }] });
+    expect(failure(twice)).toEqual({ status: 400, msg: 'error.annotate.invalidData' });
+    expect(twice.body.data.issues).toEqual([{ reason: 'duplicateId', path: '/classifications/1/id' }]);
+    const clash = await edit('cls-edit-4', v3, { classifications: [{ ...weather, id: 'box-0' }] });
+    expect(failure(clash)).toEqual({ status: 400, msg: 'error.annotate.invalidData' });
+    expect(failure(await edit('cls-edit-5', v3, { upsert: [{ ...added, id: 'cls-3' }] }))).toEqual({ status: 400, msg: 'error.annotate.invalidData' });
+
+    // An empty list clears the answers.
+    await edit('cls-edit-6', v3, { classifications: [] });
+    expect(await read()).toMatchObject({ objects: [...boxes(2).objects, added], classifications: [] });
+  });
+
   it('stores pre-annotations as ai only where no work started, all or nothing, and announces a finished run', async () => {
     const { w, t, id, version, frames } = await setup(3);
     const pending = t.taskSubjectIds.filter((x) => x !== id);

@@ -292,8 +292,20 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
     expect(saves.length).toBeLessThanOrEqual(4);
     expect(version).toBe(h.version + saves.length);
     expect(await ws.status(h)).toEqual({ taskSubjectId: h.taskSubjectId, state: 'synced', pending: 0, version });
+
+    // Classification answers go the same way: the frame's last list, next to its objects.
+    const answer = (labelId: string) => ({ id: 'cls-7', featureId: 7, labelId, attributes: {}, source: 'manual' });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f1, classifications: [answer('day')] });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f1, upsert: [box('d')], classifications: [answer('night')] });
+    const answered = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+    const frame1 = (await api(h, 'GET', `/annotate?taskSubjectId=${h.taskSubjectId}&frameIds=${f1}`)).body.data;
+    expect(frame1.version).toBe(answered.version);
+    expect(frame1.frames[0].data.classifications).toEqual([answer('night')]);
+    expect(frame1.frames[0].data.objects.map((o: { id: string }) => o.id).sort()).toEqual(['c', 'd']);
+
     // A bad edit fails in the renderer's hands at once instead of being refused later.
     expect(await ws.call('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [{ id: 'x' }] })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+    expect(await ws.call('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('cls-7')], classifications: [answer('day')] })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
     expect(await ws.invoke('journal.forget', { taskSubjectId: h.taskSubjectId })).toEqual({ ok: true });
     await ws.kill();
   });

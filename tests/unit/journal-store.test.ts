@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnnotationObject } from '../../src-shared/model/annotation';
+import type { AnnotationObject, FrameClassification } from '../../src-shared/model/annotation';
 import { mergeEdits, nextBatch, type QueuedEdit } from '../../src-main/services/journal/coalesce';
 import { JOURNAL_DB_VERSION, migrateJournalDb } from '../../src-main/services/journal/migrations';
 import { JournalStore } from '../../src-main/services/journal/store';
@@ -19,6 +19,8 @@ const box = (id: string, x = 10): AnnotationObject => ({
   source: 'manual',
 });
 const edit = (seq: number, frameId: number, upsert: AnnotationObject[] = [], remove: string[] = []): QueuedEdit => ({ seq, frameId, upsert, remove });
+const answer = (featureId: number, labelId: string): FrameClassification => ({ id: `cls-${featureId}`, featureId, labelId, attributes: {}, source: 'manual' });
+const answering = (seq: number, frameId: number, classifications: FrameClassification[], upsert: AnnotationObject[] = []): QueuedEdit => ({ ...edit(seq, frameId, upsert), classifications });
 
 let dir: string;
 beforeEach(() => {
@@ -49,6 +51,21 @@ describe('journal migrations', () => {
     expect(tables(db)).toContain('edits_unconfirmed');
     expect(db.prepare('SELECT task_subject_id, remove FROM edits').all()).toEqual([{ task_subject_id: 7, remove: '["a"]' }]);
     db.close();
+  });
+
+  it('step 3 lets edits carry classification answers and keeps the edits of a version 2 file', () => {
+    const file = path.join(dir, 'j.db');
+    const v2 = new BetterSqlite3(file);
+    migrateJournalDb(v2, 2);
+    v2.prepare("INSERT INTO subjects (task_subject_id, user_id, version, updated_at) VALUES (7, 42, 3, 1)").run();
+    v2.prepare(`INSERT INTO edits (task_subject_id, frame_id, upsert, remove, created_at) VALUES (7, 70, '${JSON.stringify([box('a')])}', '[]', 1)`).run();
+    v2.close();
+    const s = new JournalStore(file);
+    expect(s.db.pragma('user_version', { simple: true })).toBe(3);
+    // The old edit reads back without classifications, and its save leaves the frame's answers alone.
+    expect(s.unconfirmed(7)).toEqual([{ seq: 1, taskSubjectId: 7, frameId: 70, upsert: [box('a')], remove: [], createdAt: 1 }]);
+    expect(JSON.parse(s.nextSave(7)!.body)).not.toHaveProperty('classifications');
+    s.close();
   });
 
   it('refuses a file written by a newer version of the app', () => {
@@ -86,6 +103,19 @@ describe('coalescing edits into saves', () => {
     expect(nextBatch([])).toBeNull();
   });
 
+  it('keeps the last classification list of a batch, merging its object changes as usual', () => {
+    const queue = [answering(1, 5, [answer(3, 'day')], [box('a')]), edit(2, 5, [box('b')], ['a']), answering(3, 5, [answer(3, 'night'), answer(4, 'rain')]), edit(4, 5, [box('c')])];
+    expect(nextBatch(queue)!.changes).toEqual({ upsert: [box('b'), box('c')], remove: ['a'], classifications: [answer(3, 'night'), answer(4, 'rain')] });
+    // An empty list is an answer too: every classification cleared.
+    expect(mergeEdits([answering(1, 5, [answer(3, 'day')]), answering(2, 5, [])])).toEqual({ upsert: [], remove: [], classifications: [] });
+  });
+
+  it('sends no classifications when no edit of the batch set them', () => {
+    expect(mergeEdits([edit(1, 5, [box('a')]), edit(2, 5, [], ['a'])])).not.toHaveProperty('classifications');
+    // A classification edit on another frame ends the batch like any other edit.
+    expect(nextBatch([edit(1, 5, [box('a')]), answering(2, 6, [answer(3, 'day')])])!.changes).toEqual({ upsert: [box('a')], remove: [] });
+  });
+
   it('ends a batch before it would pass the server limits', () => {
     const queue = [edit(1, 5, [box('a'), box('b')]), edit(2, 5, [box('c'), box('d')]), edit(3, 5, [box('e')])];
     expect(nextBatch(queue, { objects: 3, edits: 10 })!.edits.map((e) => e.seq)).toEqual([1]);
@@ -110,6 +140,24 @@ describe('journal store', () => {
     // The same save comes back, byte for byte, under the same id: a retry is the same request.
     expect(b.nextSave(1)).toEqual(save);
     expect(JSON.parse(save.body)).toEqual({ taskSubjectId: 1, saveId: save.saveId, baseVersion: 3, frameId: 10, upsert: [box('a'), box('b')], remove: [] });
+    b.close();
+  });
+
+  it('keeps classification answers across a reopen and sends the last list of a batch with its object changes', () => {
+    const a = new JournalStore(file());
+    a.open(1, 3, 42);
+    a.append({ ...input(10, [box('a')]), classifications: [answer(3, 'day')] }, 42);
+    a.append(input(10, [box('b')]), 42);
+    a.append({ ...input(10), classifications: [answer(3, 'night')] }, 42);
+    a.close();
+
+    const b = new JournalStore(file());
+    expect(b.unconfirmed(1).map((e) => e.classifications)).toEqual([[answer(3, 'day')], undefined, [answer(3, 'night')]]);
+    const save = b.nextSave(1)!;
+    expect(JSON.parse(save.body)).toEqual({ taskSubjectId: 1, saveId: save.saveId, baseVersion: 3, frameId: 10, upsert: [box('a'), box('b')], remove: [], classifications: [answer(3, 'night')] });
+    b.confirmSave(save.saveId, 4);
+    b.append(input(10, [], ['a']), 42);
+    expect(JSON.parse(b.nextSave(1)!.body)).not.toHaveProperty('classifications');
     b.close();
   });
 

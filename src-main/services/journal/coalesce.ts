@@ -1,9 +1,13 @@
-import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import type { AnnotationObject, FrameClassification } from '../../../src-shared/model/annotation';
 
-/** One frame's object changes: removals apply before upserts, as the server applies them. */
+/**
+ * One frame's changes: removals apply before upserts, as the server applies them; `classifications`,
+ * when present, is the frame's whole list of classification answers (absent: unchanged).
+ */
 export interface ObjectChanges {
   upsert: AnnotationObject[];
   remove: string[];
+  classifications?: FrameClassification[];
 }
 
 export interface QueuedEdit extends ObjectChanges {
@@ -16,10 +20,14 @@ export const MAX_OBJECTS_PER_SAVE = 20_000;
 /** Edits folded into one save at most: keeps one request (and one retry) small. */
 export const MAX_EDITS_PER_SAVE = 500;
 
-/** Accumulates object changes in order; the result has each id in at most one of upsert and remove. */
+/**
+ * Accumulates changes in order; the result has each id in at most one of upsert and remove, and
+ * the last classification list given (each one is the frame's whole list, so it replaces the earlier).
+ */
 export class ChangeSet {
   private readonly upserts = new Map<string, AnnotationObject>();
   private readonly removes = new Set<string>();
+  private classifications: FrameClassification[] | undefined;
 
   add(edit: ObjectChanges): this {
     for (const id of edit.remove) {
@@ -32,6 +40,7 @@ export class ChangeSet {
       this.removes.delete(o.id);
       this.upserts.set(o.id, o);
     }
+    if (edit.classifications) this.classifications = edit.classifications;
     return this;
   }
 
@@ -40,7 +49,10 @@ export class ChangeSet {
   }
 
   changes(): ObjectChanges {
-    return { upsert: [...this.upserts.values()], remove: [...this.removes] };
+    const changes: ObjectChanges = { upsert: [...this.upserts.values()], remove: [...this.removes] };
+    // Sent only when some edit set it: a save without the field keeps what the server has.
+    if (this.classifications) changes.classifications = this.classifications;
+    return changes;
   }
 }
 

@@ -1,8 +1,9 @@
 import { Value } from 'typebox/value';
 import type { JournalEditInput, JournalErrorCode } from '../../../src-shared/ipc';
-import { AnnotationId, AnnotationObject, ANNOTATION_VERSION, frameDataIssues } from '../../../src-shared/model/annotation';
+import { AnnotationId, AnnotationObject, ANNOTATION_LIMITS, ANNOTATION_VERSION, FrameClassification, frameDataIssues } from '../../../src-shared/model/annotation';
 import { badArgs } from '../logstore/badArgs';
 import { MAX_OBJECTS_PER_SAVE } from './coalesce';
+import type { EditEntry } from './store';
 
 /** A failure of the journal as plain data for the renderer: `{ name: 'JournalError', message, code }`. */
 export function journalError(code: JournalErrorCode, message: string): Error & { code: JournalErrorCode } {
@@ -26,18 +27,31 @@ export function serverVersionArg(args: unknown): number {
   return v;
 }
 
+/** The frame's classification answers an edit sets, checked like the server checks them; undefined when not given. */
+function classificationsArg(value: unknown): FrameClassification[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw badArgs('classifications must be an array');
+  if (value.length > ANNOTATION_LIMITS.classificationsPerFrame) throw badArgs(`at most ${ANNOTATION_LIMITS.classificationsPerFrame} classifications per frame`, RangeError);
+  value.forEach((c, i) => {
+    if (!Value.Check(FrameClassification, c)) throw badArgs(`classifications[${i}] is not a classification answer`);
+  });
+  return value as FrameClassification[];
+}
+
 /**
- * An edit as the server will take it: objects the annotation model accepts, ids it accepts.
- * Checked here so a bad edit fails in the renderer's hands at once, not hours later in the sync.
+ * An edit as the server will take it: objects and classification answers the annotation model
+ * accepts, ids it accepts (unique across both). Checked here so a bad edit fails in the
+ * renderer's hands at once, not hours later in the sync.
  */
-export function editArg(args: unknown): Required<Omit<JournalEditInput, 'userId'>> {
+export function editArg(args: unknown): EditEntry {
   const a = (args ?? {}) as Partial<Record<keyof JournalEditInput, unknown>>;
   const taskSubjectId = taskSubjectArg(a);
   if (!isId(a.frameId)) throw badArgs('frameId must be a positive integer');
   const upsert = a.upsert ?? [];
   const remove = a.remove ?? [];
   if (!Array.isArray(upsert) || !Array.isArray(remove)) throw badArgs('upsert and remove must be arrays');
-  if (upsert.length === 0 && remove.length === 0) throw badArgs('an edit needs upsert or remove');
+  const classifications = classificationsArg(a.classifications);
+  if (upsert.length === 0 && remove.length === 0 && !classifications) throw badArgs('an edit needs upsert, remove or classifications');
   if (upsert.length > MAX_OBJECTS_PER_SAVE || remove.length > MAX_OBJECTS_PER_SAVE) throw badArgs(`at most ${MAX_OBJECTS_PER_SAVE} upserts and removals per edit`, RangeError);
   upsert.forEach((o, i) => {
     if (!Value.Check(AnnotationObject, o)) throw badArgs(`upsert[${i}] is not an annotation object`);
@@ -46,9 +60,9 @@ export function editArg(args: unknown): Required<Omit<JournalEditInput, 'userId'
     if (!Value.Check(AnnotationId, id)) throw badArgs(`remove[${i}] is not an object id`);
   });
   const objects = upsert as AnnotationObject[];
-  const issues = frameDataIssues({ version: ANNOTATION_VERSION, objects, classifications: [] });
-  if (issues.length > 0) throw badArgs(`upsert breaks the annotation model: ${issues[0]!.reason} at ${issues[0]!.path.replace(/^\/objects\//, '/upsert/')}`);
-  return { taskSubjectId, frameId: a.frameId, upsert: objects, remove: remove as string[] };
+  const issues = frameDataIssues({ version: ANNOTATION_VERSION, objects, classifications: classifications ?? [] });
+  if (issues.length > 0) throw badArgs(`the edit breaks the annotation model: ${issues[0]!.reason} at ${issues[0]!.path.replace(/^\/objects\//, '/upsert/')}`);
+  return { taskSubjectId, frameId: a.frameId, upsert: objects, remove: remove as string[], ...(classifications ? { classifications } : {}) };
 }
 
 export function keepArg(args: unknown): 'mine' | 'theirs' {

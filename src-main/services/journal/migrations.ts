@@ -1,12 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** The journal database's schema version. */
-export const JOURNAL_DB_VERSION = 2;
+export const JOURNAL_DB_VERSION = 3;
 
 /**
  * Numbered steps from an empty file to JOURNAL_DB_VERSION, tracked in PRAGMA user_version.
  * Version 1: the edits, the saves built from them (the outbox) and one row per task subject.
  * Version 2: an index for the start-up scan of task subjects with edits waiting.
+ * Version 3: edits may set the frame's classification answers (JSON list; null: the edit leaves them).
  */
 const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
   1: (db) => {
@@ -48,6 +49,9 @@ const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
   },
   2: (db) => {
     db.exec(`CREATE INDEX edits_unconfirmed ON edits(task_subject_id) WHERE version IS NULL`);
+  },
+  3: (db) => {
+    db.exec(`ALTER TABLE edits ADD COLUMN classifications TEXT`);
   },
 };
 

@@ -30,7 +30,14 @@ export interface RecordedSave {
 }
 
 type RawSubject = { task_subject_id: number; user_id: number | null; version: number; state: StoredState; server_version: number | null; error_code: string | null; error_message: string | null };
-type RawEdit = { seq: number; task_subject_id: number; frame_id: number; upsert: string; remove: string; created_at: number };
+type RawEdit = { seq: number; task_subject_id: number; frame_id: number; upsert: string; remove: string; classifications: string | null; created_at: number };
+
+/** An edit as journal.append takes it once checked: `classifications` absent leaves the frame's answers alone. */
+export type EditEntry = Required<Omit<JournalEditInput, 'userId' | 'classifications'>> & Pick<JournalEditInput, 'classifications'>;
+
+/** null in the column: the edit did not touch the classification answers. */
+const classificationsOf = (r: RawEdit): Pick<JournalEdit, 'classifications'> =>
+  r.classifications === null ? {} : { classifications: JSON.parse(r.classifications) as NonNullable<JournalEdit['classifications']> };
 
 const toEdit = (r: RawEdit): JournalEdit => ({
   seq: r.seq,
@@ -38,6 +45,7 @@ const toEdit = (r: RawEdit): JournalEdit => ({
   frameId: r.frame_id,
   upsert: JSON.parse(r.upsert) as JournalEdit['upsert'],
   remove: JSON.parse(r.remove) as string[],
+  ...classificationsOf(r),
   createdAt: r.created_at,
 });
 
@@ -162,14 +170,14 @@ export class JournalStore {
   }
 
   /** Commits one edit; answers its seq. The task subject must have been opened. */
-  append(input: Required<Omit<JournalEditInput, 'userId'>>, userId: number | null): number {
+  append(input: EditEntry, userId: number | null): number {
     return this.db.transaction(() => {
       const row = this.subject(input.taskSubjectId);
       if (!row) throw Object.assign(new Error(`task subject ${input.taskSubjectId} was not opened in the journal`), { name: 'JournalError', code: 'JOURNAL_NOT_OPEN' });
       this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), updated_at = ? WHERE task_subject_id = ?').run(userId, this.now(), input.taskSubjectId);
       const r = this.db
-        .prepare('INSERT INTO edits (task_subject_id, frame_id, upsert, remove, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(input.taskSubjectId, input.frameId, JSON.stringify(input.upsert), JSON.stringify(input.remove), this.now());
+        .prepare('INSERT INTO edits (task_subject_id, frame_id, upsert, remove, classifications, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(input.taskSubjectId, input.frameId, JSON.stringify(input.upsert), JSON.stringify(input.remove), input.classifications ? JSON.stringify(input.classifications) : null, this.now());
       return Number(r.lastInsertRowid);
     })();
   }
@@ -189,11 +197,12 @@ export class JournalStore {
         this.db
           .prepare('SELECT * FROM edits WHERE task_subject_id = ? AND version IS NULL AND save_id IS NULL ORDER BY seq LIMIT ?')
           .all(taskSubjectId, QUEUE_WINDOW) as RawEdit[]
-      ).map((r): QueuedEdit => ({ seq: r.seq, frameId: r.frame_id, upsert: JSON.parse(r.upsert) as QueuedEdit['upsert'], remove: JSON.parse(r.remove) as string[] }));
+      ).map((r): QueuedEdit => ({ seq: r.seq, frameId: r.frame_id, upsert: JSON.parse(r.upsert) as QueuedEdit['upsert'], remove: JSON.parse(r.remove) as string[], ...classificationsOf(r) }));
       const batch = nextBatch(queue);
       if (!batch) return null;
       const saveId = crypto.randomUUID();
-      const body: ObjectEditBody = { taskSubjectId, saveId, baseVersion: row.version, frameId: batch.frameId, upsert: batch.changes.upsert, remove: batch.changes.remove };
+      const { upsert, remove, classifications } = batch.changes;
+      const body: ObjectEditBody = { taskSubjectId, saveId, baseVersion: row.version, frameId: batch.frameId, upsert, remove, ...(classifications ? { classifications } : {}) };
       const save: RecordedSave = { saveId, taskSubjectId, firstSeq: batch.edits[0]!.seq, lastSeq: batch.edits[batch.edits.length - 1]!.seq, baseVersion: row.version, body: JSON.stringify(body) };
       this.db
         .prepare('INSERT INTO saves (save_id, task_subject_id, first_seq, last_seq, base_version, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

@@ -25,6 +25,7 @@ import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
 import { notesEn } from './features/notes';
 import { workEn } from './features/work';
+import { classifyEn } from './features/classify';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import type { Messages } from './zh-CN';
@@ -116,6 +117,7 @@ export const enUS: Messages = {
   insight: insightEn,
   notes: notesEn,
   work: workEn,
+  classify: classifyEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   error: {

@@ -25,6 +25,7 @@ import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
 import { notesZh } from './features/notes';
 import { workZh } from './features/work';
+import { classifyZh } from './features/classify';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 /**
@@ -118,6 +119,7 @@ export const zhCN = {
   insight: insightZh,
   notes: notesZh,
   work: workZh,
+  classify: classifyZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   error: {

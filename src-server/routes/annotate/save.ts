@@ -27,9 +27,9 @@ export function registerAnnotateSave(app: FastifyInstance, ctx: ServerContext): 
   addRoute(app, annotateRoutes.editObjects, async (req) => {
     const body = req.body;
     const upsert: AnnotationObject[] = body.upsert ?? [];
-    // The upserted objects must be sound on their own; paths point into the body.
+    // The upserted objects and the classifications sent must be sound on their own; paths point into the body.
     try {
-      assertSound([{ at: '', data: { version: ANNOTATION_VERSION, objects: upsert, classifications: [] } }]);
+      assertSound([{ at: '', data: { version: ANNOTATION_VERSION, objects: upsert, classifications: body.classifications ?? [] } }]);
     } catch (err) {
       if (err instanceof AppError && err.key === 'annotate.invalidData') {
         const { issues } = err.data as { issues: { path: string }[] };
@@ -52,7 +52,9 @@ export function registerAnnotateSave(app: FastifyInstance, ctx: ServerContext): 
         if (byId.size > ANNOTATION_LIMITS.objectsPerFrame) {
           throw new AppError('annotate.invalidData', { issues: [{ reason: 'schema', path: '/upsert', message: `at most ${ANNOTATION_LIMITS.objectsPerFrame} objects per frame` }] });
         }
-        const data: FrameData = { version: ANNOTATION_VERSION, objects: [...byId.values()], classifications: current?.data.classifications ?? [] };
+        // Classifications sent replace the frame's list; absent, the stored ones stay.
+        const classifications = body.classifications ?? current?.data.classifications ?? [];
+        const data: FrameData = { version: ANNOTATION_VERSION, objects: [...byId.values()], classifications };
         // A kept object may share an id with a classification: the merged frame must still be sound.
         assertSound([{ at: '', data }]);
         return [frameWrite(body.frameId, data)];

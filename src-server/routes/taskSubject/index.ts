@@ -5,12 +5,14 @@ import { registerClaim } from './claim';
 import { registerTransitions } from './transitions';
 import { registerReopen } from './reopen';
 import { registerTaskSubjectReads } from './read';
+import { registerSnapshotReads } from './snapshots';
 
-/** The task-subject routes (src-shared/api/taskSubject.ts): claiming, transitions, the log. */
+/** The task-subject routes (src-shared/api/taskSubject.ts): claiming, transitions, the log, the snapshots. */
 export function taskSubjectRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
   const deps = taskSubjectDeps(ctx);
   registerClaim(app, deps);
   registerTransitions(app, deps);
   registerReopen(app, deps);
   registerTaskSubjectReads(app, deps);
+  registerSnapshotReads(app, deps);
 }

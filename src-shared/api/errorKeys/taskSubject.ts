@@ -24,4 +24,6 @@ export const TASK_SUBJECT_ERROR_KEYS = {
   'taskSubject.taskClosed': 409,
   /** a rejection names at least one reason from the catalogue or says why in text */
   'taskSubject.rejectReasonRequired': 400,
+  /** no snapshot with that id was kept of this task subject */
+  'taskSubject.snapshotNotFound': 404,
 } as const;

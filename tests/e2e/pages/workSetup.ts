@@ -37,10 +37,10 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
 
 /**
  * A fresh team with an annotator and a reviewer, a project with a box and a polygon feature,
- * `count` real photographs in a batch, and a task with an annotate step (the annotator) and a
+ * (with `classification`, a whole-item question too) `count` real photographs in a batch, and a task with an annotate step (the annotator) and a
  * review step (the reviewer). Unique per call, so specs never share state.
  */
-export async function workWorld(request: APIRequestContext, count = 3): Promise<WorkWorld> {
+export async function workWorld(request: APIRequestContext, count = 3, options: { classification?: boolean } = {}): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
   const annotator = await registerUser(request, `Annotator ${salt}`);
@@ -64,6 +64,9 @@ export async function workWorld(request: APIRequestContext, count = 3): Promise<
     features: [
       { name: 'Animals', tool: 'box', labels: [{ name: 'Cat', color: '#ff4d4f', hotkey: 'c' }], attributes: [{ name: 'Pose', type: 'radio', required: false, options: [{ name: 'Sitting' }, { name: 'Lying' }] }] },
       { name: 'Regions', tool: 'polygon', labels: [{ name: 'Background', color: '#1677ff', hotkey: 'g' }] },
+      ...(options.classification
+        ? [{ name: 'Scene', tool: 'classification', scope: 'subject', labels: [{ name: 'Indoor', color: '#52c41a' }, { name: 'Outdoor', color: '#faad14' }] }]
+        : []),
     ],
   });
   const rejectReason = `Box too loose ${salt}`;

@@ -12,6 +12,7 @@ export const taskSubjectErrorsZh = {
   rejectReasonNotFound: '所选驳回原因不属于此项目',
   taskClosed: '此任务已关闭，不再分发新的数据',
   rejectReasonRequired: '驳回时请选择驳回原因或填写说明',
+  snapshotNotFound: '这条数据没有这次提交的记录',
 };
 
 export const taskSubjectErrorsEn: Record<keyof typeof taskSubjectErrorsZh, string> = {
@@ -27,4 +28,5 @@ export const taskSubjectErrorsEn: Record<keyof typeof taskSubjectErrorsZh, strin
   rejectReasonNotFound: 'A chosen reject reason is not one of this project\'s.',
   taskClosed: 'This task is closed, so no new items are handed out.',
   rejectReasonRequired: 'Choose a reject reason or say why in the text.',
+  snapshotNotFound: 'This item has no such earlier submission.',
 };

@@ -19,6 +19,7 @@ export function WorkspaceHeader(p: {
   onSubmit: () => void;
   onSkip: () => void;
   onReject: () => void;
+  onCompare: () => void;
   submitChord: string;
 }) {
   const { t } = useTranslation();
@@ -51,6 +52,9 @@ export function WorkspaceHeader(p: {
       <Button onClick={p.onShortcuts}>{t('work.keys.open')}</Button>
       {p.isReview ? (
         <>
+          <Button onClick={p.onCompare} data-testid="compare">
+            {t('work.compare.open')}
+          </Button>
           <Button danger disabled={p.busy} onClick={p.onReject} data-testid="reject">
             {t('work.reject.open')}
           </Button>

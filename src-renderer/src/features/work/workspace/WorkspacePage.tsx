@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Flex, Result, Spin, Tabs } from 'antd';
+import { App, Button, Drawer, Flex, Result, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
@@ -16,6 +16,9 @@ import { useInfoQuery } from '../../auth/authApi';
 import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
 import { MY_WORK_PATH } from '../paths';
 import { AnnotationCanvas } from './AnnotationCanvas';
+import { ClassificationPanel } from './ClassificationPanel';
+import { missingAnswers } from './classificationAnswers';
+import { CompareSubmissions } from './CompareSubmissions';
 import { ConflictDialog } from './ConflictDialog';
 import type { ObjectEdit } from './applyEdit';
 import { FrameStrip } from './FrameStrip';
@@ -57,16 +60,19 @@ export function WorkspacePage() {
   const step = steps?.find((s) => s.workflowId === target.workflowId);
   const features = useMemo(() => (ontology?.features ?? []).map(fullFeature), [ontology]);
   const palette = useMemo(() => paletteOf(features), [features]);
+  const classifications = useMemo(() => features.filter((f) => f.tool === 'classification'), [features]);
+  const [sideTab, setSideTab] = useState('objects');
   const lookup = useMemo(() => labelLookup(palette), [palette]);
   const engineRef = useRef<AnnotationEngine | null>(null);
   const [active, setActive] = useState<PaletteEntry | null>(null);
   const [selection, setSelection] = useState<string[]>([]);
   const [frameIndex, setFrameIndex] = useState(0);
   const [shown, setShown] = useState<{ key: string; bitmap: ImageBitmap } | null>(null);
-  const [, setEdits] = useState(0);
+  const [edits, setEdits] = useState(0);
   const [keymap, setKeymap] = useState(loadKeymap);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const [busy, setBusy] = useState(false);
   const journal = useJournalState(item?.taskSubjectId);
   const dispatch = useAppDispatch();
@@ -150,7 +156,18 @@ export function WorkspacePage() {
     }
   };
   const isReview = step?.type === 'review';
-  const submit = () => run(isReview ? session.actions.pass : session.actions.submit);
+  // The item's frames change in place as edits land; the edit count makes a new lookup each time.
+  const answersOf = useCallback((frameId: number) => item?.frames.get(frameId)?.classifications ?? [], [item, edits]);
+  const submit = () => {
+    // Unanswered classifications stop a submit, as in Labelbox: the panel shows what is missing.
+    const missing = item ? missingAnswers(classifications, item.open.subject.frames, answersOf) : [];
+    if (missing.length > 0) {
+      setSideTab('classify');
+      void message.warning(t('work.classificationsMissing', { count: missing.length }));
+      return;
+    }
+    void run(isReview ? session.actions.pass : session.actions.submit);
+  };
 
   useWorkspaceKeys({
     enabled: phase.kind === 'ready' && !sheetOpen && !rejecting,
@@ -163,7 +180,7 @@ export function WorkspacePage() {
     commands: {
       nextFrame: () => setFrameIndex((i) => Math.min(i + 1, frames.length - 1)),
       previousFrame: () => setFrameIndex((i) => Math.max(i - 1, 0)),
-      submit: () => void submit(),
+      submit,
       shortcutSheet: () => setSheetOpen(true),
       save: () => item && void session.flush(item.taskSubjectId).then(() => message.success(t('work.sync.synced'))).catch((err: unknown) => message.error(errorText(err))),
       copyToNextFrame: () => {
@@ -199,9 +216,10 @@ export function WorkspacePage() {
         engineRef={engineRef}
         onBack={back}
         onShortcuts={() => setSheetOpen(true)}
-        onSubmit={() => void submit()}
+        onSubmit={submit}
         onSkip={() => void run(() => session.actions.skip())}
         onReject={() => setRejecting(true)}
+        onCompare={() => setComparing(true)}
         submitChord={keymap.submit}
       />
       {item?.open.taskSubject.rework && <ReworkNotice projectId={target.projectId} taskSubjectId={item.taskSubjectId} />}
@@ -228,6 +246,8 @@ export function WorkspacePage() {
           style={{ width: 316, height: '100%' }}
           size="small"
           tabBarStyle={{ margin: '0 8px' }}
+          activeKey={sideTab}
+          onChange={setSideTab}
           items={[
             { key: 'objects', label: t('work.objectsTab'), children: <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engineRef.current} /> },
             {
@@ -245,6 +265,28 @@ export function WorkspacePage() {
                 />
               ) : null,
             },
+            ...(classifications.length > 0 && item && frame
+              ? [
+                  {
+                    key: 'classify',
+                    label: t('classify.title'),
+                    children: (
+                      <div style={{ padding: 8, overflowY: 'auto', height: '100%' }}>
+                        <ClassificationPanel
+                          features={classifications}
+                          frames={item.open.subject.frames}
+                          currentFrameId={frame.frameId}
+                          answersOf={answersOf}
+                          onChange={(frameId, list) => {
+                            session.recordEdit(frameId, { classifications: list }).catch((err: unknown) => void message.error(errorText(err)));
+                            setEdits((n) => n + 1);
+                          }}
+                        />
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Flex>
@@ -259,6 +301,21 @@ export function WorkspacePage() {
         }}
         onClose={() => setSheetOpen(false)}
       />
+      <Drawer open={comparing} onClose={() => setComparing(false)} size={680} title={t('work.compare.title')} mask={false} destroyOnHidden>
+        {item && frame && (
+          <CompareSubmissions
+            taskSubjectId={item.taskSubjectId}
+            frameId={frame.frameId}
+            currentObjects={objects}
+            colorOf={lookup.colorOf}
+            labelName={(o) => lookup.entryOf(o)?.name ?? t('work.objects.unknownLabel')}
+            onSelect={(id) => engineRef.current?.select([id])}
+            frameWidth={frame.width ?? shown?.bitmap.width ?? 1}
+            frameHeight={frame.height ?? shown?.bitmap.height ?? 1}
+            image={frameDrawn ? (shown?.bitmap ?? null) : null}
+          />
+        )}
+      </Drawer>
       <ConflictDialog
         open={journal?.state === 'conflict'}
         pending={journal?.pending ?? 0}

@@ -1,15 +1,17 @@
-import { emptyFrameData, type AnnotationObject, type FrameData } from '../../../../../src-shared/model/annotation';
+import { emptyFrameData, type AnnotationObject, type FrameClassification, type FrameData } from '../../../../../src-shared/model/annotation';
 
-/** One change to the objects of a frame, as the engine reports it and the journal records it. */
+/** One change to a frame, as the engine (objects) or the classification panel reports it and the journal records it. */
 export interface ObjectEdit {
   upsert?: readonly AnnotationObject[];
   remove?: readonly string[];
+  /** the frame's whole list of classification answers after the change; absent: unchanged */
+  classifications?: readonly FrameClassification[];
 }
 
 /**
  * A frame after an edit: upserted objects replace those with the same id in place (keeping
- * their position in the list) or are added at the end; removed ids go. The frame given is not
- * changed.
+ * their position in the list) or are added at the end; removed ids go; classifications, when
+ * given, replace the frame's list. The frame given is not changed.
  */
 export function applyEdit(frame: FrameData | undefined, edit: ObjectEdit): FrameData {
   const base = frame ?? emptyFrameData();
@@ -23,5 +25,5 @@ export function applyEdit(frame: FrameData | undefined, edit: ObjectEdit): Frame
     upserts.delete(o.id);
   }
   objects.push(...upserts.values());
-  return { ...base, objects };
+  return { ...base, objects, ...(edit.classifications ? { classifications: [...edit.classifications] } : {}) };
 }

@@ -161,6 +161,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       frameId,
       upsert: [...(edit.upsert ?? [])],
       remove: [...(edit.remove ?? [])],
+      ...(edit.classifications ? { classifications: [...edit.classifications] } : {}),
       ...(userIdRef.current ? { userId: userIdRef.current } : {}),
     });
   }, []);
