@@ -134,3 +134,44 @@ test('a classification question must be answered before submit, and the answer r
   await page.getByTestId('submit').click();
   await expect(page.getByText('Everything at this step is done')).toBeVisible();
 });
+
+test('in a frame sequence a box copied ahead keeps its track, and interpolation moves it smoothly between keyframes', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const world = await workWorld(request, 3, { sequence: true });
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  await workspace.drawBox('c', [0.3, 0.4], [0.4, 0.5]);
+  await workspace.expectObjects(1);
+  // Copied to frame 2 and then 3, the same box (the same track id) each time.
+  await page.keyboard.press('Control+Shift+C');
+  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
+  await workspace.expectObjects(1);
+  await page.getByTestId('object-list').getByText('Cat').click();
+  await page.keyboard.press('Control+Shift+C');
+  await expect(page.getByText('Frame 3 of 3')).toBeVisible();
+  // On frame 3 the annotator moves the box to the right, then interpolates.
+  await page.keyboard.press('v');
+  await page.getByTestId('object-list').getByText('Cat').click();
+  const from = await workspace.at(0.35, 0.45);
+  const to = await workspace.at(0.55, 0.45);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.press('Shift+I');
+  await expect(page.getByText('Interpolated on 1 frame(s)')).toBeVisible();
+  await workspace.expectSaved();
+
+  const items = await call(request, world.owner, 'GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
+  const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${items.list[0].taskSubjectId}`);
+  const xs = saved.frames.map((f: { data: { objects: { id: string; geometry: { x: number } }[] } }) => f.data.objects.map((o) => [o.id, Math.round(o.geometry.x)]));
+  // One track over the three frames; frame 2 sits halfway between frames 1 and 3.
+  expect(new Set(xs.flat().map((pair: [string, number]) => pair[0])).size).toBe(1);
+  const [x1, x2, x3] = xs.map((f: [string, number][]) => f[0]![1]);
+  expect(x3).toBeGreaterThan(x1 + 10);
+  expect(Math.abs(x2 - (x1 + x3) / 2)).toBeLessThanOrEqual(1);
+});

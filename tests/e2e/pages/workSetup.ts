@@ -37,10 +37,11 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
 
 /**
  * A fresh team with an annotator and a reviewer, a project with a box and a polygon feature,
- * (with `classification`, a whole-item question too) `count` real photographs in a batch, and a task with an annotate step (the annotator) and a
+ * (with `classification`, a whole-item question too) `count` real photographs in a batch (with
+ * `sequence`, as the frames of one subject), and a task with an annotate step (the annotator) and a
  * review step (the reviewer). Unique per call, so specs never share state.
  */
-export async function workWorld(request: APIRequestContext, count = 3, options: { classification?: boolean } = {}): Promise<WorkWorld> {
+export async function workWorld(request: APIRequestContext, count = 3, options: { classification?: boolean; sequence?: boolean } = {}): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
   const annotator = await registerUser(request, `Annotator ${salt}`);
@@ -72,11 +73,12 @@ export async function workWorld(request: APIRequestContext, count = 3, options: 
   const rejectReason = `Box too loose ${salt}`;
   await call(request, owner, 'POST', `/project/${projectId}/rejectReason/add`, { reason: rejectReason });
 
-  const photos = PHOTOS.slice(0, count);
+  // A sequence's frames are one camera's: the same picture size (here the same photograph) on each.
+  const photos = options.sequence ? Array.from({ length: count }, () => PHOTOS[0]!) : PHOTOS.slice(0, count);
   const subjects = [];
-  for (const name of photos) {
-    const bytes = photoBytes(name);
-    const key = `dataset/${projectId}/work-${salt}/${name}`;
+  for (const [i, name] of photos.entries()) {
+    const bytes = options.sequence ? Buffer.concat([photoBytes(name), Buffer.from([i])]) : photoBytes(name);
+    const key = `dataset/${projectId}/work-${salt}/${options.sequence ? `${i}-` : ''}${name}`;
     const res = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, {
       headers: owner.headers,
       multipart: { file: { name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: bytes } },
@@ -85,7 +87,9 @@ export async function workWorld(request: APIRequestContext, count = 3, options: 
     const contentHash = crypto.createHash('sha256').update(bytes).digest('hex');
     subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: contentHash, fileName: name, ...imageSize(bytes) }] });
   }
-  const batch = await call(request, owner, 'POST', '/batch', { projectId, name: `Photos ${salt}`, subjects });
+  // A frame sequence: the photos as the frames of one subject, in order.
+  const items = options.sequence ? [{ name: `sequence-${salt}`, recordType: 'frame', frames: subjects.flatMap((x) => x.frames) }] : subjects;
+  const batch = await call(request, owner, 'POST', '/batch', { projectId, name: `Photos ${salt}`, subjects: items });
   const taskName = `Label the photos ${salt}`;
   const task = await call(request, owner, 'POST', '/task', {
     projectId,

@@ -31,6 +31,7 @@ import { RejectDialog } from './RejectDialog';
 import { ReworkNotice } from './ReworkNotice';
 import { ShortcutSheet } from './ShortcutSheet';
 import { useJournalState } from './useJournalState';
+import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { useWorkSession } from './useWorkSession';
 import { WorkspaceHeader } from './WorkspaceHeader';
@@ -183,6 +184,13 @@ export function WorkspacePage() {
       submit,
       shortcutSheet: () => setSheetOpen(true),
       save: () => item && void session.flush(item.taskSubjectId).then(() => message.success(t('work.sync.synced'))).catch((err: unknown) => message.error(errorText(err))),
+      interpolate: () => {
+        if (!item || selection.length === 0) return void message.info(t('work.interpolateNothing'));
+        const edits = interpolationEdits(frames.map((f) => f.frameId), item.frames, frameIndex, selection);
+        if (edits.length === 0) return void message.info(t('work.interpolateNothing'));
+        for (const e of edits) session.recordEdit(e.frameId, { upsert: e.upsert }).catch((err: unknown) => void message.error(errorText(err)));
+        void message.success(t('work.interpolated', { count: edits.length }));
+      },
       copyToNextFrame: () => {
         const next = frames[frameIndex + 1];
         if (!next || !engineRef.current) return;

@@ -6,7 +6,6 @@ import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
 import { applyEdit, type ObjectEdit } from './applyEdit';
 import { FrameImages } from './frameImages';
-import { newObjectId } from './objectIds';
 import {
   useClaimNextMutation,
   useLazyItemAnnotationsQuery,
@@ -205,11 +204,14 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       ),
   };
 
-  /** Copies objects to another frame of the item with fresh ids ("copy to the next frame"), as one journal entry. */
+  /**
+   * Copies objects to another frame of the item keeping their ids ("copy to the next frame"):
+   * one id across frames is one track, which interpolation then follows. One journal entry.
+   */
   const copyToFrame = useCallback(
     (frameId: number, objects: readonly AnnotationObject[]) => {
       if (objects.length === 0) return;
-      void recordEdit(frameId, { upsert: objects.map((o) => ({ ...o, id: newObjectId() })) });
+      void recordEdit(frameId, { upsert: objects.map((o) => ({ ...o })) });
     },
     [recordEdit],
   );
