@@ -5,6 +5,8 @@
  * Reports the frame time from requestAnimationFrame deltas (what the user sees) and the time
  * spent drawing per frame; then the engine alone with 100,000 boxes. Targets: p95 frame under
  * 16.7 ms for 10k polygons and at least 5x Konva's frame rate; p95 under 33 ms for 100k boxes.
+ * Then, for both scenes, the frames after one zoom step at the fitted (fully zoomed out) view,
+ * where the object layer is drawn again in slices: no frame should take much over a frame.
  * Headless Chromium renders in software here (--disable-gpu), like the other browser benches.
  * Usage: tsx bench/canvas-render.ts
  */
@@ -16,6 +18,9 @@ interface Run {
   renderMs: number[];
   loadMs?: number;
   objectRenders?: number;
+  lastObjectRenderMs?: number;
+  lastObjectRenderFrames?: number;
+  lastObjectCount?: number;
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -30,6 +35,8 @@ async function main() {
     const ours = (await page.evaluate(`window.bench.runOurs({ kind: 'polygons', count: 10000 })`)) as Run;
     const konva = (await page.evaluate(`window.bench.runKonva({ count: 10000 })`)) as Run;
     const boxes = (await page.evaluate(`window.bench.runOurs({ kind: 'boxes', count: 100000 })`)) as Run;
+    const settlePolygons = (await page.evaluate(`window.bench.runSettle({ kind: 'polygons', count: 10000 })`)) as Run;
+    const settleBoxes = (await page.evaluate(`window.bench.runSettle({ kind: 'boxes', count: 100000 })`)) as Run;
 
     console.log('\n8,000 x 8,000 image, 1280x720 canvas, 400 frames of pan / zoom in / pan / zoom out');
     console.log('| scene | frames | frame p50 ms | frame p95 ms | frame max ms | fps | draw p50 ms | draw p95 ms | draw max ms |');
@@ -46,6 +53,16 @@ async function main() {
     console.log(`\nframe rate, engine / Konva: ${ratio.toFixed(1)}x (mean frame ${fmt(mean(ours.deltas))} ms vs ${fmt(mean(konva.deltas))} ms)`);
     console.log(`draw time per frame, Konva / engine (means): ${(mean(konva.renderMs) / mean(ours.renderMs)).toFixed(1)}x`);
     console.log(`setObjects (index bulk load): ${fmt(ours.loadMs ?? 0)} ms for 10,000 polygons, ${fmt(boxes.loadMs ?? 0)} ms for 100,000 boxes; full object-layer drawings during the run: ${ours.objectRenders} and ${boxes.objectRenders}`);
+
+    console.log('\nThe frames after a zoom settles, fully zoomed out (one zoom step, then 120 still frames; target: max frame ≤ ~12 ms of work, no frame over 33 ms)');
+    console.log('| scene | frame p50 ms | frame max ms | draw max ms | drawings | last drawing: objects, ms of work, frames |');
+    console.log('|---|---|---|---|---|---|');
+    const settleRow = (name: string, r: Run) => {
+      const f = percentiles(r.deltas);
+      console.log(`| ${name} | ${fmt(f.p50)} | ${fmt(Math.max(...r.deltas))} | ${fmt(Math.max(...r.renderMs))} | ${r.objectRenders} | ${r.lastObjectCount}, ${fmt(r.lastObjectRenderMs ?? 0)}, ${r.lastObjectRenderFrames} |`);
+    };
+    settleRow('engine, 10,000 polygons x 20 points', settlePolygons);
+    settleRow('engine, 100,000 boxes', settleBoxes);
   } finally {
     await browser.close();
   }

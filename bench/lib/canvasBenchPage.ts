@@ -126,7 +126,30 @@ async function runOurs({ kind, count }) {
   // The engine draws once per frame that changed something: its last frames are this run's.
   const st = engine.stats();
   engine.destroy();
-  return { deltas, renderMs: st.frameMs.slice(-steps.length), loadMs, objectRenders: st.objectRenders, lastObjectRenderMs: st.lastObjectRenderMs };
+  return { deltas, renderMs: st.frameMs.slice(-steps.length), loadMs, objectRenders: st.objectRenders, lastObjectRenderMs: st.lastObjectRenderMs, lastObjectRenderFrames: st.lastObjectRenderFrames };
+}
+
+/**
+ * The frame after a zoom settles, fully zoomed out (every object on screen): the view fitted,
+ * its picture drawn, then one zoom step and 120 still frames, in which the picture is drawn
+ * again at the new zoom. Answers those frames' deltas and what the drawing cost.
+ */
+async function runSettle({ kind, count }) {
+  image ??= await makeImage(8000);
+  const canvas = freshCanvas();
+  const engine = createAnnotationEngine(canvas, {});
+  engine.setColors((o) => COLORS[Number(o.labelId.slice(1))]);
+  await engine.setImage(image);
+  engine.setObjects(kind === 'polygons' ? polygons(count, 20, 8000) : boxes(count, 8000));
+  engine.fit();
+  for (let i = 0; i < 120; i++) await frame();
+  const before = engine.stats().objectRenders;
+  const steps = [{ zoom: 0.98 }];
+  for (let i = 0; i < 120; i++) steps.push(null);
+  const deltas = await drive(steps, (s) => engine.zoomBy(s.zoom));
+  const st = engine.stats();
+  engine.destroy();
+  return { deltas, renderMs: st.frameMs.slice(-steps.length), objectRenders: st.objectRenders - before, lastObjectRenderMs: st.lastObjectRenderMs, lastObjectRenderFrames: st.lastObjectRenderFrames, lastObjectCount: st.lastObjectCount };
 }
 
 async function runKonva({ count }) {
@@ -169,7 +192,7 @@ async function runKonva({ count }) {
 }
 
 // The engine itself, for poking at it by hand from a Playwright script.
-window.bench = { runOurs, runKonva, createAnnotationEngine, makeImage };
+window.bench = { runOurs, runSettle, runKonva, createAnnotationEngine, makeImage };
 `;
 
 /** Bundles the entry and answers the page's file URL. */

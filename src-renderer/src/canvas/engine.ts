@@ -13,12 +13,13 @@ import { ObjectEditor } from './model/editor';
 import { reorderEdit, type ReorderMove } from './model/reorder';
 import { Scene } from './model/scene';
 import type { ImageSource } from './render/imageLayer';
+import { prepareSkeletons, type KeypointSkeleton, type Skeletons } from './render/objectPainter';
 import { CanvasRenderer, type RenderStats } from './render/renderer';
 import { SelectTool, type SelectOutcome } from './tools/selectTool';
 import type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, ToolKey, ToolOutcome, ToolPointer } from './tools/tool';
 import { Viewport } from './view/viewport';
 
-export type { ImageSource, RenderStats, ReorderMove, EditSummary };
+export type { ImageSource, RenderStats, ReorderMove, EditSummary, KeypointSkeleton };
 
 /** What the engine is doing: editing (select) or drawing with a tool, and that tool's state. */
 export interface ToolState {
@@ -62,6 +63,11 @@ export interface AnnotationEngine {
   /** Every object, bottom to top. */
   objects(): AnnotationObject[];
   setColors(colorOf: (o: AnnotationObject) => string): void;
+  /**
+   * The skeletons of keypoint features, by feature id: an edge joins points[from] and points[to]
+   * (a keypoint object's points name theirs by pointId); edges to absent points are not drawn.
+   */
+  setSkeletons(byFeature: ReadonlyMap<number, { points: readonly { id: string }[]; edges: readonly { from: number; to: number }[] }>): void;
   /** Starts drawing with a template, or goes back to selecting (null); an unfinished object is dropped. */
   setDrawing(template: DrawingTemplate | null): void;
   select(ids: readonly string[]): void;
@@ -112,6 +118,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   const editor = new ObjectEditor(scene);
   const vp = new Viewport();
   let colorOf: (o: AnnotationObject) => string = () => '#1677ff';
+  let skeletons: Skeletons = new Map();
   let selected: string[] = [];
   let highlighted: string[] = [];
   let drawing: { tool: DrawingTool; template: DrawingTemplate } | null = null;
@@ -122,7 +129,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   const objectsOf = (ids: readonly string[]) => ids.map((id) => scene.get(id)).filter((o): o is AnnotationObject => !!o);
   const select = new SelectTool({ hitTest: (p, tol) => scene.hitTest(p, tol), get: (id) => scene.get(id), selection: () => selected });
 
-  const renderer = new CanvasRenderer(canvas, vp, scene, () => colorOf, () => {
+  const renderer = new CanvasRenderer(canvas, vp, scene, () => colorOf, () => skeletons, () => {
     const preview = select.preview();
     const except = new Set(preview.map((o) => o.id));
     return {
@@ -133,6 +140,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       shapes: drawing?.tool.overlay() ?? [],
       drawingColor: drawing?.template.color ?? '#ffffff',
       colorOf,
+      skeletons,
     };
   });
 
@@ -256,6 +264,10 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
     objects: () => [...scene.ordered()],
     setColors(fn) {
       colorOf = fn;
+      renderer.invalidateObjects();
+    },
+    setSkeletons(byFeature) {
+      skeletons = prepareSkeletons(byFeature);
       renderer.invalidateObjects();
     },
     setDrawing(template) {

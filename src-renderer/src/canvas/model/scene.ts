@@ -5,7 +5,7 @@
  */
 import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
 import type { Rect } from '../geometry/rect';
-import { drawOrder, ObjectIndex } from '../spatial/objectIndex';
+import { drawOrder, ObjectIndex, type IndexItem } from '../spatial/objectIndex';
 import { summarize, type Edit, type EditSummary } from './edit';
 
 export type SceneChange = { kind: 'reset' } | ({ kind: 'edit' } & EditSummary);
@@ -14,6 +14,7 @@ export class Scene {
   readonly index = new ObjectIndex();
   private byId = new Map<string, AnnotationObject>();
   private sorted: AnnotationObject[] | null = null;
+  private sortedItems: IndexItem[] | null = null;
   private listeners = new Set<(change: SceneChange) => void>();
 
   setObjects(objects: readonly AnnotationObject[]): void {
@@ -21,6 +22,7 @@ export class Scene {
     // A duplicated id keeps its last copy, like the map; the index must hold the same objects.
     this.index.setObjects([...this.byId.values()]);
     this.sorted = null;
+    this.sortedItems = null;
     this.emit({ kind: 'reset' });
   }
 
@@ -36,6 +38,7 @@ export class Scene {
       }
     }
     this.sorted = null;
+    this.sortedItems = null;
     this.emit({ kind: 'edit', ...summarize(edit) });
   }
 
@@ -49,8 +52,14 @@ export class Scene {
 
   /** Every object, bottom to top. */
   ordered(): AnnotationObject[] {
-    this.sorted ??= this.index.all().sort(drawOrder).map((i) => i.object);
+    this.sorted ??= this.orderedItems().map((i) => i.object);
     return this.sorted;
+  }
+
+  /** Every object with its bounds, bottom to top (kept until the next change). */
+  orderedItems(): readonly IndexItem[] {
+    this.sortedItems ??= this.index.all().sort(drawOrder);
+    return this.sortedItems;
   }
 
   /** The highest zIndex in the frame (0 when empty): a new object goes above it. */
@@ -75,6 +84,24 @@ export class Scene {
   visibleIn(rect: Rect, except?: ReadonlySet<string>): AnnotationObject[] {
     const items = this.index.search(rect).filter((i) => !i.object.hidden && !except?.has(i.object.id));
     return items.sort(drawOrder).map((i) => i.object);
+  }
+
+  /**
+   * Shown objects whose bounds meet the rect with their bounds, bottom to top. When the rect
+   * holds a quarter or more of the area where objects are, the objects in order are filtered
+   * rather than the index searched and its answer sorted (100,000 boxes: a few milliseconds
+   * instead of tens).
+   */
+  visibleItems(rect: Rect, except?: ReadonlySet<string>): IndexItem[] {
+    const b = this.index.bounds();
+    if (!b) return [];
+    const shown = (i: IndexItem) => !i.object.hidden && !except?.has(i.object.id);
+    const w = Math.min(rect.maxX, b.maxX) - Math.max(rect.minX, b.minX);
+    const h = Math.min(rect.maxY, b.maxY) - Math.max(rect.minY, b.minY);
+    if (w < 0 || h < 0) return [];
+    const share = (w * h) / Math.max((b.maxX - b.minX) * (b.maxY - b.minY), 1e-9);
+    if (share < 0.25) return this.index.search(rect).filter(shown).sort(drawOrder);
+    return this.orderedItems().filter((i) => i.minX <= rect.maxX && i.maxX >= rect.minX && i.minY <= rect.maxY && i.maxY >= rect.minY && shown(i));
   }
 
   /** Where objects are at all (hidden ones included), null when there are none. */

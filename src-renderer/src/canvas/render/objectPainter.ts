@@ -1,7 +1,10 @@
 /**
- * Draws many objects fast: instead of one beginPath/stroke per object, every object of one
- * colour goes into the same few Path2D (outlines of closed shapes, open lines, marks for
- * points), each filled or stroked once, so 10,000 polygons cost a handful of draw calls.
+ * Draws many objects fast: instead of one beginPath/stroke per object, the objects of a batch
+ * (objects of one style that can be drawn together without breaking the z-order, see
+ * batches.ts) go into the same few Path2D (outlines of closed shapes, open lines, marks for
+ * points), each filled or stroked once, so 10,000 polygons cost a few hundred draw calls.
+ * The drawing can stop at a deadline and go on later (BatchPainter), so a big picture is drawn
+ * over several animation frames. Keypoints are joined by their feature's skeleton.
  * Coordinates are turned into device pixels here, so line widths and point sizes stay the
  * same at every zoom. Shapes that would be under ~1.5 device pixels are drawn as a dot:
  * tracing their outline would cost the same and show nothing more.
@@ -9,6 +12,8 @@
 import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
 import { boundsOf, boxCorners } from '../geometry/bounds';
 import { CUBOID_EDGES } from '../geometry/hitTest';
+import type { Rect } from '../geometry/rect';
+import { planBatches, type PlannedBatch } from './batches';
 
 /** image → device pixels: device = image * scale + offset */
 export interface DeviceTransform {
@@ -33,42 +38,75 @@ export interface PaintStyle {
  */
 export const defaultStyle = (dpr: number): PaintStyle => ({ lineWidth: dpr, pointRadius: 3.5 * dpr, fillAlpha: 0.18, dash: [6 * dpr, 4 * dpr] });
 
-type PathKind = 'area' | 'areaDashed' | 'line' | 'lineDashed' | 'marks';
+/** A keypoint feature's skeleton: its points (by id) and the edges between them (indexes into points). */
+export interface KeypointSkeleton {
+  points: readonly { id: string }[];
+  edges: readonly { from: number; to: number }[];
+}
+
+/** Skeletons by feature id, prepared for drawing. */
+export type Skeletons = ReadonlyMap<number, PreparedSkeleton>;
+
+export interface PreparedSkeleton {
+  /** skeleton point id → its index */
+  index: ReadonlyMap<string, number>;
+  size: number;
+  edges: readonly { from: number; to: number }[];
+}
+
+export function prepareSkeletons(byFeature: ReadonlyMap<number, KeypointSkeleton>): Skeletons {
+  const out = new Map<number, PreparedSkeleton>();
+  for (const [feature, s] of byFeature) {
+    const index = new Map(s.points.map((p, i) => [p.id, i] as const));
+    out.set(feature, { index, size: s.points.length, edges: s.edges.filter((e) => e.from >= 0 && e.to >= 0 && e.from < s.points.length && e.to < s.points.length && e.from !== e.to) });
+  }
+  return out;
+}
+
+/**
+ * What painting uses of a Path2D and of a 2D context, spelled out so this module needs no DOM
+ * types (the unit tests run it in Node with recording fakes); the real ones fit.
+ */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void;
+  closePath(): void;
+}
+
+export interface PaintContext {
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  globalAlpha: number;
+  lineWidth: number;
+  lineJoin: unknown;
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  setLineDash(segments: number[]): void;
+  fill(path: PathSink): void;
+  stroke(path: PathSink): void;
+}
+
+const newPath = (): PathSink => new (globalThis as unknown as { Path2D: new () => PathSink }).Path2D();
 
 /**
  * Chromium's Path2D gets slower per segment the longer it is (10,000 polygons in one Path2D
- * took 2.7 s to build, in 64 pieces 56 ms), so a batch is a list of paths of bounded length.
+ * took 2.7 s to build, in 64 pieces 56 ms), so a batch is drawn as pieces of bounded length.
  */
-const SEGMENTS_PER_PATH = 1500;
+export const SEGMENTS_PER_PATH = 1500;
 
-class Batch {
-  private paths = new Map<PathKind, { list: Path2D[]; segments: number }>();
-
-  /** A path of this kind with room for `segments` more. */
-  path(kind: PathKind, segments: number): Path2D {
-    let p = this.paths.get(kind);
-    if (!p) this.paths.set(kind, (p = { list: [new Path2D()], segments: 0 }));
-    if (p.segments + segments > SEGMENTS_PER_PATH && p.segments > 0) {
-      p.list.push(new Path2D());
-      p.segments = 0;
-    }
-    p.segments += segments;
-    return p.list[p.list.length - 1]!;
-  }
-
-  each(kind: PathKind, draw: (p: Path2D) => void): boolean {
-    const list = this.paths.get(kind)?.list;
-    list?.forEach(draw);
-    return !!list;
-  }
-}
+type PathKind = 0 | 1 | 2;
+/** closed shapes (filled, then outlined), open lines, marks (filled dots and points) */
+const AREA: PathKind = 0;
+const LINE: PathKind = 1;
+const MARKS: PathKind = 2;
 
 /**
  * Adds a path in device pixels, leaving out vertices within half a device pixel of the last one
  * kept. Closed paths are traced with one winding (the direction of Path2D.rect), so where two
  * shapes of one batch overlap the nonzero fill is their union, not a hole.
  */
-function tracePath(path: Path2D, points: readonly Point2[], t: DeviceTransform, closed: boolean): void {
+function tracePath(path: PathSink, points: readonly Point2[], t: DeviceTransform, closed: boolean): void {
   const n = points.length;
   if (!n) return;
   let twiceArea = 0;
@@ -91,82 +129,154 @@ function tracePath(path: Path2D, points: readonly Point2[], t: DeviceTransform, 
   if (closed) path.closePath();
 }
 
-function traceCircle(path: Path2D, p: Point2, t: DeviceTransform, r: number): void {
+function traceCircle(path: PathSink, p: Point2, t: DeviceTransform, r: number): void {
   const x = p.x * t.scale + t.ox;
   const y = p.y * t.scale + t.oy;
   path.moveTo(x + r, y);
   path.arc(x, y, r, 0, 2 * Math.PI);
 }
 
-/** Adds one object to its colour's batch (as a dot when it is too small to show its shape). */
-function addObject(b: Batch, o: AnnotationObject, t: DeviceTransform, style: PaintStyle): void {
-  const dashed = o.source === 'ai';
-  const area: PathKind = dashed ? 'areaDashed' : 'area';
-  const line: PathKind = dashed ? 'lineDashed' : 'line';
-  if (o.tool !== 'point' && o.tool !== 'keypoints') {
-    const r = boundsOf(o);
-    if ((r.maxX - r.minX) * t.scale < 1.5 && (r.maxY - r.minY) * t.scale < 1.5) {
-      b.path('marks', 4).rect(r.minX * t.scale + t.ox - 1, r.minY * t.scale + t.oy - 1, 2, 2);
-      return;
-    }
+/**
+ * Paints planned batches in order, piece by piece: each kind of path (areas, lines, marks) of
+ * the current batch is filled or stroked when it reaches SEGMENTS_PER_PATH segments and at the
+ * end of the batch. step() stops once a deadline has passed and goes on from there next time.
+ */
+export class BatchPainter {
+  private batch = 0;
+  private object = 0;
+  private readonly paths: [PathSink | null, PathSink | null, PathSink | null] = [null, null, null];
+  private readonly segments = [0, 0, 0];
+  private dashed: boolean | null = null;
+
+  constructor(
+    private readonly batches: readonly PlannedBatch[],
+    private readonly t: DeviceTransform,
+    private readonly style: PaintStyle,
+    private readonly skeletons: Skeletons = new Map(),
+  ) {}
+
+  get done(): boolean {
+    return this.batch >= this.batches.length;
   }
-  switch (o.tool) {
-    case 'box':
-      if (o.geometry.rotation) tracePath(b.path(area, 4), boxCorners(o.geometry), t, true);
-      else b.path(area, 4).rect(o.geometry.x * t.scale + t.ox, o.geometry.y * t.scale + t.oy, o.geometry.width * t.scale, o.geometry.height * t.scale);
-      return;
-    case 'polygon':
-      tracePath(b.path(area, o.geometry.points.length), o.geometry.points, t, true);
-      return;
-    case 'polyline':
-      tracePath(b.path(line, o.geometry.points.length), o.geometry.points, t, false);
-      return;
-    case 'point':
-      traceCircle(b.path('marks', 8), o.geometry, t, style.pointRadius);
-      return;
-    case 'keypoints':
-      for (const p of o.geometry.points) {
-        if (p.visibility === 'absent') continue;
-        // An occluded keypoint is a ring: placed, but not seen on the image.
-        traceCircle(b.path(p.visibility === 'occluded' ? line : 'marks', 8), p, t, style.pointRadius);
+
+  /** Paints until `deadline` (performance.now() time) has passed or everything is painted; true when done. */
+  step(ctx: PaintContext, deadline = Infinity): boolean {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.lineWidth = this.style.lineWidth;
+    ctx.lineJoin = 'round';
+    this.dashed = null;
+    let n = 0;
+    while (this.batch < this.batches.length) {
+      const b = this.batches[this.batch]!;
+      if (this.object < b.objects.length) {
+        this.add(ctx, b, b.objects[this.object]!, b.bounds[this.object++]!);
+        if (++n % 16 === 0 && performance.now() > deadline) return false;
+        continue;
       }
-      return;
-    case 'cuboid': {
-      const c = o.geometry.points;
-      tracePath(b.path(area, 4), c.slice(0, 4), t, true);
-      const edges = b.path(line, 8);
-      for (const [i, j] of CUBOID_EDGES.slice(4)) tracePath(edges, [c[i]!, c[j]!], t, false);
-      return;
+      for (const kind of [AREA, LINE, MARKS] as const) this.flush(ctx, b, kind);
+      this.batch++;
+      this.object = 0;
+    }
+    ctx.setLineDash([]);
+    return true;
+  }
+
+  /** A path of this kind with room for `segments` more (the full one is painted first). */
+  private path(ctx: PaintContext, b: PlannedBatch, kind: PathKind, segments: number): PathSink {
+    if (this.segments[kind]! + segments > SEGMENTS_PER_PATH && this.segments[kind]! > 0) this.flush(ctx, b, kind);
+    this.segments[kind]! += segments;
+    return (this.paths[kind] ??= newPath());
+  }
+
+  private flush(ctx: PaintContext, b: PlannedBatch, kind: PathKind): void {
+    const p = this.paths[kind];
+    if (!p) return;
+    this.paths[kind] = null;
+    this.segments[kind] = 0;
+    ctx.fillStyle = b.color;
+    ctx.strokeStyle = b.color;
+    if (kind === MARKS) return ctx.fill(p);
+    if (kind === AREA && this.style.fillAlpha > 0) {
+      ctx.globalAlpha = this.style.fillAlpha;
+      ctx.fill(p);
+      ctx.globalAlpha = 1;
+    }
+    if (this.dashed !== b.dashed) {
+      ctx.setLineDash(b.dashed ? this.style.dash : []);
+      this.dashed = b.dashed;
+    }
+    ctx.stroke(p);
+  }
+
+  /** Adds one object to the batch's paths (as a dot when it is too small to show its shape). */
+  private add(ctx: PaintContext, b: PlannedBatch, o: AnnotationObject, r: Rect): void {
+    const t = this.t;
+    if (o.tool !== 'point' && o.tool !== 'keypoints') {
+      if ((r.maxX - r.minX) * t.scale < 1.5 && (r.maxY - r.minY) * t.scale < 1.5) {
+        this.path(ctx, b, MARKS, 4).rect(r.minX * t.scale + t.ox - 1, r.minY * t.scale + t.oy - 1, 2, 2);
+        return;
+      }
+    }
+    switch (o.tool) {
+      case 'box':
+        if (o.geometry.rotation) tracePath(this.path(ctx, b, AREA, 4), boxCorners(o.geometry), t, true);
+        else this.path(ctx, b, AREA, 4).rect(o.geometry.x * t.scale + t.ox, o.geometry.y * t.scale + t.oy, o.geometry.width * t.scale, o.geometry.height * t.scale);
+        return;
+      case 'polygon':
+        tracePath(this.path(ctx, b, AREA, o.geometry.points.length), o.geometry.points, t, true);
+        return;
+      case 'polyline':
+        tracePath(this.path(ctx, b, LINE, o.geometry.points.length), o.geometry.points, t, false);
+        return;
+      case 'point':
+        traceCircle(this.path(ctx, b, MARKS, 8), o.geometry, t, this.style.pointRadius);
+        return;
+      case 'keypoints': {
+        const pts = o.geometry.points;
+        const skeleton = this.skeletons.get(o.featureId);
+        if (skeleton?.edges.length) {
+          // Skeleton edges first (the marks are painted over them), only between points that are placed.
+          const slots: (Point2 | undefined)[] = new Array<Point2 | undefined>(skeleton.size);
+          for (const p of pts) {
+            const i = skeleton.index.get(p.pointId);
+            if (i !== undefined && p.visibility !== 'absent') slots[i] = p;
+          }
+          const edges = this.path(ctx, b, LINE, 2 * skeleton.edges.length);
+          for (const e of skeleton.edges) {
+            const p = slots[e.from];
+            const q = slots[e.to];
+            if (p && q) tracePath(edges, [p, q], t, false);
+          }
+        }
+        for (const p of pts) {
+          if (p.visibility === 'absent') continue;
+          // An occluded keypoint is a ring: placed, but not seen on the image.
+          traceCircle(this.path(ctx, b, p.visibility === 'occluded' ? LINE : MARKS, 8), p, t, this.style.pointRadius);
+        }
+        return;
+      }
+      case 'cuboid': {
+        const c = o.geometry.points;
+        tracePath(this.path(ctx, b, AREA, 4), c.slice(0, 4), t, true);
+        const edges = this.path(ctx, b, LINE, 8);
+        for (const [i, j] of CUBOID_EDGES.slice(4)) tracePath(edges, [c[i]!, c[j]!], t, false);
+        return;
+      }
     }
   }
 }
 
-/** Paints objects (bottom to top within a colour; colours in the order they first appear). */
-export function paintObjects(ctx: CanvasRenderingContext2D, objects: readonly AnnotationObject[], t: DeviceTransform, colorOf: (o: AnnotationObject) => string, style: PaintStyle): void {
-  const batches = new Map<string, Batch>();
-  for (const o of objects) {
-    const color = colorOf(o);
-    let b = batches.get(color);
-    if (!b) batches.set(color, (b = new Batch()));
-    addObject(b, o, t, style);
-  }
-  ctx.lineWidth = style.lineWidth;
-  ctx.lineJoin = 'round';
-  for (const [color, b] of batches) {
-    ctx.fillStyle = color;
-    ctx.strokeStyle = color;
-    ctx.globalAlpha = style.fillAlpha;
-    if (style.fillAlpha > 0) {
-      b.each('area', (p) => ctx.fill(p));
-      b.each('areaDashed', (p) => ctx.fill(p));
-    }
-    ctx.globalAlpha = 1;
-    b.each('area', (p) => ctx.stroke(p));
-    b.each('line', (p) => ctx.stroke(p));
-    ctx.setLineDash(style.dash);
-    b.each('areaDashed', (p) => ctx.stroke(p));
-    b.each('lineDashed', (p) => ctx.stroke(p));
-    ctx.setLineDash([]);
-    b.each('marks', (p) => ctx.fill(p));
-  }
+/**
+ * Paints objects given bottom to top, stacked by that order (a few objects: the overlay's
+ * selection and drag preview; the cached layer plans and paints in slices instead).
+ */
+export function paintObjects(
+  ctx: PaintContext,
+  objects: readonly AnnotationObject[],
+  t: DeviceTransform,
+  colorOf: (o: AnnotationObject) => string,
+  style: PaintStyle,
+  skeletons?: Skeletons,
+): void {
+  if (objects.length) new BatchPainter(planBatches(objects, colorOf, boundsOf), t, style, skeletons).step(ctx);
 }

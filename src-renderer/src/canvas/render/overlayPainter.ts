@@ -9,7 +9,7 @@ import { boundsOf } from '../geometry/bounds';
 import { gripsOf } from '../tools/handles';
 import type { OverlayShape } from '../tools/tool';
 import type { Viewport } from '../view/viewport';
-import { defaultStyle, paintObjects, type DeviceTransform } from './objectPainter';
+import { defaultStyle, paintObjects, type DeviceTransform, type Skeletons } from './objectPainter';
 
 export interface OverlayContent {
   preview: readonly AnnotationObject[];
@@ -19,6 +19,8 @@ export interface OverlayContent {
   /** colour of the drawing tool's shapes */
   drawingColor: string;
   colorOf: (o: AnnotationObject) => string;
+  /** keypoint skeletons by feature id */
+  skeletons?: Skeletons;
 }
 
 const SELECTED_OUTLINE = '#ffffff';
@@ -31,12 +33,12 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, vp: Viewport, c: Ove
   const dev = (p: Point2) => ({ x: p.x * t.scale + t.ox, y: p.y * t.scale + t.oy });
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const style = defaultStyle(dpr);
-  if (c.preview.length) paintObjects(ctx, c.preview, t, c.colorOf, style);
+  if (c.preview.length) paintObjects(ctx, c.preview, t, c.colorOf, style, c.skeletons);
 
   // The selection: a white halo under the object's own outline, then its grips (none when locked).
   if (c.selected.length) {
-    paintObjects(ctx, c.selected, t, () => SELECTED_OUTLINE, { ...style, lineWidth: 4 * dpr, fillAlpha: 0.12, dash: [] });
-    paintObjects(ctx, c.selected, t, c.colorOf, { ...style, fillAlpha: 0 });
+    paintObjects(ctx, c.selected, t, () => SELECTED_OUTLINE, { ...style, lineWidth: 4 * dpr, fillAlpha: 0.12, dash: [] }, c.skeletons);
+    paintObjects(ctx, c.selected, t, c.colorOf, { ...style, fillAlpha: 0 }, c.skeletons);
     const grips = new Path2D();
     for (const o of c.selected) {
       if (o.locked) continue;

@@ -1,12 +1,14 @@
 /**
  * Puts the three layers on the visible canvas: the image, the cached objects, the overlay.
  * Nothing is drawn unless something asked for it (requestFrame), and then once, on the next
- * animation frame, however many requests came in between. It keeps the cost of its last
+ * animation frame, however many requests came in between; while a new picture of the objects
+ * is being drawn (a slice per frame), every frame asks for the next. It keeps the cost of its last
  * frames for stats() and benchmarks.
  */
 import type { Viewport } from '../view/viewport';
 import { ImageLayer } from './imageLayer';
-import { ObjectLayer, type ObjectSource } from './objectLayer';
+import { ObjectLayer, SLICE_MS, type ObjectSource } from './objectLayer';
+import type { Skeletons } from './objectPainter';
 import { paintOverlay, type OverlayContent } from './overlayPainter';
 import type { AnnotationObject } from '../../../../src-shared/model/annotation';
 
@@ -21,7 +23,10 @@ export interface RenderStats {
   frameMs: number[];
   /** full drawings of the object layer so far, and the last one's cost and object count */
   objectRenders: number;
+  /** the script and raster time of the last drawing's slices, summed */
   lastObjectRenderMs: number;
+  /** over how many animation frames the last drawing was spread */
+  lastObjectRenderFrames: number;
   lastObjectCount: number;
 }
 
@@ -37,14 +42,15 @@ export class CanvasRenderer {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly vp: Viewport,
-    source: ObjectSource,
+    private readonly source: ObjectSource,
     colorOf: () => (o: AnnotationObject) => string,
+    skeletons: () => Skeletons,
     private readonly overlay: () => OverlayContent & { except: ReadonlySet<string> },
   ) {
     const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) throw new Error('canvas 2d context unavailable');
     this.ctx = ctx;
-    this.objects = new ObjectLayer(source, colorOf);
+    this.objects = new ObjectLayer(source, colorOf, skeletons);
   }
 
   /** Matches the canvas's backing store to its CSS size and the device pixel ratio. */
@@ -60,7 +66,7 @@ export class CanvasRenderer {
     this.requestFrame();
   }
 
-  /** The objects (or their colours, or what is left out while dragged) changed. */
+  /** The objects (or their colours or skeletons, or what is left out while dragged) changed. */
   invalidateObjects(): void {
     this.objects.invalidate();
     this.requestFrame();
@@ -79,7 +85,8 @@ export class CanvasRenderer {
   }
 
   stats(): RenderStats {
-    return { frameMs: [...this.frameMs], objectRenders: this.objects.renders, lastObjectRenderMs: this.objects.lastRenderMs, lastObjectCount: this.objects.lastObjectCount };
+    const o = this.objects;
+    return { frameMs: [...this.frameMs], objectRenders: o.renders, lastObjectRenderMs: o.lastRenderMs, lastObjectRenderFrames: o.lastRenderFrames, lastObjectCount: o.lastObjectCount };
   }
 
   destroy(): void {
@@ -99,8 +106,14 @@ export class CanvasRenderer {
     this.image.draw(ctx, this.vp);
     const overlay = this.overlay();
     const settled = t0 - this.lastViewChange >= SETTLE_MS;
-    this.objects.draw(ctx, this.vp, settled, overlay.except);
-    paintOverlay(ctx, this.vp, overlay);
+    const layer = this.objects.draw(ctx, this.vp, settled, overlay.except, t0 + SLICE_MS);
+    // Objects the picture on screen left out (dragged until now): drawn above it until the new picture is done.
+    const lagging = this.objects
+      .missing(overlay.except)
+      .map((id) => this.source.get(id))
+      .filter((o): o is AnnotationObject => !!o && !o.hidden);
+    paintOverlay(ctx, this.vp, lagging.length ? { ...overlay, preview: [...lagging, ...overlay.preview] } : overlay);
+    if (layer.pending) this.requestFrame();
     this.frameMs.push(performance.now() - t0);
     if (this.frameMs.length > KEPT_FRAMES) this.frameMs.splice(0, this.frameMs.length - KEPT_FRAMES);
   };

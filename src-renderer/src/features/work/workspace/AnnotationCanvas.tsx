@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { Skeleton } from '../../../../../src-shared/model/ontology';
 import { createAnnotationEngine, type AnnotationEngine } from '../../../canvas/engine';
 import { createDrawingTool } from '../../../canvas/tools';
 import type { DrawingTemplate } from '../../../canvas/tools/tool';
@@ -11,6 +12,8 @@ export interface AnnotationCanvasProps {
   image: ImageBitmap | null;
   objects: readonly AnnotationObject[];
   colorOf: (o: AnnotationObject) => string;
+  /** keypoint features' skeletons, to draw the edges between their points */
+  skeletons: ReadonlyMap<number, Skeleton>;
   /** the label being drawn, or null for selecting and editing */
   drawing: DrawingTemplate | null;
   onEdit: (edit: ObjectEdit) => void;
@@ -24,7 +27,7 @@ export interface AnnotationCanvasProps {
  * show and the label to draw, and reports its edits and selection. Everything else (drawing,
  * hit testing, pan and zoom, undo) is the engine's, which knows nothing of React.
  */
-export function AnnotationCanvas({ frameKey, image, objects, colorOf, drawing, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
+export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const latest = useRef({ onEdit, onSelection, objects, image });
   latest.current = { onEdit, onSelection, objects, image };
@@ -62,6 +65,10 @@ export function AnnotationCanvas({ frameKey, image, objects, colorOf, drawing, o
   useEffect(() => {
     engineRef.current?.setDrawing(drawing);
   }, [drawing, engineRef]);
+
+  useEffect(() => {
+    engineRef.current?.setSkeletons(skeletons);
+  }, [skeletons, engineRef]);
 
   return (
     <div style={{ position: 'absolute', inset: 0, overflow: 'hidden', background: '#1f1f1f' }}>

@@ -62,6 +62,7 @@ export function WorkspacePage() {
   const features = useMemo(() => (ontology?.features ?? []).map(fullFeature), [ontology]);
   const palette = useMemo(() => paletteOf(features), [features]);
   const classifications = useMemo(() => features.filter((f) => f.tool === 'classification'), [features]);
+  const skeletons = useMemo(() => new Map(features.filter((f) => f.skeleton).map((f) => [f.featureId, f.skeleton!])), [features]);
   const [sideTab, setSideTab] = useState('objects');
   const lookup = useMemo(() => labelLookup(palette), [palette]);
   const engineRef = useRef<AnnotationEngine | null>(null);
@@ -239,6 +240,7 @@ export function WorkspacePage() {
             image={image}
             objects={objects}
             colorOf={lookup.colorOf}
+            skeletons={skeletons}
             drawing={active?.template ?? null}
             onEdit={onEdit}
             onSelection={setSelection}
