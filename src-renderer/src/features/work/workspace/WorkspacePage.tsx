@@ -172,7 +172,7 @@ export function WorkspacePage() {
   };
 
   useWorkspaceKeys({
-    enabled: phase.kind === 'ready' && !sheetOpen && !rejecting,
+    enabled: phase.kind === 'ready' && !busy && !sheetOpen && !rejecting,
     keymap,
     palette,
     engineRef,
@@ -246,6 +246,8 @@ export function WorkspacePage() {
             onSelection={setSelection}
             engineRef={engineRef}
           />
+          {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
+          {busy && phase.kind === 'ready' && <div style={{ position: 'absolute', inset: 0, cursor: 'progress' }} data-testid="workspace-busy" />}
           {phase.kind !== 'ready' && (
             <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.35)' }}>
               <Spin size="large" description={phase.kind === 'claiming' ? t('work.claiming') : t('work.loading')} />

@@ -101,7 +101,9 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
    */
   const openItem = useCallback(
     async (taskSubjectId: number, claimed?: TaskSubjectCard) => {
-      setPhase({ kind: 'loading' });
+      // Moving on from a shown item keeps it on screen (held still by the page) rather than
+      // re-rendering the workspace twice for spinners that would show for a few milliseconds.
+      if (!itemRef.current) setPhase({ kind: 'loading' });
       const claimedVersion = claimed?.version;
       const openJournal = (serverVersion: number) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, ...(userId ? { userId } : {}) });
       const [open, annotations, early] = await Promise.all([
@@ -129,7 +131,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
 
   /** Claims the next item of the step (the caller's own unsubmitted ones first) and opens it. */
   const next = useCallback(async () => {
-    setPhase({ kind: 'claiming' });
+    if (!itemRef.current) setPhase({ kind: 'claiming' });
     try {
       const card = await claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId }).unwrap();
       if (!card) {
