@@ -12,21 +12,12 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { imageSize } from 'image-size';
 import { fmt, percentiles } from './lib/stats';
 import { ownerHeaders, ownerSession, startProductHost } from './lib/productHost';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 40);
 const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'rocket.jpg', 'horse.png', 'camera.png', 'coins.png', 'hubble_deep_field.jpg'];
-
-function pngOrJpegSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  for (let i = 2; i < bytes.length; ) {
-    const marker = bytes.readUInt16BE(i);
-    if (marker >= 0xffc0 && marker <= 0xffc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
-    i += 2 + bytes.readUInt16BE(i + 2);
-  }
-  throw new Error('not a PNG or JPEG');
-}
 
 async function main() {
   const host = await startProductHost('workspace', 8795, 8796);
@@ -54,7 +45,7 @@ async function main() {
       const up = await fetch(`${host.server}/obs/upload?key=${encodeURIComponent(key)}`, { method: 'POST', headers, body: form });
       if (((await up.json()) as { msg: string }).msg !== 'ok') throw new Error('upload failed');
       const hash = crypto.createHash('sha256').update(bytes).update(String(i)).digest('hex');
-      subjects.push({ name: `${i}-${name}`, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: hash, fileName: name, ...pngOrJpegSize(bytes) }] });
+      subjects.push({ name: `${i}-${name}`, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: hash, fileName: name, width: imageSize(bytes).width, height: imageSize(bytes).height }] });
     }
     const batch = await api('POST', '/batch', { projectId, name: 'Bench photos', subjects });
     const task = await api('POST', '/task', {

@@ -37,6 +37,17 @@ function snapshotObjectCount(framesJson: string): number {
   return n;
 }
 
+/** Who handed a snapshot on, when and how, as both snapshot routes answer it. */
+const snapshotHead = (r: { id: number; version: number; step_index: number; action: string; user_id: number; name: string | null; created_at: number | string | bigint }) => ({
+  snapshotId: r.id,
+  version: r.version,
+  stepIndex: r.step_index,
+  action: r.action,
+  userId: r.user_id,
+  userName: r.name ?? '',
+  createdAt: Number(r.created_at),
+});
+
 /** The per-frame annotations of task subjects, their saves (idempotency) and snapshots. */
 export class AnnotationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -178,16 +189,7 @@ export class AnnotationsRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return {
-      list: rows.map((r) => ({
-        snapshotId: r.id,
-        version: r.version,
-        stepIndex: r.step_index,
-        action: r.action,
-        userId: r.user_id,
-        userName: r.name ?? '',
-        createdAt: Number(r.created_at),
-        objectCount: snapshotObjectCount(r.frames),
-      })),
+      list: rows.map((r) => ({ ...snapshotHead(r), objectCount: snapshotObjectCount(r.frames) })),
       total: Number(total.n),
       page,
       pageSize,
@@ -205,16 +207,7 @@ export class AnnotationsRepository {
       .executeTakeFirst();
     if (!r) return undefined;
     const frames = JSON.parse(r.frames) as { frameId: number; data: unknown }[];
-    return {
-      snapshotId: r.id,
-      version: r.version,
-      stepIndex: r.step_index,
-      action: r.action,
-      userId: r.user_id,
-      userName: r.name ?? '',
-      createdAt: Number(r.created_at),
-      frames: frames.map((f) => ({ frameId: f.frameId, data: migrateFrameData(f.data) })),
-    };
+    return { ...snapshotHead(r), frames: frames.map((f) => ({ frameId: f.frameId, data: migrateFrameData(f.data) })) };
   }
 
   /** Accepted saves, newest first. */

@@ -86,6 +86,9 @@ test('a user who forgot the password resets it with an SMS code and logs in with
   await page.getByTestId('password-confirm').fill('new password 2');
   await page.getByTestId('reset-submit').click();
   await expect(page.getByText('Password reset: log in with the new one')).toBeVisible();
+  // The reset form has fields with the login form's test ids: wait until the login page replaced it.
+  await expect(page.getByTestId('reset-submit')).toHaveCount(0);
+  await login.expectShown();
 
   await login.logIn(mobile, 'old password 1');
   await expect(page.getByTestId('form-error')).toBeVisible();

@@ -2,21 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { imageSize as readImageSize } from 'image-size';
 import { call, registerUser, SERVER, teamWith, type TestUser } from './teamSetup';
 
 /** Real photographs (resources/demo-images), so the workspace decodes and draws them. */
 const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'rocket.jpg', 'horse.png'];
 const photoBytes = (name: string) => fs.readFileSync(path.join('resources/demo-images', name));
 
-/** PNG and JPEG sizes from their headers: the subject records them as a workstation import would. */
+/** A photograph's pixel size, as a workstation import records it. */
 function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  for (let i = 2; i < bytes.length; ) {
-    const marker = bytes.readUInt16BE(i);
-    if (marker >= 0xffc0 && marker <= 0xffc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
-    i += 2 + bytes.readUInt16BE(i + 2);
-  }
-  throw new Error('not a PNG or JPEG');
+  const { width, height } = readImageSize(bytes);
+  return { width, height };
 }
 
 export interface WorkWorld {

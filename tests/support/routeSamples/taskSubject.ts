@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../../src-server/context';
+import { AnnotationsRepository } from '../../../src-server/repositories/annotations';
 import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
 import type { World, WorldRole } from '../world';
 import { buildTask, type TaskFixture } from '../taskFixture';
@@ -76,6 +77,17 @@ export const taskSubjectSamples: SampleGroup = {
     saveList: async (w, ctx, as) => {
       const { id } = await heldBy(w, ctx, as, 0);
       return { method: 'POST', url: '/core/task/subject/save/list', payload: { taskSubjectId: id } };
+    },
+    snapshotList: async (w, ctx, as) => {
+      const { id } = await heldBy(w, ctx, as, 1);
+      return { method: 'GET', url: `/core/task/subject/snapshot/list?taskSubjectId=${id}` };
+    },
+    snapshot: async (w, ctx, as) => {
+      // What the annotate step handed on: a snapshot kept as a submit keeps one.
+      const { id, version } = await heldBy(w, ctx, as, 1);
+      await new AnnotationsRepository(ctx.db).snapshot({ taskSubjectId: id, version, stepIndex: 0, action: 'submit', userId: w.users.annotator.id, now: ctx.now() });
+      const snap = await ctx.db.selectFrom('annotation_snapshots').select('id').where('task_subject_id', '=', id).executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/core/task/subject/snapshot/${snap.id}?taskSubjectId=${id}` };
     },
     log: async (w, ctx, as) => {
       const { id } = await heldBy(w, ctx, as, 0);

@@ -119,7 +119,10 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
       const first = open.subject.frames[0];
-      const firstImage = first ? { key: first.key, bitmap: await images.get(first.key) } : null;
+      // An image that cannot be loaded does not keep the item closed: its objects can still be
+      // reviewed and saved, and the page says why the picture is missing when it tries again.
+      const bitmap = first ? await images.get(first.key).catch(() => null) : null;
+      const firstImage = first && bitmap ? { key: first.key, bitmap } : null;
       images.prefetch(open.subject.frames.slice(1, 4).map((f) => f.key));
       active.current = new ActiveTime();
       setItem({ open, taskSubjectId, frames, serverVersion: annotations.version, firstImage });
