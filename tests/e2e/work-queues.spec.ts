@@ -175,3 +175,60 @@ test('in a frame sequence a box copied ahead keeps its track, and interpolation 
   expect(x3).toBeGreaterThan(x1 + 10);
   expect(Math.abs(x2 - (x1 + x3) / 2)).toBeLessThanOrEqual(1);
 });
+
+test('a save from another device while the annotator works is a conflict they decide, never overwritten silently; a key remapped in the shortcut sheet stays remapped', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const world = await workWorld(request, 1);
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+
+  // The same annotator saves the item from another device, at the version the workspace opened.
+  const items = await call(request, world.owner, 'GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
+  const taskSubjectId: number = items.list[0].taskSubjectId;
+  const current = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  const opened = await call(request, world.owner, 'GET', `/task/${world.taskId}/annotate/subject?projectId=${world.projectId}&taskSubjectId=${taskSubjectId}`);
+  const ontology = await call(request, world.owner, 'GET', `/project/${world.projectId}/ontology`);
+  const cat = ontology.features.find((f: { tool: string }) => f.tool === 'box');
+  await call(request, world.annotator, 'POST', '/annotate/object/v2', {
+    taskSubjectId,
+    saveId: `elsewhere-${Date.now()}`,
+    baseVersion: current.version,
+    frameId: opened.subject.frames[0].frameId,
+    upsert: [{ id: 'from-laptop', featureId: cat.featureId, labelId: cat.labels[0].id, tool: 'box', geometry: { x: 5, y: 5, width: 40, height: 40 }, attributes: {}, zIndex: 0, source: 'manual' }],
+  });
+
+  // Here the annotator draws; their save meets the newer version and the workspace asks.
+  await workspace.drawBox('c', [0.35, 0.35], [0.6, 0.65]);
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed this item' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'conflict');
+  await shot(page, 'workspace-conflict');
+  await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(dialog).toBeHidden();
+  await workspace.expectSaved();
+  // Theirs is kept, and mine is added: the server has both boxes, and so does the screen.
+  await workspace.expectObjects(2);
+  const after = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  expect(after.frames[0].data.objects.map((o: { id: string }) => o.id)).toContain('from-laptop');
+  expect(after.frames[0].data.objects).toHaveLength(2);
+
+  // The shortcut sheet remaps "fit" to x; a key already used by a label is refused with its name.
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const fitRow = sheet.getByRole('row', { name: /Fit to window/ });
+  await fitRow.getByRole('button', { name: 'Change' }).click();
+  await page.keyboard.press('c');
+  await expect(sheet.getByText('c is already the hotkey of the label “Cat”')).toBeVisible();
+  await page.keyboard.press('x');
+  await expect(fitRow).toContainText('x');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  // Kept on this workstation: after a reload the sheet still says x.
+  await page.reload();
+  await workspace.expectItemOpen();
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('row', { name: /Fit to window/ })).toContainText('x');
+});
