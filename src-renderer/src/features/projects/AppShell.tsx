@@ -1,4 +1,4 @@
-import { Alert, App, Button, Flex, Layout, Menu, Typography, theme } from 'antd';
+import { App, Button, Flex, Layout, Menu, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -10,6 +10,7 @@ import { useLiveUpdates } from '../../app/useLiveUpdates';
 import { useWorkstationSession } from '../../app/useWorkstationSession';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
+import { LoadFailure } from '../../app/LoadFailure';
 
 const isUnauthorized = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 401;
 
@@ -81,17 +82,7 @@ export function AppShell() {
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-          {userError && !isUnauthorized(userError) && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={t('shell.userLoadFailed')}
-              description={errorText(userError)}
-              action={<Button onClick={() => void refetchUser()}>{t('common.retry')}</Button>}
-              style={{ marginBottom: 16 }}
-            />
-          )}
+          {userError && !isUnauthorized(userError) && <LoadFailure title={t('shell.userLoadFailed')} error={userError} onRetry={() => void refetchUser()} />}
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -2,7 +2,7 @@
 export const insightZh = {
   nav: { exports: '导出与导入', performance: '绩效报表', operations: '运维' },
   common: {
-    actions: '操作', cancel: '取消', close: '关闭', delete: '删除', edit: '编辑', retry: '重试',
+    actions: '操作', cancel: '取消', close: '关闭', delete: '删除', edit: '编辑',
     notAllowed: '没有权限', permissionFailed: '无法确认你的权限',
   },
   connection: {
@@ -125,7 +125,7 @@ export const insightZh = {
 export const insightEn: typeof insightZh = {
   nav: { exports: 'Exports & imports', performance: 'Performance', operations: 'Operations' },
   common: {
-    actions: 'Actions', cancel: 'Cancel', close: 'Close', delete: 'Delete', edit: 'Edit', retry: 'Try again',
+    actions: 'Actions', cancel: 'Cancel', close: 'Close', delete: 'Delete', edit: 'Edit',
     notAllowed: 'Not allowed', permissionFailed: 'Your permissions could not be checked',
   },
   connection: {

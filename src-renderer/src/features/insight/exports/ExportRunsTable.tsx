@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Popconfirm, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Popconfirm, Progress, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob, ExportStatus } from '../../../../../src-shared/api/export';
@@ -9,6 +9,7 @@ import { ExportReport } from './ExportReport';
 import { RecordDeliveryDialog } from './RecordDeliveryDialog';
 import { useCancelExportMutation, useDeleteExportMutation, useListExportsQuery } from './exportApi';
 import { formatBytes } from '../shared/workstationStorage';
+import { LoadFailure } from '../../../app/LoadFailure';
 
 const STATUS_COLOR: Record<ExportStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'warning' };
 const isActive = (s: ExportStatus) => s === 'queued' || s === 'running';
@@ -123,17 +124,7 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
 
   return (
     <Card title={t('insight.exports.runsTitle')}>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('insight.exports.runsFailed')}
-          description={errorText(error)}
-          action={<Button onClick={() => void refetch()}>{t('insight.common.retry')}</Button>}
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      {error && <LoadFailure title={t('insight.exports.runsFailed')} error={error} onRetry={() => void refetch()} />}
       <Table<ExportJob>
         rowKey="id"
         size="small"

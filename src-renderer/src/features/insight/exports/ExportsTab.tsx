@@ -1,7 +1,6 @@
-import { Alert, Button, Flex, Skeleton } from 'antd';
+import { Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useErrorText } from '../../../app/useErrorText';
 import { ImportPanel } from '../imports/ImportPanel';
 import { AccessGate } from '../shared/AccessGate';
 import { useProjectMay } from '../shared/permissionApi';
@@ -9,6 +8,7 @@ import { useExportTemplateQuery } from './exportApi';
 import { ExportRunsTable } from './ExportRunsTable';
 import { PlanList } from './PlanList';
 import { useExportEvents } from './useExportEvents';
+import { LoadFailure } from '../../../app/LoadFailure';
 
 /** The project's "Exports" tab: saved plans, runs with live progress and downloads, and imports. */
 export function ExportsTab() {
@@ -24,22 +24,10 @@ export function ExportsTab() {
 
 function ExportsContent({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   useExportEvents(projectId);
   const { data: template, error, refetch } = useExportTemplateQuery(projectId);
 
-  if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={t('insight.exports.templateFailed')}
-        description={errorText(error)}
-        action={<Button onClick={() => void refetch()}>{t('insight.common.retry')}</Button>}
-      />
-    );
-  }
+  if (error) return <LoadFailure title={t('insight.exports.templateFailed')} error={error} onRetry={() => void refetch()} />;
   if (!template) return <Skeleton active />;
   return (
     <Flex vertical gap={16}>

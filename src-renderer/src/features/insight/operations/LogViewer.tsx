@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../../src-shared/ipc/logs';
-import { useErrorText } from '../../../app/useErrorText';
 import { LEVEL_COLOR, LEVEL_NAMES, levelName } from './logLevels';
 import { useLogPage } from './useLogPage';
+import { LoadFailure } from '../../../app/LoadFailure';
 
 const PAGE_SIZE = 50;
 
 /** The workstation's own log (the local SQLite store): filter by level, time and text, page back in time. */
 export function LogViewer() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [search, setSearch] = useState('');
@@ -46,17 +45,7 @@ export function LogViewer() {
           <Input.Search allowClear onSearch={setSearch} style={{ width: 240 }} placeholder={t('insight.operations.searchPlaceholder')} data-testid="log-search" />
         </Form.Item>
       </Form>
-      {log.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 12 }}
-          title={t('insight.operations.logFailed')}
-          description={errorText(log.error)}
-          action={<Button onClick={log.reload}>{t('insight.common.retry')}</Button>}
-        />
-      )}
+      {log.error !== null && <LoadFailure title={t('insight.operations.logFailed')} error={log.error} onRetry={log.reload} />}
       <Table<LogRecord>
         size="small"
         rowKey="id"
