@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Input, Modal, Typography } from 'antd';
+import { App, Button, Card, Input, Modal, Typography } from 'antd';
+import { useErrorText } from './useErrorText';
 
 /**
  * The danger zone of a settings page: deleting something that cannot be undone, confirmed by
  * typing its name, as GitHub and Labelbox ask (a click alone is too easy). Texts come from the
- * caller; test ids are `<testId>`, `<testId>-name` and `<testId>-confirm`.
+ * caller; test ids are `<testId>`, `<testId>-name` and `<testId>-confirm`. A failed delete
+ * shows its translated reason and leaves the dialog open.
  */
 export function TypeNameToDelete(p: {
   name: string;
@@ -19,8 +21,11 @@ export function TypeNameToDelete(p: {
   cancelLabel: string;
   loading: boolean;
   testId: string;
-  onDelete: () => Promise<boolean>;
+  /** deletes; a rejection is shown as its error */
+  onDelete: () => Promise<void>;
 }) {
+  const { message } = App.useApp();
+  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const close = () => {
@@ -40,7 +45,7 @@ export function TypeNameToDelete(p: {
         cancelText={p.cancelLabel}
         // Spaces typed around the name do not matter; the name itself must match exactly.
         okButtonProps={{ danger: true, disabled: typed.trim() !== p.name.trim(), loading: p.loading, 'data-testid': `${p.testId}-confirm` }}
-        onOk={() => void p.onDelete().then((done) => done && close())}
+        onOk={() => void p.onDelete().then(close, (err: unknown) => void message.error(errorText(err)))}
         onCancel={close}
         destroyOnHidden
       >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectDetail, ProjectType } from '../../../../src-shared/api/project';
 import { useErrorText } from '../../app/useErrorText';
 import { useCreateProjectMutation } from './projectListApi';
+import { projectDescriptionRules, projectNameRules } from './projectFormRules';
 
 interface Values {
   projectName: string;
@@ -45,10 +46,7 @@ export function CreateProjectDialog({ open, onClose, onCreated }: { open: boolea
         <Form.Item
           name="projectName"
           label={t('project.create.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('project.create.nameRequired') },
-            { max: 64, message: t('project.create.nameTooLong', { max: 64 }) },
-          ]}
+          rules={projectNameRules(t)}
         >
           <Input autoFocus data-testid="create-project-name" />
         </Form.Item>
@@ -58,7 +56,7 @@ export function CreateProjectDialog({ open, onClose, onCreated }: { open: boolea
             optionType="button"
           />
         </Form.Item>
-        <Form.Item name="description" label={t('project.create.description')} rules={[{ max: 1024, message: t('project.create.descriptionTooLong', { max: 1024 }) }]}>
+        <Form.Item name="description" label={t('project.create.description')} rules={projectDescriptionRules(t)}>
           <Input.TextArea rows={3} data-testid="create-project-description" />
         </Form.Item>
       </Form>

@@ -4,27 +4,19 @@ import { useNavigate } from 'react-router';
 import type { ProjectDetail } from '../../../../../src-shared/api/project';
 import { PATHS } from '../../../app/paths';
 import { TypeNameToDelete } from '../../../app/TypeNameToDelete';
-import { useErrorText } from '../../../app/useErrorText';
 import { useDeleteProjectMutation } from '../api/projectSettingsApi';
 
 /** Deleting a project cannot be undone, so the user types its name to confirm. */
 export function DeleteProject({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [remove, { isLoading }] = useDeleteProjectMutation();
 
   const onDelete = async () => {
-    try {
-      await remove(project.projectId).unwrap();
-      void message.success(t('project.delete.done', { name: project.projectName }));
-      void navigate(PATHS.projects, { replace: true });
-      return true;
-    } catch (err) {
-      void message.error(errorText(err));
-      return false;
-    }
+    await remove(project.projectId).unwrap();
+    void message.success(t('project.delete.done', { name: project.projectName }));
+    void navigate(PATHS.projects, { replace: true });
   };
 
   return (

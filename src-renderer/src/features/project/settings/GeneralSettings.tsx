@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectDetail } from '../../../../../src-shared/api/project';
 import { useErrorText } from '../../../app/useErrorText';
 import { useUpdateProjectMutation } from '../api/projectSettingsApi';
+import { projectDescriptionRules, projectNameRules } from '../../projects/projectFormRules';
 
 interface Values {
   projectName: string;
@@ -47,14 +48,11 @@ export function GeneralSettings({ project, editable }: { project: ProjectDetail;
         <Form.Item
           name="projectName"
           label={t('project.create.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('project.create.nameRequired') },
-            { max: 64, message: t('project.create.nameTooLong', { max: 64 }) },
-          ]}
+          rules={projectNameRules(t)}
         >
           <Input data-testid="settings-name" />
         </Form.Item>
-        <Form.Item name="description" label={t('project.create.description')} rules={[{ max: 1024, message: t('project.create.descriptionTooLong', { max: 1024 }) }]}>
+        <Form.Item name="description" label={t('project.create.description')} rules={projectDescriptionRules(t)}>
           <Input.TextArea rows={3} data-testid="settings-description" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading} data-testid="settings-save">

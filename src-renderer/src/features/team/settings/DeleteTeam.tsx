@@ -4,27 +4,19 @@ import { useNavigate } from 'react-router';
 import type { TeamInfo } from '../../../../../src-shared/api/team';
 import { PATHS } from '../../../app/paths';
 import { TypeNameToDelete } from '../../../app/TypeNameToDelete';
-import { useErrorText } from '../../../app/useErrorText';
 import { useDeleteTeamMutation } from '../api/teamApi';
 
 /** Delete the team with everything in it, confirmed by typing the team's name. */
 export function DeleteTeam({ team }: { team: TeamInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [remove, { isLoading }] = useDeleteTeamMutation();
 
   const onDelete = async () => {
-    try {
-      await remove(team.teamId).unwrap();
-      void message.success(t('team.delete.done', { name: team.name }));
-      void navigate(PATHS.projects);
-      return true;
-    } catch (err) {
-      void message.error(errorText(err));
-      return false;
-    }
+    await remove(team.teamId).unwrap();
+    void message.success(t('team.delete.done', { name: team.name }));
+    void navigate(PATHS.projects);
   };
 
   return (
