@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { ProjectListPage, ProjectPages, screenshot } from './pages/projectPages';
 import { ProjectsPage } from './pages/projectsPage';
+import { apiAs } from './pages/notesCentre';
 
 const DEMO_IMAGES = path.resolve('resources/demo-images');
 /** Every image of the demo folder becomes one subject (its other files are left out). */
@@ -94,7 +95,7 @@ test('the project list filters by name and opens a project on row click', async 
   await expect(page.getByTestId('project-title')).toHaveText(name);
 });
 
-test('deleting a reject reason can be undone, and the project can be deleted after typing its name', async ({ page }) => {
+test('deleting a reject reason can be undone, and the project can be deleted after typing its name', async ({ page, request }) => {
   await logInAsOwner(page);
   const list = new ProjectListPage(page);
   const name = `Undo target ${Date.now()}`;
@@ -102,10 +103,23 @@ test('deleting a reject reason can be undone, and the project can be deleted aft
   const project = new ProjectPages(page);
   await project.openTab(/Settings|设置/);
   await project.addRejectReason('Wrong label');
+  // Notices stack: wait for "project created" to leave, so the undo notice is not moving when clicked.
+  await expect(page.getByText(`Project "${name}" created`)).toHaveCount(0);
+  const colleague = await apiAs(request, '13800000001');
   const reasons = page.getByTestId('reject-reasons');
   await reasons.getByRole('button', { name: 'Delete Wrong label' }).click();
   await expect(reasons.getByText('Wrong label', { exact: true })).toHaveCount(0);
+  // A colleague edits the project inside the undo window: the live event refetches the settings,
+  // and the reason still pending removal must not come back with them.
+  const projectId = Number(/projects\/(\d+)/.exec(page.url())![1]);
+  const refetched = page.waitForResponse((r) => r.url().includes(`/project/${projectId}/user/rejectReason/list`));
+  await colleague.call('PUT', `/project/${projectId}`, { description: 'edited elsewhere' });
+  await refetched;
+  await page.waitForTimeout(300); // the refetched list renders
+  // A short timeout: past the undo window the removal is sent and the row goes either way.
+  await expect(reasons.getByText('Wrong label', { exact: true })).toHaveCount(0, { timeout: 1000 });
   await page.getByTestId('undo-button').click();
+  await expect(page.getByTestId('undo-toast')).toHaveCount(0);
   await expect(reasons.getByText('Wrong label', { exact: true })).toBeVisible();
   // Past the undo window the reason is still there: nothing was sent.
   await page.waitForTimeout(5500);

@@ -38,6 +38,7 @@ export const enUS: Messages = {
   },
   common: {
     retry: 'Try again',
+    undo: 'Undo',
   },
   time: {
     justNow: 'just now',

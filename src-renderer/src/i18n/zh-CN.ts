@@ -40,6 +40,7 @@ export const zhCN = {
   },
   common: {
     retry: '重试',
+    undo: '撤销',
   },
   time: {
     justNow: '刚刚',

@@ -10,6 +10,8 @@ export class LoginPage {
   }
   async goToRegister() {
     await this.page.getByTestId('go-register').click();
+    // The login form has a field with the register form's test id: wait until it is replaced.
+    await expect(this.page.getByTestId('register-submit')).toBeVisible();
     return new RegisterPage(this.page);
   }
   async logIn(mobile: string, password: string) {

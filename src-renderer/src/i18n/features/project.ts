@@ -7,7 +7,7 @@ export const projectZh = {
   },
   common: {
     add: '添加', cancel: '取消', close: '关闭', delete: '删除', deleteNamed: '删除 {{name}}', discard: '放弃修改',
-    remove: '移除', removed: '已删除“{{name}}”', save: '保存', undo: '撤销',
+    remove: '移除', removed: '已删除“{{name}}”', save: '保存',
   },
   list: {
     searchName: '按项目名称搜索', nameCondition: '名称匹配方式',
@@ -105,7 +105,7 @@ export const projectEn: typeof projectZh = {
   },
   common: {
     add: 'Add', cancel: 'Cancel', close: 'Close', delete: 'Delete', deleteNamed: 'Delete {{name}}', discard: 'Discard changes',
-    remove: 'Remove', removed: 'Deleted "{{name}}"', save: 'Save', undo: 'Undo',
+    remove: 'Remove', removed: 'Deleted "{{name}}"', save: 'Save',
   },
   list: {
     searchName: 'Search project names', nameCondition: 'How the name matches',

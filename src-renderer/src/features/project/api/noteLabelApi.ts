@@ -21,6 +21,8 @@ export const noteLabelApi = api.injectEndpoints({
     }),
     removeNoteLabel: build.mutation<null, { projectId: number; id: number }>({
       query: ({ projectId, id }) => routeRequest(noteRoutes.removeLabel, { params: { id }, query: { projectId } }),
+      // Sent after the undo window, while the list already hides the label (app/pendingRemovals).
+      invalidatesTags: (_r, _e, { projectId }) => [labelsTag(projectId)],
     }),
   }),
 });

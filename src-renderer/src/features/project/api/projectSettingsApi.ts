@@ -36,9 +36,10 @@ export const projectSettingsApi = api.injectEndpoints({
       query: ({ projectId, reason }) => routeRequest(projectRoutes.addRejectReason, { params: { projectId }, body: { reason } }),
       invalidatesTags: (_r, _e, { projectId }) => [reasonsTag(projectId)],
     }),
-    // No tag invalidation: the list is updated optimistically by the caller, which can undo it.
+    // Sent after the undo window, while the list already hides the reason (app/pendingRemovals).
     removeRejectReason: build.mutation<null, { projectId: number; id: number }>({
       query: ({ projectId, id }) => routeRequest(projectRoutes.removeRejectReason, { params: { projectId, id } }),
+      invalidatesTags: (_r, _e, { projectId }) => [reasonsTag(projectId)],
     }),
   }),
 });

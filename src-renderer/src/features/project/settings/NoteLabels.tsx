@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Card, ColorPicker, Empty, Flex, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
-import { noteLabelApi, useAddNoteLabelMutation, useNoteLabelsQuery, useRemoveNoteLabelMutation } from '../api/noteLabelApi';
+import { useAddNoteLabelMutation, useNoteLabelsQuery, useRemoveNoteLabelMutation } from '../api/noteLabelApi';
 import { LoadFailure } from '../../../app/LoadFailure';
-import { useUndoableRemoval } from '../shared/useUndoableRemoval';
+import { removalKey, useWithoutRemoved } from '../../../app/pendingRemovals';
+import { useUndoable } from '../../../app/useUndoable';
 import { NoteLabelRow } from './NoteLabelRow';
 
 const DEFAULT_COLOR = '#1677ff';
@@ -15,9 +15,9 @@ export function NoteLabels({ projectId, editable }: { projectId: number; editabl
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const dispatch = useAppDispatch();
-  const removeWithUndo = useUndoableRemoval();
-  const { data, error, refetch, isLoading } = useNoteLabelsQuery(projectId);
+  const undoable = useUndoable();
+  const { data: all, error, refetch, isLoading } = useNoteLabelsQuery(projectId);
+  const data = useWithoutRemoved(all, (l) => removalKey('noteLabel', l.id));
   const [add, { isLoading: adding }] = useAddNoteLabelMutation();
   const [remove] = useRemoveNoteLabelMutation();
   const [name, setName] = useState('');
@@ -34,10 +34,11 @@ export function NoteLabels({ projectId, editable }: { projectId: number; editabl
   };
 
   const onRemove = (id: number, label: string) =>
-    removeWithUndo({
-      label,
-      hide: () => dispatch(noteLabelApi.util.updateQueryData('noteLabels', projectId, (list) => list.filter((l) => l.id !== id))),
+    undoable({
+      text: t('project.common.removed', { name: label }),
+      removes: [removalKey('noteLabel', id)],
       commit: () => remove({ projectId, id }).unwrap(),
+      onFailure: (err) => void message.error(errorText(err)),
     });
 
   return (

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Input, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
-import { projectSettingsApi, useAddRejectReasonMutation, useRejectReasonsQuery, useRemoveRejectReasonMutation } from '../api/projectSettingsApi';
+import { useAddRejectReasonMutation, useRejectReasonsQuery, useRemoveRejectReasonMutation } from '../api/projectSettingsApi';
 import { LoadFailure } from '../../../app/LoadFailure';
-import { useUndoableRemoval } from '../shared/useUndoableRemoval';
+import { removalKey, useWithoutRemoved } from '../../../app/pendingRemovals';
+import { useUndoable } from '../../../app/useUndoable';
 
 /** The reasons reviewers pick from when they reject work: add, and delete with undo. */
 export function RejectReasons({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const dispatch = useAppDispatch();
-  const removeWithUndo = useUndoableRemoval();
-  const { data, error, refetch, isLoading } = useRejectReasonsQuery(projectId);
+  const undoable = useUndoable();
+  const { data: all, error, refetch, isLoading } = useRejectReasonsQuery(projectId);
+  const data = useWithoutRemoved(all, (r) => removalKey('rejectReason', r.id));
   const [add, { isLoading: adding }] = useAddRejectReasonMutation();
   const [remove] = useRemoveRejectReasonMutation();
   const [draft, setDraft] = useState('');
@@ -31,10 +31,11 @@ export function RejectReasons({ projectId, editable }: { projectId: number; edit
   };
 
   const onRemove = (id: number, reason: string) =>
-    removeWithUndo({
-      label: reason,
-      hide: () => dispatch(projectSettingsApi.util.updateQueryData('rejectReasons', projectId, (list) => list.filter((r) => r.id !== id))),
+    undoable({
+      text: t('project.common.removed', { name: reason }),
+      removes: [removalKey('rejectReason', id)],
       commit: () => remove({ projectId, id }).unwrap(),
+      onFailure: (err) => void message.error(errorText(err)),
     });
 
   return (

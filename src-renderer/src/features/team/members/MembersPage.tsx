@@ -14,7 +14,8 @@ import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import { TEAM_PATHS } from '../paths';
 import { AddMembersModal } from './AddMembersModal';
 import { MemberBulkBar } from './MemberBulkBar';
-import { useMemberActions } from './useMemberActions';
+import { memberRemovalKey, useMemberActions } from './useMemberActions';
+import { useWithoutRemoved } from '../../../app/pendingRemovals';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
 
 /** The members of the current team: roles, groups, and (for owner and admins) role changes and removal. */
@@ -23,7 +24,10 @@ export function MembersPage({ teamId }: { teamId: number }) {
   const navigate = useNavigate();
   const { may, user } = useCurrentTeam();
   const { paging, setPaging, onChange } = usePaging();
-  const { data, error, isFetching, isLoading, refetch } = useListMembersQuery(paging, FRESH_ON_VISIT);
+  const { data: page, error, isFetching, isLoading, refetch } = useListMembersQuery(paging, FRESH_ON_VISIT);
+  // Removals waiting out their undo window are hidden here, so a refetch cannot show them again.
+  const shown = useWithoutRemoved(page?.list, (m) => memberRemovalKey(teamId, m));
+  const data = page && shown ? { list: shown, total: page.total - (page.list.length - shown.length) } : undefined;
   useStayOnExistingPage(data, paging, setPaging);
   const { changeRole, removeMember, changeRoles, removeMembers } = useMemberActions(teamId, paging);
   const [adding, setAdding] = useState(false);

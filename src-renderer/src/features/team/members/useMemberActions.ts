@@ -4,8 +4,12 @@ import type { AssignableRole, TeamMember } from '../../../../../src-shared/api/u
 import { useAppDispatch } from '../../../app/hooks';
 import { useErrorText } from '../../../app/useErrorText';
 import { memberApi, useRemoveMemberMutation, useSetMemberRoleMutation, type MemberPageArgs } from '../api/memberApi';
-import { useUndoable } from '../common/useUndoable';
+import { removalKey } from '../../../app/pendingRemovals';
+import { useUndoable } from '../../../app/useUndoable';
 import { useRemoveMembersMutation, useSetMemberRolesMutation } from './bulkMemberApi';
+
+/** A membership, not a user: someone removed and added again later is a new row, shown. */
+export const memberRemovalKey = (teamId: number, m: TeamMember) => removalKey('member', `${teamId}:${m.userId}:${m.joinedAt}`);
 
 /**
  * Role changes and removals on the members page, without making the user wait: a role change
@@ -42,16 +46,9 @@ export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
   };
 
   const removeMember = (member: TeamMember) => {
-    let patch: { undo: () => void } | null = null;
     undoable({
       text: t('team.members.removed', { name: member.name }),
-      hide: () => {
-        patch = patchPage((page) => {
-          page.list = page.list.filter((m) => m.userId !== member.userId);
-          page.total -= 1;
-        });
-      },
-      restore: () => patch?.undo(),
+      removes: [memberRemovalKey(teamId, member)],
       commit: () => remove({ teamId, userId: member.userId }).unwrap(),
       onFailure: (err) => void message.error(errorText(err)),
     });
@@ -75,17 +72,9 @@ export function useMemberActions(teamId: number, pageArgs: MemberPageArgs) {
 
   const removeMembers = (members: TeamMember[]) => {
     const ids = new Set(members.map((m) => m.userId));
-    let patch: { undo: () => void } | null = null;
     undoable({
       text: t('team.members.bulkRemoved', { count: members.length }),
-      hide: () => {
-        patch = patchPage((page) => {
-          const before = page.list.length;
-          page.list = page.list.filter((m) => !ids.has(m.userId));
-          page.total -= before - page.list.length;
-        });
-      },
-      restore: () => patch?.undo(),
+      removes: members.map((m) => memberRemovalKey(teamId, m)),
       commit: () => removeMany({ teamId, userIds: [...ids] }).unwrap(),
       onFailure: (err) => void message.error(t('team.members.bulkRemoveFailed', { count: ids.size, reason: errorText(err) })),
     });
