@@ -41,9 +41,10 @@ export class ClaimQueue {
   /**
    * Everything a claim decides with, in one query (it runs on every claim): whether the task is
    * the project's (undefined when not) and open, its steps in order, which of them the worker
-   * is a member of, and what they already hold unsubmitted at each (rework first, then oldest).
+   * is a member of, and what they already hold unsubmitted at each (rework first, then oldest),
+   * leaving out what the worker said they already have (`exclude`: claiming ahead).
    */
-  async context(taskId: number, projectId: number, userId: number): Promise<ClaimContext | undefined> {
+  async context(taskId: number, projectId: number, userId: number, exclude: readonly number[] = []): Promise<ClaimContext | undefined> {
     const rows = await this.db
       .selectFrom('tasks')
       .leftJoin('workflows', 'workflows.task_id', 'tasks.id')
@@ -59,6 +60,7 @@ export class ClaimQueue {
           .whereRef('ts.workflow_id', '=', 'workflows.id')
           .where('ts.holder_id', '=', userId)
           .where('ts.state', 'in', ['claimed', 'inProgress'])
+          .$if(exclude.length > 0, (q) => q.where('ts.id', 'not in', exclude))
           .orderBy('ts.rework', 'desc')
           .orderBy('ts.id')
           .limit(1)

@@ -118,7 +118,22 @@ export const TaskSubjectDryRun = Type.Object({
 export type TaskSubjectDryRun = Static<typeof TaskSubjectDryRun>;
 
 const BySubject = { taskSubjectId: Id };
-export const ClaimBody = Type.Object({ projectId: Id, taskId: Id, workflowId: Id }, closed);
+/**
+ * How many items a workstation may hold beyond the open one: it claims the next ahead (`exclude`
+ * naming what it already has) so the next item is on the desk before submit, and stays workable
+ * when the server drops.
+ */
+export const CLAIM_AHEAD_MAX = 3;
+export const ClaimBody = Type.Object(
+  {
+    projectId: Id,
+    taskId: Id,
+    workflowId: Id,
+    /** held items the caller already has open or prefetched: skipped, so the answer is another */
+    exclude: Type.Optional(Type.Array(Id, { maxItems: CLAIM_AHEAD_MAX, uniqueItems: true })),
+  },
+  closed,
+);
 /** skip, submit, pass: the task subject, the version seen, and the active time since the last report. */
 export const TransitionBody = Type.Object({ ...BySubject, version: SeenVersion, activeMs: Type.Optional(ActiveMs) }, closed);
 export type TransitionBody = Static<typeof TransitionBody>;
@@ -133,6 +148,7 @@ export const RejectNote = Type.Object(
   },
   closed,
 );
+export type RejectNote = Static<typeof RejectNote>;
 export const RejectBody = Type.Object(
   {
     ...TransitionBody.properties,
@@ -181,7 +197,7 @@ const HOLDER = `${WORK}, membership of the step it is at, and holding it.`;
 export const taskSubjectRoutes = {
   claim: defineRoute({
     ...base, method: 'POST', path: '/task/subject/claim', access: on('project.task.work', 'body'),
-    summary: 'The next task subject for the caller at a step they are a member of: the oldest they hold unsubmitted (rework first), else the oldest waiting; null when none waits.',
+    summary: `The next task subject for the caller at a step they are a member of: the oldest they hold unsubmitted (rework first) and did not exclude, else the oldest waiting; null when none waits. \`exclude\` (at most ${CLAIM_AHEAD_MAX}) lets a workstation claim ahead of the item it has open.`,
     body: ClaimBody, data: Nullable(TaskSubjectCard),
   }),
   skip: defineRoute({

@@ -1,4 +1,5 @@
 import type { AnnotationObject, FrameClassification } from '../model/annotation';
+import type { RejectNote } from '../api/taskSubject';
 
 /**
  * Where a task subject's local journal stands against the team server:
@@ -50,7 +51,28 @@ export interface JournalStatus {
   version: number;
   /** in conflict: the version the server has now (someone else's) */
   serverVersion?: number;
+  /** the step's action queued to follow the edits (the annotator moved on while the server was away) */
+  handoff?: JournalHandoffAction;
   error?: JournalError;
+}
+
+/** The step actions that hand a task subject on: the transitions a workspace runs. */
+export const JOURNAL_HANDOFF_ACTIONS = ['submit', 'skip', 'pass', 'reject'] as const;
+export type JournalHandoffAction = (typeof JOURNAL_HANDOFF_ACTIONS)[number];
+
+/**
+ * A step action to send once the task subject's edits are on the server, with what the route
+ * takes besides the version (the journal adds the version its own saves reached).
+ */
+export interface JournalHandoffInput {
+  taskSubjectId: number;
+  action: JournalHandoffAction;
+  activeMs?: number;
+  /** skip: why; reject: the reviewer's words */
+  reason?: string;
+  /** reject */
+  reasonIds?: number[];
+  notes?: RejectNote[];
 }
 
 export interface JournalOpenResult extends JournalStatus {
@@ -82,6 +104,13 @@ export interface JournalHandlers {
    * as the base; `mine` sends them again against `serverVersion` (overwriting those objects).
    */
   'journal.resolve': (args: { taskSubjectId: number; keep: 'mine' | 'theirs'; serverVersion: number }) => Promise<JournalStatus>;
+  /**
+   * Queues the step's action (submit, skip, pass, reject) to follow the task subject's edits:
+   * for when the server cannot be reached and the annotator moves on. Durable when this
+   * answers; sent once every edit is on the server, then the journal forgets the task subject.
+   * A refusal stops it (state refused) until the item is opened again, which takes it back.
+   */
+  'journal.handOff': (args: JournalHandoffInput) => Promise<JournalStatus>;
   /** Deletes the task subject's journal once it is synced (after submit); JOURNAL_PENDING when edits still wait. */
   'journal.forget': (args: { taskSubjectId: number }) => Promise<{ ok: true }>;
 }

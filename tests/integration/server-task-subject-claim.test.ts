@@ -72,6 +72,28 @@ describe.each(DB_KINDS)('claiming next on %s', (kind) => {
     expect((await claimNext()).taskSubjectId).toBe(t.taskSubjectIds[1]);
   });
 
+  it('claims ahead: excluding what it holds gives the next item, and never more than the open one and three ahead', async () => {
+    const w = await buildWorld(s.app.ctx);
+    const { annotator } = w.users;
+    const t = await buildTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [annotator.id] }], subjects: 6 });
+    const claim = (exclude?: number[]) =>
+      s.call({ method: 'POST', url: '/core/task/subject/claim', token: annotator.token, payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId, ...(exclude ? { exclude } : {}) } });
+    const open = (await claim()).body.data.taskSubjectId;
+    const ahead = (await claim([open])).body.data.taskSubjectId;
+    expect([open, ahead]).toEqual(t.taskSubjectIds.slice(0, 2));
+    // Asked again with the same exclusion (a reload), the item ahead is the same one.
+    expect((await claim([open])).body.data.taskSubjectId).toBe(ahead);
+    const third = (await claim([open, ahead])).body.data.taskSubjectId;
+    const fourth = (await claim([open, ahead, third])).body.data.taskSubjectId;
+    expect([third, fourth]).toEqual(t.taskSubjectIds.slice(2, 4));
+    const tooMany = await claim([open, ahead, third, fourth]);
+    expect({ status: tooMany.status, msg: tooMany.body.msg }).toEqual({ status: 400, msg: 'error.validation' });
+    const held = await s.app.ctx.db.selectFrom('task_subjects').select('id').where('task_id', '=', t.taskId).where('holder_id', '=', annotator.id).execute();
+    expect(held.map((r) => r.id).sort((a, b) => a - b)).toEqual(t.taskSubjectIds.slice(0, 4));
+    // Without an exclusion the oldest held comes first, as before.
+    expect((await claim()).body.data.taskSubjectId).toBe(open);
+  });
+
   it('gives a worker what they already hold first (rework first), then the oldest waiting, then null', async () => {
     const w = await buildWorld(s.app.ctx);
     const { annotator, reviewer } = w.users;

@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
     // The fixtures are written in-process, then the server runs as its own process on the same database.
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });
     try {
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 6; i++) {
         const w = await buildWorld(app.ctx);
         const t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 1, framesPerSubject: 2 });
         const u = w.users.annotator;
@@ -226,6 +226,54 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
     expect(saves).toHaveLength(new Set(saves).size);
     expect(saves).toContain(proxy.held[0]);
     expect(await ws.status(h)).toMatchObject({ state: 'synced', pending: 0 });
+    await ws.kill();
+  }, 120_000);
+
+  it('sends a submit made while the server was down after the edits, through a killed workstation, and forgets the item', async () => {
+    const h = held[4]!;
+    const [f0] = h.frames as [number];
+    let ws = await startWorkstation('ws-handoff');
+    await ws.signIn(h);
+    await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+    await server.kill();
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('offline-box')] });
+    // What the route would refuse is refused now, in the annotator's hands.
+    expect(await ws.call('journal.handOff', { taskSubjectId: h.taskSubjectId, action: 'submit', reasonIds: [1] })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+    expect(await ws.call('journal.handOff', { taskSubjectId: h.taskSubjectId, action: 'approve' })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+    expect(await ws.invoke('journal.handOff', { taskSubjectId: h.taskSubjectId, action: 'submit', activeMs: 5000 })).toMatchObject({ handoff: 'submit', pending: 1 });
+    await until('journal offline', () => ws.status(h), (st) => st.state === 'offline');
+    await ws.kill();
+
+    await server.start();
+    ws = await startWorkstation('ws-handoff');
+    await ws.signIn(h);
+    // Sent and forgotten: the journal knows nothing of the item any more.
+    await until('submit sent', () => ws.status(h), (st) => st.state === 'synced' && st.version === 0, 30_000);
+    const item = (await api(h, 'GET', `/task/subject/${h.taskSubjectId}`)).body.data;
+    expect(item.taskSubject ?? item).toMatchObject({ state: 'done' });
+    expect((await onServer(h)).objects[f0]).toEqual(['offline-box@10']);
+    await ws.kill();
+  }, 120_000);
+
+  it('stops a queued submit the server refuses until the item is opened again, which takes it back', async () => {
+    const h = held[5]!;
+    const [f0] = h.frames as [number];
+    const ws = await startWorkstation('ws-handoff-refused');
+    await ws.signIn(h);
+    await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+    await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('kept')] });
+    const { version } = await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+    // From another device the item was set aside meanwhile: a submit of it is what the server refuses.
+    const skipped = await api(h, 'POST', '/task/subject/annotate/skip', { taskSubjectId: h.taskSubjectId, version, reason: 'elsewhere' });
+    expect(skipped.body.code).toBe(200);
+    await ws.invoke('journal.handOff', { taskSubjectId: h.taskSubjectId, action: 'submit' });
+    const refused = await until('handoff refused', () => ws.status(h), (st) => st.state === 'refused', 30_000);
+    expect(refused).toMatchObject({ handoff: 'submit', error: { code: expect.stringMatching(/^(taskSubject|annotate)\./) } });
+    // Opened again, the item is the annotator's to decide on: the refused submit is gone, the edits stay synced.
+    const reopened = await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: version + 1 });
+    expect(reopened).toMatchObject({ state: 'synced', pending: 0, edits: [] });
+    expect(reopened.handoff).toBeUndefined();
+    expect((await onServer(h)).objects[f0]).toEqual(['kept@10']);
     await ws.kill();
   }, 120_000);
 

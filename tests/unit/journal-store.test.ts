@@ -61,10 +61,29 @@ describe('journal migrations', () => {
     v2.prepare(`INSERT INTO edits (task_subject_id, frame_id, upsert, remove, created_at) VALUES (7, 70, '${JSON.stringify([box('a')])}', '[]', 1)`).run();
     v2.close();
     const s = new JournalStore(file);
-    expect(s.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(s.db.pragma('user_version', { simple: true })).toBe(JOURNAL_DB_VERSION);
     // The old edit reads back without classifications, and its save leaves the frame's answers alone.
     expect(s.unconfirmed(7)).toEqual([{ seq: 1, taskSubjectId: 7, frameId: 70, upsert: [box('a')], remove: [], createdAt: 1 }]);
     expect(JSON.parse(s.nextSave(7)!.body)).not.toHaveProperty('classifications');
+    s.close();
+  });
+
+  it('step 4 queues a step action after the edits of a version 3 file, and keeps the item until it is sent', () => {
+    const file = path.join(dir, 'j.db');
+    const v3 = new BetterSqlite3(file);
+    migrateJournalDb(v3, 3);
+    v3.prepare("INSERT INTO subjects (task_subject_id, user_id, version, updated_at) VALUES (8, 42, 3, 1)").run();
+    v3.close();
+    const s = new JournalStore(file);
+    expect(s.status(8)).toEqual({ taskSubjectId: 8, state: 'synced', pending: 0, version: 3 });
+    s.queueHandoff(8, { action: 'skip', body: { taskSubjectId: 8, reason: 'blurry' } });
+    expect(s.status(8)).toMatchObject({ state: 'pending', handoff: 'skip' });
+    expect(s.waitingSubjects()).toEqual([8]);
+    // Not forgotten while the action waits, neither by the renderer nor by the start-up prune.
+    expect(s.forget(8)).toBe(false);
+    expect(s.prune(0)).toBe(0);
+    s.handedOff(8);
+    expect(s.status(8)).toEqual({ taskSubjectId: 8, state: 'synced', pending: 0, version: 0 });
     s.close();
   });
 

@@ -1,9 +1,10 @@
 import { Value } from 'typebox/value';
-import type { JournalEditInput, JournalErrorCode } from '../../../src-shared/ipc';
+import { JOURNAL_HANDOFF_ACTIONS, type JournalEditInput, type JournalErrorCode, type JournalHandoffAction } from '../../../src-shared/ipc';
+import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
 import { AnnotationId, AnnotationObject, ANNOTATION_LIMITS, ANNOTATION_VERSION, FrameClassification, frameDataIssues } from '../../../src-shared/model/annotation';
 import { badArgs } from '../logstore/badArgs';
 import { MAX_OBJECTS_PER_SAVE } from './coalesce';
-import type { EditEntry } from './store';
+import type { EditEntry, QueuedHandoff } from './store';
 
 /** A failure of the journal as plain data for the renderer: `{ name: 'JournalError', message, code }`. */
 export function journalError(code: JournalErrorCode, message: string): Error & { code: JournalErrorCode } {
@@ -76,4 +77,18 @@ export function timeoutArg(args: unknown, fallback: number): number {
   if (t === undefined) return fallback;
   if (typeof t !== 'number' || !Number.isFinite(t) || t < 0 || t > 600_000) throw badArgs('timeoutMs must be 0 to 600000');
   return t;
+}
+
+/**
+ * A step action to queue, checked against the body its route takes (with a stand-in version:
+ * the journal's saves decide the real one), so a bad one fails now rather than when sent.
+ */
+export function handoffArg(args: unknown): { taskSubjectId: number; handoff: QueuedHandoff } {
+  const { action, taskSubjectId: _id, ...rest } = (args ?? {}) as { action?: unknown; taskSubjectId?: unknown } & Record<string, unknown>;
+  const taskSubjectId = taskSubjectArg(args);
+  if (!JOURNAL_HANDOFF_ACTIONS.includes(action as JournalHandoffAction)) throw badArgs(`action must be one of ${JOURNAL_HANDOFF_ACTIONS.join(', ')}`);
+  const body = taskSubjectRoutes[action as JournalHandoffAction].body!;
+  const [issue] = Value.Errors(body, { ...rest, taskSubjectId, version: 0 });
+  if (issue) throw badArgs(`not a ${String(action)} the server takes: ${issue.instancePath || '/'} ${issue.message}`);
+  return { taskSubjectId, handoff: { action: action as JournalHandoffAction, body: { taskSubjectId, ...rest } } };
 }

@@ -3,7 +3,7 @@ import type { JournalHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
-import { editArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
+import { editArg, handoffArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
 import { JournalStore } from './store';
 import { JournalSyncer, type RetryDelays } from './syncer';
 
@@ -76,6 +76,13 @@ export function createJournalService(
         const serverVersion = serverVersionArg(args);
         await syncer.exclusive(id, () => store.resolve(id, keep, serverVersion));
         return syncer.status(id);
+      },
+      'journal.handOff': async (args) => {
+        const { taskSubjectId, handoff } = handoffArg(args);
+        store.queueHandoff(taskSubjectId, handoff);
+        syncer.emit(taskSubjectId);
+        syncer.kick(taskSubjectId);
+        return syncer.status(taskSubjectId);
       },
       'journal.forget': async (args) => {
         const id = taskSubjectArg(args);

@@ -1,13 +1,14 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** The journal database's schema version. */
-export const JOURNAL_DB_VERSION = 3;
+export const JOURNAL_DB_VERSION = 4;
 
 /**
  * Numbered steps from an empty file to JOURNAL_DB_VERSION, tracked in PRAGMA user_version.
  * Version 1: the edits, the saves built from them (the outbox) and one row per task subject.
  * Version 2: an index for the start-up scan of task subjects with edits waiting.
  * Version 3: edits may set the frame's classification answers (JSON list; null: the edit leaves them).
+ * Version 4: a step action queued to follow a task subject's edits (the annotator moved on offline).
  */
 const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
   1: (db) => {
@@ -52,6 +53,15 @@ const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
   },
   3: (db) => {
     db.exec(`ALTER TABLE edits ADD COLUMN classifications TEXT`);
+  },
+  4: (db) => {
+    // body: the route's body without the version, which is the one the journal's saves reach.
+    db.exec(`CREATE TABLE handoffs (
+      task_subject_id INTEGER PRIMARY KEY,
+      action TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_at INTEGER NOT NULL
+    )`);
   },
 };
 

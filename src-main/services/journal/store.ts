@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { JournalEdit, JournalEditInput, JournalError, JournalStatus } from '../../../src-shared/ipc';
+import type { JournalEdit, JournalEditInput, JournalError, JournalHandoffAction, JournalStatus } from '../../../src-shared/ipc';
 import type { ObjectEditBody } from '../../../src-shared/api/annotate';
 import { nextBatch, type QueuedEdit } from './coalesce';
 import { migrateJournalDb } from './migrations';
@@ -48,6 +48,12 @@ const toEdit = (r: RawEdit): JournalEdit => ({
   ...classificationsOf(r),
   createdAt: r.created_at,
 });
+
+/** A step action waiting to follow the edits: the route body without its version. */
+export interface QueuedHandoff {
+  action: JournalHandoffAction;
+  body: Record<string, unknown>;
+}
 
 /** Edits queued for one save at most (the batch takes a prefix of them). */
 const QUEUE_WINDOW = 1000;
@@ -110,12 +116,14 @@ export class JournalStore {
     const row = this.subject(taskSubjectId);
     const pending = this.pendingCount(taskSubjectId);
     if (!row) return { taskSubjectId, state: 'synced', pending: 0, version: 0 };
-    const state = row.state !== 'synced' ? row.state : pending > 0 ? 'pending' : 'synced';
+    const handoff = this.handoff(taskSubjectId);
+    const state = row.state !== 'synced' ? row.state : pending > 0 || handoff ? 'pending' : 'synced';
     return {
       taskSubjectId,
       state,
       pending,
       version: row.version,
+      ...(handoff ? { handoff: handoff.action } : {}),
       ...(row.state === 'conflict' && row.serverVersion !== null ? { serverVersion: row.serverVersion } : {}),
       ...(row.error && row.state !== 'synced' ? { error: row.error } : {}),
     };
@@ -142,6 +150,7 @@ export class JournalStore {
    */
   open(taskSubjectId: number, serverVersion: number, userId: number | null): { edits: JournalEdit[]; status: JournalStatus } {
     const edits = this.db.transaction((): JournalEdit[] => {
+      this.takeBack(taskSubjectId);
       const row = this.subject(taskSubjectId);
       const t = this.now();
       if (!row) {
@@ -259,20 +268,58 @@ export class JournalStore {
     })();
   }
 
-  /** Deletes everything about a task subject whose edits are all confirmed; false when some still wait. */
+  /** Deletes everything about a task subject whose edits are all confirmed and that has no action waiting; false otherwise. */
   forget(taskSubjectId: number): boolean {
     return this.db.transaction(() => {
-      if (this.pendingCount(taskSubjectId) > 0) return false;
+      if (this.pendingCount(taskSubjectId) > 0 || this.handoff(taskSubjectId)) return false;
       for (const table of ['edits', 'saves', 'subjects']) this.db.prepare(`DELETE FROM ${table} WHERE task_subject_id = ?`).run(taskSubjectId);
       return true;
     })();
   }
 
-  /** Task subjects with edits waiting and not stopped: what the syncer resumes after a restart. */
+  /** Queues the step action to follow the edits (replacing one queued before: the newest decision counts). */
+  queueHandoff(taskSubjectId: number, handoff: QueuedHandoff): void {
+    if (!this.subject(taskSubjectId)) throw Object.assign(new Error(`task subject ${taskSubjectId} was not opened in the journal`), { name: 'JournalError', code: 'JOURNAL_NOT_OPEN' });
+    this.db
+      .prepare('INSERT INTO handoffs (task_subject_id, action, body, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (task_subject_id) DO UPDATE SET action = excluded.action, body = excluded.body, created_at = excluded.created_at')
+      .run(taskSubjectId, handoff.action, JSON.stringify(handoff.body), this.now());
+  }
+
+  handoff(taskSubjectId: number): QueuedHandoff | undefined {
+    const r = this.db.prepare('SELECT action, body FROM handoffs WHERE task_subject_id = ?').get(taskSubjectId) as { action: JournalHandoffAction; body: string } | undefined;
+    return r && { action: r.action, body: JSON.parse(r.body) as Record<string, unknown> };
+  }
+
+  /** The server took the action: the task subject has moved on and its journal goes. */
+  handedOff(taskSubjectId: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM handoffs WHERE task_subject_id = ?').run(taskSubjectId);
+      this.forget(taskSubjectId);
+    })();
+  }
+
+  /**
+   * The annotator has the item open again: a queued action the server refused is dropped (they
+   * decide anew), and the stop it caused ends; a refusal of an edit stays for journal.resolve.
+   */
+  takeBack(taskSubjectId: number): void {
+    this.db.transaction(() => {
+      const row = this.subject(taskSubjectId);
+      if (!row || row.state !== 'refused' || !this.handoff(taskSubjectId) || this.pendingCount(taskSubjectId) > 0) return;
+      this.db.prepare('DELETE FROM handoffs WHERE task_subject_id = ?').run(taskSubjectId);
+      this.db.prepare("UPDATE subjects SET state = 'synced', error_code = NULL, error_message = NULL, updated_at = ? WHERE task_subject_id = ?").run(this.now(), taskSubjectId);
+    })();
+  }
+
+  /** Task subjects with edits or an action waiting and not stopped: what the syncer resumes after a restart. */
   waitingSubjects(): number[] {
     return (
       this.db
-        .prepare("SELECT DISTINCT e.task_subject_id AS id FROM edits e JOIN subjects s USING (task_subject_id) WHERE e.version IS NULL AND s.state = 'synced' ORDER BY id")
+        .prepare(
+          `SELECT task_subject_id AS id FROM subjects s WHERE s.state = 'synced' AND (
+             EXISTS (SELECT 1 FROM edits e WHERE e.task_subject_id = s.task_subject_id AND e.version IS NULL)
+             OR EXISTS (SELECT 1 FROM handoffs h WHERE h.task_subject_id = s.task_subject_id)) ORDER BY id`,
+        )
         .all() as { id: number }[]
     ).map((r) => r.id);
   }
@@ -282,7 +329,11 @@ export class JournalStore {
     const cutoff = this.now() - olderThanMs;
     const stale = (
       this.db
-        .prepare('SELECT task_subject_id AS id FROM subjects s WHERE updated_at < ? AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.task_subject_id = s.task_subject_id AND e.version IS NULL)')
+        .prepare(
+          `SELECT task_subject_id AS id FROM subjects s WHERE updated_at < ?
+             AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.task_subject_id = s.task_subject_id AND e.version IS NULL)
+             AND NOT EXISTS (SELECT 1 FROM handoffs h WHERE h.task_subject_id = s.task_subject_id)`,
+        )
         .all(cutoff) as { id: number }[]
     ).map((r) => r.id);
     for (const id of stale) this.forget(id);

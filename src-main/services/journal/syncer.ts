@@ -1,12 +1,13 @@
 import type { SaveResult } from '../../../src-shared/api/annotate';
 import { annotateRoutes } from '../../../src-shared/api/annotate';
 import { API_BASE } from '../../../src-shared/api/route';
-import type { JournalError, JournalStatus } from '../../../src-shared/ipc';
+import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
+import type { JournalError, JournalStatus, WorkstationSession } from '../../../src-shared/ipc';
 import type { EventBus } from '../events';
 import { ServerCallError, type ServerClient, type SessionState } from '../session';
 import { AuthorSessions } from './authorSessions';
 import { journalError } from './handlerArgs';
-import type { JournalStore } from './store';
+import type { JournalStore, QueuedHandoff } from './store';
 
 const SAVE_PATH = `${API_BASE}${annotateRoutes.editObjects.path}`;
 
@@ -181,13 +182,15 @@ export class JournalSyncer {
       if (this.closed || this.paused.has(id)) return;
       const row = store.subject(id);
       if (!row || row.state !== 'synced') return this.notify(id, row?.state === 'conflict' ? 'conflict' : row ? 'refused' : 'synced');
-      if (store.pendingCount(id) === 0) return this.synced(id);
+      const handoff = store.pendingCount(id) === 0 ? store.handoff(id) : undefined;
+      if (store.pendingCount(id) === 0 && !handoff) return this.synced(id);
       // Edits belong to who typed them and go with that user's own token, whoever signed in since.
       const s = this.authors.sessionFor(row.userId);
       if (!s) {
         const someoneElse = row.userId !== null && this.d.session.current() !== null;
         return this.goOffline(id, someoneElse ? { code: 'JOURNAL_OTHER_USER', message: `edits of user ${row.userId} wait for them to sign in` } : { code: 'JOURNAL_SIGNED_OUT', message: 'nobody is signed in' }, true);
       }
+      if (handoff) return this.handOff(id, handoff, row.version, s);
       const save = store.nextSave(id);
       if (!save) return this.synced(id);
       let result: SaveResult;
@@ -214,6 +217,32 @@ export class JournalSyncer {
       this.online(id);
       this.emit(id);
     }
+  }
+
+  /**
+   * Every edit is on the server: sends the queued step action at the version they reached. Taken,
+   * the journal forgets the task subject; refused (someone moved it meanwhile, the step wants
+   * something more), it stops until the annotator opens the item again.
+   */
+  private async handOff(id: number, handoff: QueuedHandoff, version: number, s: WorkstationSession): Promise<void> {
+    const path = `${API_BASE}${taskSubjectRoutes[handoff.action].path}`;
+    try {
+      await this.authors.clientFor(s).json('POST', path, { ...handoff.body, version }, this.abort.signal);
+    } catch (err) {
+      if (this.closed) return;
+      const f = classify(err);
+      if (f.kind === 'retry' && f.signedOut) this.authors.expired(s);
+      if (f.kind === 'retry') return this.goOffline(id, f.error, f.signedOut);
+      this.online(id);
+      const error = f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' };
+      this.d.store.stop(id, 'refused', error);
+      this.emit(id);
+      return this.notify(id, 'refused');
+    }
+    if (this.closed) return;
+    this.d.store.handedOff(id);
+    this.online(id);
+    this.synced(id);
   }
 
   private synced(id: number): void {

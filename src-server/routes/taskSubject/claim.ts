@@ -13,8 +13,8 @@ export function registerClaim(app: FastifyInstance, d: TaskSubjectDeps): void {
   addRoute(app, taskSubjectRoutes.claim, async (req) => {
     const userId = requireUser(req);
     const { projectId } = accessOf(req).project!;
-    const { taskId, workflowId } = req.body;
-    const task = await d.claims.context(taskId, projectId, userId);
+    const { taskId, workflowId, exclude } = req.body;
+    const task = await d.claims.context(taskId, projectId, userId, exclude);
     if (!task) throw new AppError('task.notFound');
     const { steps } = task;
     const step = steps.find((s) => s.workflowId === workflowId);
