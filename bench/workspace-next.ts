@@ -5,9 +5,9 @@
  * key so every item downloads its own image) with the demo owner as the annotate step's member.
  * For each item the owner draws a box (label hotkey, two clicks) and clicks Submit; the time
  * runs from the click until the workspace marks the next item's first frame decoded and shown
- * (data-item on the stage), which includes the journal flush, the submit, the claim, the
- * annotations read and the journal open. The workspace prefetches the next waiting item's
- * subject and image while the current one is worked on. Target: p95 under 300 ms.
+ * (data-item on the stage), which includes the journal flush, the submit and the journal open;
+ * the next item was claimed ahead, and its subject, annotations and image loaded, while the
+ * current one was worked on. Target: p95 under 300 ms.
  * Usage: tsx bench/workspace-next.ts   (build first: electron-vite build)
  */
 import crypto from 'node:crypto';

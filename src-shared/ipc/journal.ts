@@ -111,6 +111,8 @@ export interface JournalHandlers {
    * A refusal stops it (state refused) until the item is opened again, which takes it back.
    */
   'journal.handOff': (args: JournalHandoffInput) => Promise<JournalStatus>;
+  /** The task subjects whose step action waits in the journal (a workspace opened after a restart must not claim them again). */
+  'journal.handoffs': (args?: Record<string, never>) => Promise<JournalStatus[]>;
   /** Deletes the task subject's journal once it is synced (after submit); JOURNAL_PENDING when edits still wait. */
   'journal.forget': (args: { taskSubjectId: number }) => Promise<{ ok: true }>;
 }

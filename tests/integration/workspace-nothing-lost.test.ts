@@ -26,6 +26,8 @@ describe('the workspace loses nothing when the server and the workstation die', 
   let w: World;
   let browser: Browser;
   const target = { projectId: 0, taskId: 0, workflowId: 0 };
+  /** A second task of three items, for working on through a server outage. */
+  const sequence = { projectId: 0, taskId: 0, workflowId: 0 };
   const workstations: WorkstationProcess[] = [];
 
   const api = async (token: string, method: string, url: string, body?: unknown) => {
@@ -41,7 +43,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
   };
 
   /** The annotator's workspace, signed in by the session cookies the renderer reads. */
-  const openWorkspace = async (ws: WorkstationProcess): Promise<Page> => {
+  const openWorkspace = async (ws: WorkstationProcess, at = target): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const { hostname, port } = new URL(ws.url);
     await context.addCookies([
@@ -51,7 +53,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
     // The texts the test reads are the English ones.
     await context.addInitScript("localStorage.setItem('workstation.language', 'en-US')");
     const page = await context.newPage();
-    await page.goto(`http://${hostname}:${port}/#/work/${target.projectId}/${target.taskId}/${target.workflowId}`);
+    await page.goto(`http://${hostname}:${port}/#/work/${at.projectId}/${at.taskId}/${at.workflowId}`);
     await page.locator('[data-testid="workspace-stage"][data-item]').waitFor({ timeout: 30_000 });
     return page;
   };
@@ -71,26 +73,32 @@ describe('the workspace loses nothing when the server and the workstation die', 
     const owner = w.users.owner.token;
     target.projectId = w.projectP;
     await api(owner, 'POST', '/ontology/feature/manage', { projectId: w.projectP, features: [{ name: 'Animals', tool: 'box', labels: [{ name: 'Cat', color: '#ff4d4f', hotkey: 'c' }] }] });
-    const bytes = fs.readFileSync(path.join(repo, 'resources/demo-images/chelsea.png'));
-    const key = `dataset/${w.projectP}/lost/chelsea.png`;
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), 'chelsea.png');
-    const up = await fetch(`${server.url}/core/obs/upload?key=${encodeURIComponent(key)}`, { method: 'POST', headers: { [TOKEN_NAME]: owner }, body: form });
-    expect(((await up.json()) as { code: number }).code).toBe(200);
-    const sha256 = (await import('node:crypto')).createHash('sha256').update(bytes).digest('hex');
-    const batch = await api(owner, 'POST', '/batch', {
-      projectId: w.projectP,
-      name: 'Lost and found',
-      subjects: [{ name: 'chelsea.png', recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256, fileName: 'chelsea.png', width: 451, height: 300 }] }],
-    });
-    const task = await api(owner, 'POST', '/task', {
-      projectId: w.projectP,
-      name: 'Nothing lost',
-      batchIds: [(batch.batch as { id: number }).id],
-      workflow: { steps: [{ type: 'annotate', memberIds: [w.users.annotator.id] }] },
-    });
-    target.taskId = task.id;
-    target.workflowId = (task.steps as { workflowId: number }[])[0]!.workflowId;
+    const photo = fs.readFileSync(path.join(repo, 'resources/demo-images/chelsea.png'));
+    /** A one-step task over `names`, each an upload of the photo made distinct by its name. */
+    const taskOver = async (taskName: string, names: string[], into: typeof target) => {
+      const subjects = [];
+      for (const name of names) {
+        // Bytes after a PNG's end are ignored by viewers; they make each upload its own content.
+        const bytes = Buffer.concat([photo, Buffer.from(name)]);
+        const key = `dataset/${w.projectP}/lost/${name}`;
+        const form = new FormData();
+        form.append('file', new Blob([bytes]), name);
+        const up = await fetch(`${server.url}/core/obs/upload?key=${encodeURIComponent(key)}`, { method: 'POST', headers: { [TOKEN_NAME]: owner }, body: form });
+        expect(((await up.json()) as { code: number }).code).toBe(200);
+        const sha256 = (await import('node:crypto')).createHash('sha256').update(bytes).digest('hex');
+        subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256, fileName: name, width: 451, height: 300 }] });
+      }
+      const batch = await api(owner, 'POST', '/batch', { projectId: w.projectP, name: taskName, subjects });
+      const task = await api(owner, 'POST', '/task', {
+        projectId: w.projectP,
+        name: taskName,
+        batchIds: [(batch.batch as { id: number }).id],
+        workflow: { steps: [{ type: 'annotate', memberIds: [w.users.annotator.id] }] },
+      });
+      Object.assign(into, { projectId: w.projectP, taskId: task.id, workflowId: (task.steps as { workflowId: number }[])[0]!.workflowId });
+    };
+    await taskOver('Nothing lost', ['chelsea.png'], target);
+    await taskOver('Through the outage', ['one.png', 'two.png', 'three.png'], sequence);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   }, 120_000);
 
@@ -139,4 +147,56 @@ describe('the workspace loses nothing when the server and the workstation die', 
     expect(await until('the box on the server', objectsOnServer, (n) => n === 1)).toBe(1);
     await again.context().close();
   }, 180_000);
+  it('goes on through the items claimed ahead while the server is down, and hands them on once it is back, through a killed workstation', async () => {
+    const dataDir = path.join(dir, 'workstation-outage');
+    const first = await WorkstationProcess.start(dataDir, server.url, RENDERER);
+    workstations.push(first);
+    const page = await openWorkspace(first, sequence);
+    const items = async () =>
+      (await api(w.users.owner.token, 'GET', `/task/subject/list/detail?projectId=${sequence.projectId}&taskId=${sequence.taskId}`)).list as { taskSubjectId: number; state: string; holderId: number | null }[];
+    // The next item is claimed ahead while the first is open: two in the annotator's hands.
+    await until('an item claimed ahead', items, (list) => list.filter((i) => i.holderId === w.users.annotator.id).length === 2);
+    const shownItem = () => page.getByTestId('workspace-stage').getAttribute('data-item');
+    const firstId = Number(await shownItem());
+
+    await server.kill();
+    const drawBox = async () => {
+      const canvas = (await page.getByTestId('annotation-canvas').boundingBox())!;
+      await page.keyboard.press('c');
+      await page.mouse.click(canvas.x + canvas.width * 0.4, canvas.y + canvas.height * 0.4);
+      await page.mouse.click(canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.6);
+      await expect.poll(() => page.getByText('Objects (1)', { exact: true }).isVisible()).toBe(true);
+    };
+    await drawBox();
+    await page.getByTestId('submit').click();
+    // The item claimed ahead opens; the submit waits on this computer, and the header says so.
+    await expect.poll(shownItem, { timeout: 30_000 }).not.toBe(String(firstId));
+    const secondId = Number(await shownItem());
+    await expect.poll(() => page.getByTestId('handoffs-waiting').textContent()).toBe('1 waiting to send');
+    await drawBox();
+    await page.getByTestId('submit').click();
+    // Nothing claimed is left here: the workspace says why it waits, instead of failing.
+    await expect.poll(() => page.getByTestId('workspace-offline').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('workspace-offline').textContent()).toContain('2 item(s) you moved on');
+
+    // The workstation dies before the server comes back; then both return.
+    await first.kill();
+    await page.context().close();
+    await server.start();
+    const before = await items();
+    expect(before.filter((i) => i.state === 'done')).toHaveLength(0);
+    const second = await WorkstationProcess.start(dataDir, server.url, RENDERER);
+    workstations.push(second);
+    const again = await openWorkspace(second, sequence);
+    // Both submits go, each after its box; the workspace goes on with the third item, not one already handed on.
+    const after = await until('both submits sent', items, (list) => list.filter((i) => i.state === 'done').length === 2, 30_000);
+    expect(after.filter((i) => i.state === 'done').map((i) => i.taskSubjectId).sort()).toEqual([firstId, secondId].sort());
+    for (const id of [firstId, secondId]) {
+      const saved = await api(w.users.annotator.token, 'GET', `/annotate?taskSubjectId=${id}`);
+      expect((saved.frames as { data: { objects: unknown[] } }[]).flatMap((f) => f.data.objects)).toHaveLength(1);
+    }
+    const third = after.find((i) => i.state !== 'done')!.taskSubjectId;
+    await expect.poll(() => again.getByTestId('workspace-stage').getAttribute('data-item'), { timeout: 30_000 }).toBe(String(third));
+    await again.context().close();
+  }, 240_000);
 });

@@ -84,6 +84,7 @@ export function createJournalService(
         syncer.kick(taskSubjectId);
         return syncer.status(taskSubjectId);
       },
+      'journal.handoffs': async () => store.handoffSubjects().map((id) => syncer.status(id)),
       'journal.forget': async (args) => {
         const id = taskSubjectArg(args);
         const forgotten = await syncer.exclusive(id, () => store.forget(id));

@@ -290,6 +290,11 @@ export class JournalStore {
     return r && { action: r.action, body: JSON.parse(r.body) as Record<string, unknown> };
   }
 
+  /** Task subjects with a step action queued, oldest first. */
+  handoffSubjects(): number[] {
+    return (this.db.prepare('SELECT task_subject_id AS id FROM handoffs ORDER BY created_at, task_subject_id').all() as { id: number }[]).map((r) => r.id);
+  }
+
   /** The server took the action: the task subject has moved on and its journal goes. */
   handedOff(taskSubjectId: number): void {
     this.db.transaction(() => {

@@ -12,6 +12,8 @@ export function WorkspaceHeader(p: {
   itemName: string;
   pending: number | undefined;
   journal: JournalStatus | null;
+  /** items handed on while the server was away, not yet sent */
+  handoffsWaiting: number;
   busy: boolean;
   engineRef: React.RefObject<AnnotationEngine | null>;
   onBack: () => void;
@@ -34,6 +36,13 @@ export function WorkspaceHeader(p: {
       </Typography.Text>
       {p.pending !== undefined && <Typography.Text type="secondary">{t('work.queueLeft', { count: p.pending })}</Typography.Text>}
       <SyncBadge state={p.journal} />
+      {p.handoffsWaiting > 0 && (
+        <Tooltip title={t('work.offline.waitingHint')}>
+          <Tag color="orange" data-testid="handoffs-waiting">
+            {t('work.offline.waiting', { count: p.handoffsWaiting })}
+          </Tag>
+        </Tooltip>
+      )}
       <span style={{ flex: 1 }} />
       <Space.Compact>
         <Tooltip title={t('work.keys.command.undo')}>

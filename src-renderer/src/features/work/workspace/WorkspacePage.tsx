@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Drawer, Flex, Result, Spin, Tabs } from 'antd';
+import { App, Drawer, Flex, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { Note } from '../../../../../src-shared/api/note';
 import { room } from '../../../../../src-shared/api/realtime';
 import { api } from '../../../app/apiSlice';
 import { useAppDispatch } from '../../../app/hooks';
 import { useRoomEvents } from '../../../app/useRoomEvents';
 import type { AnnotationEngine } from '../../../canvas/engine';
-import { LoadFailure } from '../../../app/LoadFailure';
+import { plainFailure } from '../../../app/plainFailure';
 import { useErrorText } from '../../../app/useErrorText';
 import { useWorkstationSession } from '../../../app/useWorkstationSession';
 import { useInfoQuery } from '../../auth/authApi';
@@ -34,6 +35,7 @@ import { useJournalState } from './useJournalState';
 import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { useWorkSession } from './useWorkSession';
+import { WorkspaceEndScreen } from './WorkspaceEndScreen';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 
@@ -54,7 +56,12 @@ export function WorkspacePage() {
   const { data: user } = useInfoQuery();
   // The journal sends edits as this user; the logs note the project and task in front of them.
   useWorkstationSession(user, { projectId: target.projectId, taskId: target.taskId });
-  const session = useWorkSession(target, firstItem, user?.id);
+  // A hand-off sent after the server came back can still be refused (the item moved meanwhile).
+  const onHandoffRefused = useCallback(
+    (e: JournalStatus) => void message.error(t('work.offline.refused', { id: e.taskSubjectId, reason: e.error ? errorText(plainFailure(e.error)) : '' }), 10),
+    [message, t, errorText],
+  );
+  const session = useWorkSession(target, firstItem, user?.id, onHandoffRefused);
   const { item, phase } = session;
   const { data: ontology } = useProjectOntologyQuery(target.projectId);
   const { data: steps } = useStepMenuQuery({ projectId: target.projectId, taskId: target.taskId });
@@ -203,15 +210,8 @@ export function WorkspacePage() {
   });
 
   const back = () => void navigate(MY_WORK_PATH);
-  if (phase.kind === 'empty')
-    return <Result status="success" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={back}>{t('work.backToMyWork')}</Button>} />;
-  if (phase.kind === 'failed')
-    return (
-      <Flex vertical style={{ padding: 24 }}>
-        <LoadFailure title={t('work.openFailed')} error={phase.error} onRetry={() => void session.next()} />
-        <Button onClick={back} style={{ alignSelf: 'flex-start' }}>{t('work.backToMyWork')}</Button>
-      </Flex>
-    );
+  const end = <WorkspaceEndScreen phase={phase} handoffsWaiting={session.handoffsWaiting} onRetry={() => void session.next()} onBack={back} />;
+  if (phase.kind === 'empty' || phase.kind === 'offline' || phase.kind === 'failed') return end;
 
   return (
     <Flex vertical style={{ height: '100vh', minWidth: 1280 }} onPointerDown={session.touch}>
@@ -221,6 +221,7 @@ export function WorkspacePage() {
         itemName={item?.open.subject.name ?? ''}
         pending={step ? step.pending : undefined}
         journal={journal}
+        handoffsWaiting={session.handoffsWaiting}
         busy={busy || phase.kind !== 'ready'}
         engineRef={engineRef}
         onBack={back}

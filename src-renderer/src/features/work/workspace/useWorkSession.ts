@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
-import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import type { JournalHandoffAction, JournalHandoffInput, JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
 import { applyEdit, type ObjectEdit } from './applyEdit';
 import { FrameImages } from './frameImages';
+import { isServerUnreachable } from './unreachable';
+import { useClaimAhead, type Prefetched } from './useClaimAhead';
+import { useWaitingHandoffs } from './useWaitingHandoffs';
 import {
   useClaimNextMutation,
   useLazyItemAnnotationsQuery,
-  useLazyQueuePeekQuery,
   useLazyWorkItemQuery,
   usePassItemMutation,
   useRejectItemMutation,
@@ -41,7 +44,15 @@ export type SessionPhase =
   | { kind: 'ready' }
   /** nothing waits at this step for the caller */
   | { kind: 'empty' }
+  /** the server cannot be reached and nothing claimed is left on this computer: it waits, tries again by itself */
+  | { kind: 'offline' }
   | { kind: 'failed'; error: unknown };
+
+/** What a step action sends besides the item, its version and the active time. */
+type ActionExtra = Omit<JournalHandoffInput, 'taskSubjectId' | 'action' | 'activeMs'>;
+
+/** How often the offline screen asks the server again, besides when the workstation hears it is back. */
+const OFFLINE_RETRY_MS = 10_000;
 
 /** The edits of an item and the reasons or notes of a rejection, as the step's actions take them. */
 export interface RejectInput {
@@ -56,7 +67,7 @@ export interface RejectInput {
  * nothing typed before a crash is lost), records every edit in the journal at once, and moves
  * the item on (submit, skip, pass, reject) once the journal has synced it.
  */
-export function useWorkSession(target: WorkTarget, firstItem: number | undefined, userId: number | undefined) {
+export function useWorkSession(target: WorkTarget, firstItem: number | undefined, userId: number | undefined, onHandoffRefused: (status: JournalStatus) => void) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'claiming' });
   const [item, setItem] = useState<OpenItem | null>(null);
   const images = useRef(new FrameImages()).current;
@@ -64,7 +75,8 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   const [claimNext] = useClaimNextMutation();
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
-  const [peekQueue] = useLazyQueuePeekQuery();
+  const { prepare: prepareAhead, take: takeAhead } = useClaimAhead(target, images);
+  const { add: addHandoff, ids: handoffIds, count: handoffsWaiting } = useWaitingHandoffs(onHandoffRefused);
   const [submitItem] = useSubmitItemMutation();
   const [skipItem] = useSkipItemMutation();
   const [passItem] = usePassItemMutation();
@@ -75,32 +87,13 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   userIdRef.current = userId;
 
   /**
-   * While the annotator works, the items the next claim will probably give (the oldest waiting)
-   * are loaded ahead: their subject and the first frame's decoded image, so submit to the next
-   * item drawn is a claim and an annotations read, not a download. Best effort: a miss only
-   * costs the wait it would have cost anyway.
-   */
-  const prefetchNext = useCallback(
-    async (currentId: number) => {
-      const { projectId, taskId, workflowId } = target;
-      const waiting = await peekQueue({ projectId, taskId, workflowId }).unwrap();
-      for (const candidate of waiting.list.filter((c) => c.taskSubjectId !== currentId)) {
-        const open = await loadWorkItem({ projectId, taskId, taskSubjectId: candidate.taskSubjectId }, true).unwrap();
-        images.prefetch(open.subject.frames.slice(0, 1).map((f) => f.key));
-      }
-    },
-    // target's fields are fixed for the page's life
-    [images, loadWorkItem, peekQueue, target.projectId, target.taskId, target.workflowId],
-  );
-
-  /**
    * Opens one task subject: subject, annotations, then the journal's pending edits on top. With
    * the version the claim answered, the journal is opened while the annotations load (the
    * version they carry is almost always the same; when someone saved in between, it is asked
-   * again with theirs).
+   * again with theirs). An item claimed ahead comes with its subject and annotations loaded.
    */
   const openItem = useCallback(
-    async (taskSubjectId: number, claimed?: TaskSubjectCard) => {
+    async (taskSubjectId: number, claimed?: TaskSubjectCard, prefetched?: Prefetched) => {
       // Moving on from a shown item keeps it on screen (held still by the page) rather than
       // re-rendering the workspace twice for spinners that would show for a few milliseconds.
       if (!itemRef.current) setPhase({ kind: 'loading' });
@@ -109,10 +102,11 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       const [open, annotations, early] = await Promise.all([
         // Just claimed: the prefetched subject is taken from the cache (preferCacheValue) and its
         // place in the flow from the claim; otherwise (a rework opened from My work) read afresh.
-        loadWorkItem({ projectId: target.projectId, taskId: target.taskId, taskSubjectId }, claimed !== undefined)
-          .unwrap()
-          .then((o): TaskSubjectOpen => (claimed ? { ...o, taskSubject: { ...o.taskSubject, ...claimed } } : o)),
-        loadAnnotations(taskSubjectId).unwrap(),
+        prefetched?.open ??
+          loadWorkItem({ projectId: target.projectId, taskId: target.taskId, taskSubjectId }, claimed !== undefined)
+            .unwrap()
+            .then((o): TaskSubjectOpen => (claimed ? { ...o, taskSubject: { ...o.taskSubject, ...claimed } } : o)),
+        prefetched?.annotations ?? loadAnnotations(taskSubjectId).unwrap(),
         claimedVersion !== undefined ? openJournal(claimedVersion) : Promise.resolve(null),
       ]);
       const journal = early && claimedVersion === annotations.version ? early : await openJournal(annotations.version);
@@ -127,16 +121,22 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       active.current = new ActiveTime();
       setItem({ open, taskSubjectId, frames, serverVersion: annotations.version, firstImage });
       setPhase({ kind: 'ready' });
-      prefetchNext(taskSubjectId).catch(() => undefined);
+      void handoffIds().then((waiting) => prepareAhead(taskSubjectId, waiting));
     },
-    [images, loadAnnotations, loadWorkItem, prefetchNext, target.projectId, target.taskId, userId],
+    [handoffIds, images, loadAnnotations, loadWorkItem, prepareAhead, target.projectId, target.taskId, userId],
   );
 
-  /** Claims the next item of the step (the caller's own unsubmitted ones first) and opens it. */
+  /**
+   * Opens the next item: the one claimed ahead when there is one, else claims the next of the
+   * step (the caller's own unsubmitted ones first, less those whose hand-off waits to be sent).
+   */
   const next = useCallback(async () => {
     if (!itemRef.current) setPhase({ kind: 'claiming' });
     try {
-      const card = await claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId }).unwrap();
+      const upcoming = await takeAhead();
+      if (upcoming) return await openItem(upcoming.card.taskSubjectId, upcoming.card, upcoming);
+      const exclude = (await handoffIds()).slice(0, CLAIM_AHEAD_MAX);
+      const card = await claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId, ...(exclude.length ? { exclude } : {}) }).unwrap();
       if (!card) {
         setItem(null);
         setPhase({ kind: 'empty' });
@@ -144,9 +144,26 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       }
       await openItem(card.taskSubjectId, card);
     } catch (error) {
+      // Nothing claimed is left here and the server is away: wait for it rather than fail.
+      if (isServerUnreachable(error)) {
+        setItem(null);
+        setPhase({ kind: 'offline' });
+        return;
+      }
       setPhase({ kind: 'failed', error });
     }
-  }, [claimNext, openItem, target.projectId, target.taskId, target.workflowId]);
+  }, [claimNext, handoffIds, openItem, takeAhead, target.projectId, target.taskId, target.workflowId]);
+
+  useEffect(() => {
+    if (phase.kind !== 'offline') return;
+    const again = () => void next();
+    const timer = setInterval(again, OFFLINE_RETRY_MS);
+    const off = workstation.on('connectivity', (e) => e.server === 'online' && again());
+    return () => {
+      clearInterval(timer);
+      off();
+    };
+  }, [phase.kind, next]);
 
   useEffect(() => {
     if (firstItem) openItem(firstItem).catch((error: unknown) => setPhase({ kind: 'failed', error }));
@@ -176,37 +193,59 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     return version;
   }, []);
 
-  /** Runs one of the step's actions on the open item, then goes on to the next. */
-  const moveOn = useCallback(
-    async (run: (taskSubjectId: number, version: number, activeMs: number) => Promise<unknown>) => {
-      const current = itemRef.current;
-      if (!current) return;
-      const version = await flushed(current.taskSubjectId);
-      await run(current.taskSubjectId, version, active.current.take());
-      // The journal of a moved-on item is only housekeeping: the annotator does not wait for it.
-      workstation.invoke('journal.forget', { taskSubjectId: current.taskSubjectId }).catch(() => undefined);
-      await next();
+  /** The step's action as the server takes it. */
+  const send = useCallback(
+    (action: JournalHandoffAction, body: { taskId: number; taskSubjectId: number; version: number; activeMs: number } & ActionExtra) => {
+      switch (action) {
+        case 'submit':
+          return submitItem(body).unwrap();
+        case 'skip':
+          return skipItem(body).unwrap();
+        case 'pass':
+          return passItem(body).unwrap();
+        case 'reject':
+          return rejectItem({ ...body, reasonIds: body.reasonIds ?? [] }).unwrap();
+      }
     },
-    [flushed, next],
+    [passItem, rejectItem, skipItem, submitItem],
   );
 
-  const { taskId } = target;
+  /**
+   * Runs one of the step's actions on the open item once the journal has its edits on the
+   * server, then goes on to the next. With the server away, the action is handed to the journal
+   * instead (sent after the edits when it is back) and the annotator goes on all the same.
+   */
+  const moveOn = useCallback(
+    async (action: JournalHandoffAction, extra: ActionExtra = {}) => {
+      const current = itemRef.current;
+      if (!current) return;
+      const { taskSubjectId } = current;
+      const activeMs = active.current.take();
+      try {
+        const version = await flushed(taskSubjectId);
+        await send(action, { taskId: target.taskId, taskSubjectId, version, activeMs, ...extra });
+        // The journal of a moved-on item is only housekeeping: the annotator does not wait for it.
+        workstation.invoke('journal.forget', { taskSubjectId }).catch(() => undefined);
+      } catch (err) {
+        if (!isServerUnreachable(err)) throw err;
+        await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
+        addHandoff(taskSubjectId);
+      }
+      await next();
+    },
+    [addHandoff, flushed, next, send, target.taskId],
+  );
+
   const actions = {
-    submit: () => moveOn((taskSubjectId, version, activeMs) => submitItem({ taskId, taskSubjectId, version, activeMs }).unwrap()),
-    skip: (reason?: string) => moveOn((taskSubjectId, version, activeMs) => skipItem({ taskId, taskSubjectId, version, activeMs, ...(reason ? { reason } : {}) }).unwrap()),
-    pass: () => moveOn((taskSubjectId, version, activeMs) => passItem({ taskId, taskSubjectId, version, activeMs }).unwrap()),
+    submit: () => moveOn('submit'),
+    skip: (reason?: string) => moveOn('skip', reason ? { reason } : {}),
+    pass: () => moveOn('pass'),
     reject: (input: RejectInput) =>
-      moveOn((taskSubjectId, version, activeMs) =>
-        rejectItem({
-          taskId,
-          taskSubjectId,
-          version,
-          activeMs,
-          reasonIds: input.reasonIds,
-          ...(input.reason ? { reason: input.reason } : {}),
-          ...(input.notes && input.notes.length > 0 ? { notes: input.notes } : {}),
-        }).unwrap(),
-      ),
+      moveOn('reject', {
+        reasonIds: input.reasonIds,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(input.notes && input.notes.length > 0 ? { notes: input.notes } : {}),
+      }),
   };
 
   /**
@@ -237,5 +276,17 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     [loadAnnotations, openItem],
   );
 
-  return { phase, item, images, next, recordEdit, copyToFrame, resolveConflict, flush: flushed, actions, touch: () => active.current.touch() };
+  return {
+    phase,
+    item,
+    images,
+    next,
+    recordEdit,
+    copyToFrame,
+    resolveConflict,
+    flush: flushed,
+    actions,
+    handoffsWaiting,
+    touch: () => active.current.touch(),
+  };
 }

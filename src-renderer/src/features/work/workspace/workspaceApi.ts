@@ -31,12 +31,6 @@ export const workspaceApi = api.injectEndpoints({
       query: ({ projectId, taskId }) => routeRequest(taskRoutes.menu, { params: { id: taskId }, query: { projectId } }),
       providesTags: [{ type: 'TaskSubject', id: 'MINE' }],
     }),
-    /** The next items waiting at the step, to prefetch while the annotator works on this one. */
-    queuePeek: build.query<DataOf<TS['listDetail']>, { projectId: number; taskId: number; workflowId: number }>({
-      query: ({ projectId, taskId, workflowId }) =>
-        routeRequest(taskSubjectRoutes.listDetail, { query: { projectId, taskId, workflowId, state: 'pending', page: 1, pageSize: 2 } }),
-      keepUnusedDataFor: 0,
-    }),
     /** The notes pinned to the item's subject in this task subject (the reviewer's, the annotator's). */
     itemNotes: build.query<DataOf<(typeof noteRoutes)['bySubject']>, { projectId: number; dataId: number; taskSubjectId: number }>({
       query: (q) => routeRequest(noteRoutes.bySubject, { query: q }),
@@ -76,7 +70,6 @@ export const {
   useItemLogQuery,
   useItemNotesQuery,
   useAddNoteMutation,
-  useLazyQueuePeekQuery,
   useSubmitItemMutation,
   useSkipItemMutation,
   usePassItemMutation,

@@ -1,0 +1,42 @@
+import { Button, Flex, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../app/LoadFailure';
+import type { SessionPhase } from './useWorkSession';
+
+/**
+ * What the workspace shows instead of an item: the step's queue is done, the server is away
+ * with nothing claimed left on this computer (it tries again by itself), or opening failed.
+ * Null while an item is (or is about to be) on screen.
+ */
+export function WorkspaceEndScreen({ phase, handoffsWaiting, onRetry, onBack }: { phase: SessionPhase; handoffsWaiting: number; onRetry: () => void; onBack: () => void }) {
+  const { t } = useTranslation();
+  const back = <Button onClick={onBack}>{t('work.backToMyWork')}</Button>;
+  switch (phase.kind) {
+    case 'empty':
+      return <Result status="success" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={onBack}>{t('work.backToMyWork')}</Button>} />;
+    case 'offline':
+      return (
+        <Result
+          status="warning"
+          data-testid="workspace-offline"
+          title={t('work.offline.title')}
+          subTitle={t('work.offline.hint', { count: handoffsWaiting })}
+          extra={[
+            <Button key="retry" type="primary" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>,
+            <span key="back">{back}</span>,
+          ]}
+        />
+      );
+    case 'failed':
+      return (
+        <Flex vertical style={{ padding: 24 }}>
+          <LoadFailure title={t('work.openFailed')} error={phase.error} onRetry={onRetry} />
+          <span>{back}</span>
+        </Flex>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,64 @@
+import { useCallback, useRef } from 'react';
+import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
+import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
+import type { FrameImages } from './frameImages';
+import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+import type { WorkTarget } from './useWorkSession';
+
+/** An item claimed ahead: on the annotator's desk with its subject, annotations and first image loaded. */
+export interface Prefetched {
+  card: TaskSubjectCard;
+  open: TaskSubjectOpen;
+  annotations: TaskSubjectAnnotations;
+}
+
+/**
+ * Keeps the next item claimed and loaded while the annotator works on this one, as Labelbox
+ * reserves a labeler's next rows: submit to the next item drawn is then no claim and no
+ * download, and with the server gone the annotator still has the next item to work on.
+ * `exclude` names the open item and those whose hand-off still waits to be sent, so the server
+ * answers another. Best effort: a miss costs the wait a claim would have cost anyway.
+ */
+export function useClaimAhead(target: WorkTarget, images: FrameImages) {
+  const [claimNext] = useClaimNextMutation();
+  const [loadWorkItem] = useLazyWorkItemQuery();
+  const [loadAnnotations] = useLazyItemAnnotationsQuery();
+  const ahead = useRef<Prefetched | null>(null);
+  const preparing = useRef<Promise<void> | null>(null);
+  const { projectId, taskId, workflowId } = target;
+
+  /** Claims and loads the item after `openId` unless one already waits. */
+  const prepare = useCallback(
+    (openId: number, waitingToSend: readonly number[]) => {
+      if (ahead.current && ahead.current.card.taskSubjectId !== openId) return;
+      ahead.current = null;
+      const exclude = [openId, ...waitingToSend.filter((id) => id !== openId)].slice(0, CLAIM_AHEAD_MAX);
+      const run = (async () => {
+        const card = await claimNext({ projectId, taskId, workflowId, exclude }).unwrap();
+        if (!card) return;
+        const [open, annotations] = await Promise.all([
+          loadWorkItem({ projectId, taskId, taskSubjectId: card.taskSubjectId }, true).unwrap(),
+          loadAnnotations(card.taskSubjectId).unwrap(),
+        ]);
+        images.prefetch(open.subject.frames.slice(0, 1).map((f) => f.key));
+        ahead.current = { card, open: { ...open, taskSubject: { ...open.taskSubject, ...card } }, annotations };
+      })();
+      const settled: Promise<void> = run.catch(() => undefined).finally(() => {
+        if (preparing.current === settled) preparing.current = null;
+      });
+      preparing.current = settled;
+    },
+    [claimNext, images, loadAnnotations, loadWorkItem, projectId, taskId, workflowId],
+  );
+
+  /** Takes the item waiting ahead (waiting for one being prepared); null when there is none. */
+  const take = useCallback(async (): Promise<Prefetched | null> => {
+    if (preparing.current) await preparing.current;
+    const next = ahead.current;
+    ahead.current = null;
+    return next;
+  }, []);
+
+  return { prepare, take };
+}
