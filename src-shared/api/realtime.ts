@@ -27,7 +27,7 @@ export interface RealtimeEvents {
   'taskSubject.changed': {
     taskId: number;
     taskSubjectIds: number[];
-    action: 'claim' | 'dispatch' | 'cancelDispatch' | 'save' | 'skip' | 'submit' | 'pass' | 'reject' | 'requeue' | 'move' | 'reopen' | 'preAnnotated' | 'imported';
+    action: 'claim' | 'dispatch' | 'cancelDispatch' | 'save' | 'skip' | 'submit' | 'pass' | 'reject' | 'release' | 'requeue' | 'move' | 'reopen' | 'preAnnotated' | 'imported';
     /** where a single moved task subject is now */
     workflowId?: number;
     state?: string;

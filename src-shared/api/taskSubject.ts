@@ -210,6 +210,11 @@ export const taskSubjectRoutes = {
     summary: `Submit an annotate step: on to the next step's queue (or done), with a snapshot of the annotations. ${HOLDER}`,
     body: TransitionBody, data: TaskSubjectCard,
   }),
+  release: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/release', access: one('project.task.work', 'body'),
+    summary: `Give back a task subject claimed and not started (state claimed, not rework): back to the step's queue for anyone. The workspace releases the item it claimed ahead when the annotator leaves. ${HOLDER}`,
+    body: TransitionBody, data: TaskSubjectCard,
+  }),
   pass: defineRoute({
     ...base, method: 'POST', path: '/task/subject/review/submit', access: one('project.task.work', 'body'),
     summary: `Pass a review step: on to the next step's queue (or done), with a snapshot. ${HOLDER}`,

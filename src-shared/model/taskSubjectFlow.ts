@@ -20,7 +20,7 @@ export type StepType = (typeof STEP_TYPES)[number];
 export const TASK_SUBJECT_STATES = ['pending', 'claimed', 'inProgress', 'skipped', 'done'] as const;
 export type TaskSubjectState = (typeof TASK_SUBJECT_STATES)[number];
 
-export const TASK_SUBJECT_ACTIONS = ['claim', 'dispatch', 'cancelDispatch', 'save', 'skip', 'submit', 'pass', 'reject', 'requeue', 'move', 'reopen'] as const;
+export const TASK_SUBJECT_ACTIONS = ['claim', 'dispatch', 'cancelDispatch', 'save', 'skip', 'submit', 'pass', 'reject', 'release', 'requeue', 'move', 'reopen'] as const;
 export type TaskSubjectAction = (typeof TASK_SUBJECT_ACTIONS)[number];
 
 /** Where a task subject is: its step (index into the workflow) and state there. */
@@ -104,6 +104,10 @@ export function transition(pos: TaskSubjectPosition, action: TaskSubjectAction, 
       const holder = ctx.reworkHolderId ?? null;
       return at(back, holder === null ? 'pending' : 'claimed', holder, true);
     }
+    case 'release':
+      // Giving back an item claimed and not started (one claimed ahead): rework stays with its annotator.
+      if (!holding) return refuse('notHolder');
+      return pos.state === 'claimed' && !pos.rework ? at(pos.step, 'pending', null, false) : refuse('wrongState');
     case 'requeue':
       if (!ctx.actorManages) return refuse('notManager');
       return pos.state === 'skipped' || pos.state === 'claimed' || pos.state === 'inProgress' ? at(pos.step, 'pending', null, pos.rework) : refuse('wrongState');

@@ -50,8 +50,9 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
 
   // Back in My work, the annotator finds the photo in the rework list with the reviewer's reason.
   await annotatorPage.getByRole('button', { name: 'Back to My work' }).click();
-  // In hand: the rework, the second photo left open, and the third, claimed ahead while the second was open.
-  await annotatorWork.expectCounts(world.annotateStep, { pending: 0, held: 3, rework: 1 });
+  // In hand: the rework and the second photo left open; the third, claimed ahead while the
+  // second was open, went back to the queue when the annotator left the workspace.
+  await annotatorWork.expectCounts(world.annotateStep, { pending: 1, held: 2, rework: 1 });
   const rework = annotatorPage.getByTestId('rework-list');
   await expect(rework).toContainText(first);
   await expect(rework).toContainText(world.rejectReason);

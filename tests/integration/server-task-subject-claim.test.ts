@@ -92,6 +92,23 @@ describe.each(DB_KINDS)('claiming next on %s', (kind) => {
     expect(held.map((r) => r.id).sort((a, b) => a - b)).toEqual(t.taskSubjectIds.slice(0, 4));
     // Without an exclusion the oldest held comes first, as before.
     expect((await claim()).body.data.taskSubjectId).toBe(open);
+
+    // Leaving, the workspace gives back what it claimed ahead: back in the queue for anyone.
+    const release = async (id: number) => {
+      const { version } = (await s.call({ method: 'GET', url: `/core/task/subject/${id}`, token: annotator.token })).body.data;
+      return s.call({ method: 'POST', url: '/core/task/subject/release', token: annotator.token, payload: { taskSubjectId: id, version } });
+    };
+    expect((await release(fourth)).body.data).toMatchObject({ taskSubjectId: fourth, state: 'pending', holderId: null });
+    const log = await s.app.ctx.db.selectFrom('task_subject_logs').select(['action', 'user_id']).where('task_subject_id', '=', fourth).orderBy('id').execute();
+    expect(log.map((l) => l.action)).toEqual(['claim', 'release']);
+    // An item begun (saved to) is not given back this way.
+    const box = { id: 'b1', featureId: 1, labelId: 'car', tool: 'box', geometry: { x: 1, y: 1, width: 5, height: 5 }, attributes: {}, zIndex: 0, source: 'manual' };
+    const t3 = (await s.call({ method: 'GET', url: `/core/task/subject/${third}`, token: annotator.token })).body.data;
+    const version = t3.version as number;
+    const saved = await s.call({ method: 'POST', url: '/core/annotate/object/v2', token: annotator.token, payload: { taskSubjectId: third, baseVersion: version, saveId: `release-${kind}`, frameId: t3.frameIds[0], upsert: [box] } });
+    expect(saved.body.code).toBe(200);
+    const refused = await release(third);
+    expect({ status: refused.status, msg: refused.body.msg }).toEqual({ status: 409, msg: 'error.taskSubject.wrongState' });
   });
 
   it('gives a worker what they already hold first (rework first), then the oldest waiting, then null', async () => {

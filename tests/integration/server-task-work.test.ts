@@ -83,7 +83,7 @@ describe.each(DB_KINDS)('task work and moves on %s', (kind) => {
     const work = (u: WorldUser, id: number) => call(u, 'GET', `/task/${t.taskId}/subject/work/${id}?projectId=${w.projectP}`);
     const mine = await work(w.users.annotator, t.taskSubjectIds[1]);
     expect(mine.body.data).toMatchObject({ member: true, stepCount: 3, taskSubject: { state: 'claimed', holderId: w.users.annotator.id } });
-    expect(mine.body.data.availableActions).toEqual(['save', 'skip', 'submit']);
+    expect(mine.body.data.availableActions).toEqual(['save', 'skip', 'submit', 'release']);
     expect((await work(w.users.annotator, t.taskSubjectIds[0])).body.data.availableActions).toEqual(['claim']);
     expect((await work(w.users.owner, t.taskSubjectIds[0])).body.data.availableActions).toEqual(['dispatch', 'move']);
     expect((await work(w.users.owner, t.taskSubjectIds[1])).body.data.availableActions).toEqual(['cancelDispatch', 'requeue', 'move']);

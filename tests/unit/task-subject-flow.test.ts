@@ -57,6 +57,14 @@ describe('task subject flow', () => {
     expect(transition(pos({}), 'reopen', as(MANAGER, { targetStep: 0 }))).toEqual({ ok: false, reason: 'wrongState' });
   });
 
+  it('lets the holder give back an item claimed and not started, but not one begun, not rework, and not someone else\'s', () => {
+    const claimed = pos({ state: 'claimed', holderId: ANNOTATOR });
+    expect(next(claimed, 'release', as(ANNOTATOR))).toEqual(pos({}));
+    expect(transition(claimed, 'release', as(OTHER))).toEqual({ ok: false, reason: 'notHolder' });
+    expect(transition(pos({ state: 'inProgress', holderId: ANNOTATOR }), 'release', as(ANNOTATOR))).toEqual({ ok: false, reason: 'wrongState' });
+    expect(transition(pos({ state: 'claimed', holderId: ANNOTATOR, rework: true }), 'release', as(ANNOTATOR))).toEqual({ ok: false, reason: 'wrongState' });
+  });
+
   it('finishes a single annotate step workflow at submit', () => {
     expect(next(pos({ state: 'claimed', holderId: ANNOTATOR }), 'submit', { steps: ['annotate'], actorId: ANNOTATOR, actorManages: false })).toEqual(
       pos({ state: 'done' }),
@@ -66,6 +74,6 @@ describe('task subject flow', () => {
   it('offers exactly the actions that would succeed', () => {
     expect(availableActions(pos({ state: 'inProgress', holderId: ANNOTATOR }), as(ANNOTATOR))).toEqual(['save', 'skip', 'submit']);
     expect(availableActions(pos({}), as(ANNOTATOR))).toEqual(['claim']);
-    expect(availableActions(pos({ step: 1, state: 'claimed', holderId: REVIEWER }), as(REVIEWER))).toEqual(['save', 'skip', 'pass', 'reject']);
+    expect(availableActions(pos({ step: 1, state: 'claimed', holderId: REVIEWER }), as(REVIEWER))).toEqual(['save', 'skip', 'pass', 'reject', 'release']);
   });
 });

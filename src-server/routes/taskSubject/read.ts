@@ -9,7 +9,7 @@ import type { TaskSubjectDeps } from './deps';
 import { requireStepMember, resolveWork, type WorkScope } from './workAccess';
 
 /** The actions only members of the step may take, whatever the flow says. */
-const MEMBER_ACTIONS: readonly TaskSubjectAction[] = ['claim', 'save', 'skip', 'submit', 'pass', 'reject'];
+const MEMBER_ACTIONS: readonly TaskSubjectAction[] = ['claim', 'save', 'skip', 'submit', 'pass', 'reject', 'release'];
 
 /** Every action tried for the caller, as the routes would decide it (the flow, then step membership). */
 function dryRun(scope: WorkScope) {

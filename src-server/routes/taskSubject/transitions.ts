@@ -59,7 +59,7 @@ async function checkReasons(db: Kysely<Database>, projectId: number, ids: readon
   return unique;
 }
 
-/** Skip, submit, pass and reject: a step member moving the task subject they hold. */
+/** Skip, submit, pass, reject and release: a step member moving the task subject they hold. */
 export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): void {
   const { ctx } = d;
 
@@ -98,6 +98,7 @@ export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): v
   );
   addRoute(app, taskSubjectRoutes.submit, async (req) => move(await scopeOf(req), req.body, 'submit'));
   addRoute(app, taskSubjectRoutes.pass, async (req) => move(await scopeOf(req), req.body, 'pass'));
+  addRoute(app, taskSubjectRoutes.release, async (req) => move(await scopeOf(req), req.body, 'release'));
 
   addRoute(app, taskSubjectRoutes.reject, async (req) => {
     const body: RejectBody = req.body;

@@ -54,6 +54,10 @@ export const taskSubjectSamples: SampleGroup = {
       const { id, version } = await heldBy(w, ctx, as, 0);
       return { method: 'POST', url: '/core/task/subject/annotate/submit', payload: { taskSubjectId: id, version } };
     },
+    release: async (w, ctx, as) => {
+      const { id, version } = await heldBy(w, ctx, as, 0);
+      return { method: 'POST', url: '/core/task/subject/release', payload: { taskSubjectId: id, version } };
+    },
     pass: async (w, ctx, as) => {
       const { id, version } = await heldBy(w, ctx, as, 1);
       return { method: 'POST', url: '/core/task/subject/review/submit', payload: { taskSubjectId: id, version } };

@@ -1,9 +1,9 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
 import type { FrameImages } from './frameImages';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useReleaseItemMutation } from './workspaceApi';
 import type { WorkTarget } from './useWorkSession';
 
 /** An item claimed ahead: on the annotator's desk with its subject, annotations and first image loaded. */
@@ -18,7 +18,9 @@ export interface Prefetched {
  * reserves a labeler's next rows: submit to the next item drawn is then no claim and no
  * download, and with the server gone the annotator still has the next item to work on.
  * `exclude` names the open item and those whose hand-off still waits to be sent, so the server
- * answers another. Best effort: a miss costs the wait a claim would have cost anyway.
+ * answers another. Best effort: a miss costs the wait a claim would have cost anyway. Leaving
+ * the workspace gives the item back (release), so it does not sit in the hands of someone who
+ * went home; offline, or with the window closed, it stays theirs and the next claim opens it.
  */
 export function useClaimAhead(target: WorkTarget, images: FrameImages) {
   const [claimNext] = useClaimNextMutation();
@@ -26,7 +28,21 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const ahead = useRef<Prefetched | null>(null);
   const preparing = useRef<Promise<void> | null>(null);
+  const [releaseItem] = useReleaseItemMutation();
   const { projectId, taskId, workflowId } = target;
+
+  useEffect(() => {
+    const giveBack = () => {
+      const unused = ahead.current;
+      ahead.current = null;
+      if (unused) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
+    };
+    return () => {
+      giveBack();
+      // One still being claimed is given back once it is.
+      void preparing.current?.then(giveBack);
+    };
+  }, [releaseItem, taskId]);
 
   /** Claims and loads the item after `openId` unless one already waits. */
   const prepare = useCallback(

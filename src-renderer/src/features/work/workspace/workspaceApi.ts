@@ -51,6 +51,11 @@ export const workspaceApi = api.injectEndpoints({
       query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.skip, { body }),
       invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
     }),
+    /** Gives back an item claimed ahead and not started, when the annotator leaves the workspace. */
+    releaseItem: build.mutation<DataOf<TS['release']>, NonNullable<BodyOf<TS['release']>> & { taskId: number }>({
+      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.release, { body }),
+      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
+    }),
     passItem: build.mutation<DataOf<TS['pass']>, NonNullable<BodyOf<TS['pass']>> & { taskId: number }>({
       query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.pass, { body }),
       invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
@@ -73,5 +78,6 @@ export const {
   useSubmitItemMutation,
   useSkipItemMutation,
   usePassItemMutation,
+  useReleaseItemMutation,
   useRejectItemMutation,
 } = workspaceApi;
