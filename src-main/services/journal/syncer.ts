@@ -193,15 +193,10 @@ export class JournalSyncer {
       if (handoff) return this.handOff(id, handoff, row.version, s);
       const save = store.nextSave(id);
       if (!save) return this.synced(id);
-      let result: SaveResult;
-      try {
-        result = await this.authors.clientFor(s).json<SaveResult>('POST', SAVE_PATH, JSON.parse(save.body) as unknown, this.abort.signal);
-      } catch (err) {
-        if (this.closed) return;
-        const f = classify(err);
-        if (f.kind === 'retry' && f.signedOut) this.authors.expired(s);
-        if (f.kind === 'retry') return this.goOffline(id, f.error, f.signedOut);
-        this.online(id);
+      const sent = await this.post<SaveResult>(id, s, SAVE_PATH, JSON.parse(save.body) as unknown);
+      if (!sent) return;
+      if (!sent.ok) {
+        const f = sent.failure;
         if (f.kind === 'stale' && store.produced(id, f.version)) {
           // The server is at a version we made ourselves: nothing of anyone else's to keep; build the save on it.
           store.rebase(id, f.version);
@@ -212,10 +207,31 @@ export class JournalSyncer {
         this.emit(id);
         return this.notify(id, f.kind === 'stale' ? 'conflict' : 'refused');
       }
-      if (this.closed) return;
-      store.confirmSave(save.saveId, result.version);
-      this.online(id);
+      store.confirmSave(save.saveId, sent.data.version);
       this.emit(id);
+    }
+  }
+
+  /**
+   * One request with the author's session: its answer, or a final failure for the caller to
+   * record; null when nothing more is to be done now (closing, or offline with a retry set).
+   */
+  private async post<T>(id: number, s: WorkstationSession, path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; failure: Exclude<Failure, { kind: 'retry' }> } | null> {
+    try {
+      const data = await this.authors.clientFor(s).json<T>('POST', path, body, this.abort.signal);
+      if (this.closed) return null;
+      this.online(id);
+      return { ok: true, data };
+    } catch (err) {
+      if (this.closed) return null;
+      const f = classify(err);
+      if (f.kind === 'retry') {
+        if (f.signedOut) this.authors.expired(s);
+        this.goOffline(id, f.error, f.signedOut);
+        return null;
+      }
+      this.online(id);
+      return { ok: false, failure: f };
     }
   }
 
@@ -225,23 +241,15 @@ export class JournalSyncer {
    * something more), it stops until the annotator opens the item again.
    */
   private async handOff(id: number, handoff: QueuedHandoff, version: number, s: WorkstationSession): Promise<void> {
-    const path = `${API_BASE}${taskSubjectRoutes[handoff.action].path}`;
-    try {
-      await this.authors.clientFor(s).json('POST', path, { ...handoff.body, version }, this.abort.signal);
-    } catch (err) {
-      if (this.closed) return;
-      const f = classify(err);
-      if (f.kind === 'retry' && f.signedOut) this.authors.expired(s);
-      if (f.kind === 'retry') return this.goOffline(id, f.error, f.signedOut);
-      this.online(id);
-      const error = f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' };
-      this.d.store.stop(id, 'refused', error);
+    const sent = await this.post(id, s, `${API_BASE}${taskSubjectRoutes[handoff.action].path}`, { ...handoff.body, version });
+    if (!sent) return;
+    if (!sent.ok) {
+      const f = sent.failure;
+      this.d.store.stop(id, 'refused', f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' });
       this.emit(id);
       return this.notify(id, 'refused');
     }
-    if (this.closed) return;
     this.d.store.handedOff(id);
-    this.online(id);
     this.synced(id);
   }
 
