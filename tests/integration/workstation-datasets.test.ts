@@ -9,6 +9,8 @@ import { workstationConfigFromEnv } from '../../src-main/config';
 import { createServices, type Services } from '../../src-main/services';
 import { buildWorld, type World } from '../support/world';
 import { startObsServer, type ObsServer } from '../support/obsServer';
+import sharp from 'sharp';
+import { maxLevelOf, overviewLevelOf, pyramidLevel, pyramidManifestKey, pyramidTileKey } from '../../src-shared/model/imagePyramid';
 
 const DEMO = path.resolve(import.meta.dirname, '../../resources/demo-images');
 const demo = fs.readdirSync(DEMO).filter((f) => f.endsWith('.png') || f.endsWith('.jpg'));
@@ -102,6 +104,30 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
 
     const again = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Street photos again', paths: [photos, seqs], recordType: 'image' });
     expect(await until(ws, again.jobId, ['done', 'failed'])).toMatchObject({ state: 'done', skippedSubjects: 7, registeredSubjects: 0, uploadedFiles: 0 });
+  });
+
+  it('stores a Deep Zoom pyramid next to an image too large to decode in one piece', async () => {
+    const folder = path.join(root, 'panorama');
+    fs.mkdirSync(folder);
+    // 17,000 x 400: red on the left third, green after, as a scanned strip or a panorama would be.
+    const width = 17_000;
+    const height = 400;
+    const red = await sharp({ create: { width: 6000, height, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    await sharp({ create: { width, height, channels: 3, background: '#00ff00' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(path.join(folder, 'strip.png'));
+    const ws = start(path.join(root, 'ws-pyramid'));
+    const started = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Panoramas', paths: [folder], recordType: 'image' });
+    expect(await until(ws, started.jobId, ['done', 'failed'])).toMatchObject({ state: 'done', registeredSubjects: 1, error: null });
+    const listed = await s.call({ method: 'GET', url: `/core/project/${w.projectP}/subject/list?batchId=${(await until(ws, started.jobId, ['done'])).batchId}&pageSize=10`, token: w.users.owner.token });
+    const frame = listed.body.data.list[0].firstFrame as { key: string; width: number; height: number };
+    expect([frame.width, frame.height]).toEqual([width, height]);
+    const head = (key: string) => s.s3!.admin.send(new HeadObjectCommand({ Bucket: s.s3!.bucket, Key: `tenant-t/${key}` }));
+    await expect(head(pyramidManifestKey(frame.key))).resolves.toMatchObject({ ContentType: 'application/xml' });
+    // Every tile of the full-size level and the one-tile overview is there, as the workspace will ask for them.
+    const full = pyramidLevel(width, height, maxLevelOf(width, height));
+    expect(full.cols).toBe(17);
+    for (let col = 0; col < full.cols; col++) await expect(head(pyramidTileKey(frame.key, full.level, col, 0))).resolves.toMatchObject({ ContentType: 'image/jpeg' });
+    await expect(head(pyramidTileKey(frame.key, overviewLevelOf(width, height), 0, 0))).resolves.toMatchObject({ ContentType: 'image/jpeg' });
+    await expect(head(pyramidTileKey(frame.key, full.level, full.cols, 0))).rejects.toThrow();
   });
 
   it('pauses, survives an app restart paused, resumes where it was, and a cancel leaves no batch', async () => {

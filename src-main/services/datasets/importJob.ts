@@ -2,11 +2,13 @@ import path from 'node:path';
 import type { BatchBeforehand } from '../../../src-shared/api/batch';
 import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
 import type { DatasetJob } from '../../../src-shared/ipc/datasets';
+import { needsPyramid } from '../../../src-shared/model/imagePyramid';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
 import { contentTypeOf } from '../storage/contentType';
 import { runPool } from '../pool';
 import { digestFile, subjectContentHash, type FileDigest } from './hashFile';
+import { storePyramid } from './imagePyramid';
 import type { ImportJournal, ImportRecord, PlannedFile, PlannedSubject } from './importJournal';
 import { scanFolder } from './scanFolder';
 
@@ -185,6 +187,8 @@ export class ImportJob {
       this.inFlight.add(transferId);
       try {
         await this.deps.storage.upload({ transferId, file: f.path, key, contentType: contentTypeOf(f.path) });
+        // Too large to decode in one piece: the workspace draws it from tiles made here, once.
+        if (needsPyramid(f.width, f.height)) await storePyramid(this.deps.storage, f.path, key);
       } finally {
         this.inFlight.delete(transferId);
       }
