@@ -20,6 +20,7 @@ import type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, Too
 import { Viewport } from './view/viewport';
 
 export type { ImageSource, RenderStats, ReorderMove, EditSummary, KeypointSkeleton };
+export { TiledImage, type TileLoader } from './render/tiledImage';
 
 /** What the engine is doing: editing (select) or drawing with a tool, and that tool's state. */
 export interface ToolState {

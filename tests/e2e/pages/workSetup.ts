@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import os from 'node:os';
 import { imageSize as readImageSize } from 'image-size';
+import sharp from 'sharp';
+import { makePyramid } from '../../../src-main/services/datasets/imagePyramid';
 import { call, registerUser, SERVER, teamWith, type TestUser } from './teamSetup';
 
 /** Real photographs (resources/demo-images), so the workspace decodes and draws them. */
@@ -37,7 +40,11 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
  * `sequence`, as the frames of one subject), and a task with an annotate step (the annotator) and a
  * review step (the reviewer). Unique per call, so specs never share state.
  */
-export async function workWorld(request: APIRequestContext, count = 3, options: { classification?: boolean; sequence?: boolean } = {}): Promise<WorkWorld> {
+export async function workWorld(
+  request: APIRequestContext,
+  count = 3,
+  options: { classification?: boolean; sequence?: boolean; panorama?: boolean } = {},
+): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
   const annotator = await registerUser(request, `Annotator ${salt}`);
@@ -85,6 +92,7 @@ export async function workWorld(request: APIRequestContext, count = 3, options: 
   }
   // A frame sequence: the photos as the frames of one subject, in order.
   const items = options.sequence ? [{ name: `sequence-${salt}`, recordType: 'frame', frames: subjects.flatMap((x) => x.frames) }] : subjects;
+  if (options.panorama) items.push(await panoramaSubject(request, owner, `dataset/${projectId}/work-${salt}/panorama.png`));
   const batch = await call(request, owner, 'POST', '/batch', { projectId, name: `Photos ${salt}`, subjects: items });
   const taskName = `Label the photos ${salt}`;
   const task = await call(request, owner, 'POST', '/task', {
@@ -106,4 +114,33 @@ export async function workWorld(request: APIRequestContext, count = 3, options: 
     photos,
     rejectReason,
   };
+}
+
+/** The panorama's size and where its colours change: red up to PANORAMA_RED_TO, green after. */
+export const PANORAMA = { width: 17_000, height: 400, redTo: 6000 };
+
+/**
+ * A 17,000 x 400 image (too large to decode in one piece) stored as the workstation's folder
+ * import stores one: the original, and its Deep Zoom pyramid made by the same code.
+ */
+async function panoramaSubject(request: APIRequestContext, owner: TestUser, key: string) {
+  const { width, height, redTo } = PANORAMA;
+  const red = await sharp({ create: { width: redTo, height, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#00ff00' } }).composite([{ input: red, left: 0, top: 0 }]).png().toBuffer();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-panorama-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'panorama.png'), bytes);
+    const files = [{ file: path.join(dir, 'panorama.png'), suffix: '', contentType: 'image/png' }, ...(await makePyramid(path.join(dir, 'panorama.png'), dir))];
+    for (const f of files) {
+      const res = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key + f.suffix)}`, {
+        headers: owner.headers,
+        multipart: { file: { name: path.basename(f.file), mimeType: f.contentType, buffer: fs.readFileSync(f.file) } },
+      });
+      expect((await res.json()).code).toBe(200);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  return { name: 'panorama.png', recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256, fileName: 'panorama.png', width, height }] };
 }

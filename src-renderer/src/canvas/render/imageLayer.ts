@@ -7,9 +7,10 @@
  */
 import type { Rect } from '../geometry/rect';
 import type { Viewport } from '../view/viewport';
+import { TiledImage } from './tiledImage';
 
-/** What can be shown: a decoded bitmap, an <img> that has loaded, or a canvas. */
-export type ImageSource = ImageBitmap | HTMLImageElement | HTMLCanvasElement | OffscreenCanvas;
+/** What can be shown: a decoded bitmap, an <img> that has loaded, a canvas, or a tile pyramid (images past 16k). */
+export type ImageSource = ImageBitmap | HTMLImageElement | HTMLCanvasElement | OffscreenCanvas | TiledImage;
 
 export const MAX_SINGLE_SIDE = 8192;
 const TILE = 4096;
@@ -30,6 +31,9 @@ export const imageSize = (s: ImageSource) => ('naturalWidth' in s ? { width: s.n
 export class ImageLayer {
   width = 0;
   height = 0;
+  /** A tile of a pyramid arrived: the renderer draws again. */
+  onTile: (() => void) | null = null;
+  private pyramid: TiledImage | null = null;
   private tiles: Tile[] = [];
   private overview: { source: ImageBitmap; ratio: number } | null = null;
   private generation = 0;
@@ -39,6 +43,14 @@ export class ImageLayer {
     const generation = ++this.generation;
     this.release();
     if (!source) return;
+    if (source instanceof TiledImage) {
+      // Its owner (the frame cache) closes it; the layer only draws it.
+      this.pyramid = source;
+      source.onTile = () => this.onTile?.();
+      this.width = source.width;
+      this.height = source.height;
+      return;
+    }
     const { width, height } = imageSize(source);
     let tiles: Tile[] = [{ source, x: 0, y: 0, width, height }];
     let overview: ImageBitmap | null = null;
@@ -70,12 +82,14 @@ export class ImageLayer {
 
   /** Draws the part of the image on screen with the viewport's transform. */
   draw(ctx: CanvasRenderingContext2D, vp: Viewport): void {
-    if (!this.tiles.length) return;
+    if (!this.tiles.length && !this.pyramid) return;
     const dpr = vp.devicePixelRatio;
     const density = vp.scale * dpr;
     ctx.imageSmoothingEnabled = density < CRISP_FROM;
     ctx.setTransform(density, 0, 0, density, vp.offsetX * dpr, vp.offsetY * dpr);
-    if (this.overview && density <= this.overview.ratio) {
+    if (this.pyramid) {
+      this.pyramid.draw(ctx, density, vp.visibleRect());
+    } else if (this.overview && density <= this.overview.ratio) {
       ctx.drawImage(this.overview.source, 0, 0, this.width, this.height);
     } else {
       const view = vp.visibleRect();
@@ -90,6 +104,8 @@ export class ImageLayer {
   }
 
   private release(): void {
+    if (this.pyramid) this.pyramid.onTile = null;
+    this.pyramid = null;
     for (const t of this.tiles) if (t.source instanceof ImageBitmap && this.tiles.length > 1) t.source.close();
     this.overview?.source.close();
     this.tiles = [];

@@ -51,6 +51,7 @@ export class CanvasRenderer {
     if (!ctx) throw new Error('canvas 2d context unavailable');
     this.ctx = ctx;
     this.objects = new ObjectLayer(source, colorOf, skeletons);
+    this.image.onTile = () => this.requestFrame();
   }
 
   /** Matches the canvas's backing store to its CSS size and the device pixel ratio. */

@@ -5,11 +5,12 @@ import { createAnnotationEngine, type AnnotationEngine } from '../../../canvas/e
 import { createDrawingTool } from '../../../canvas/tools';
 import type { DrawingTemplate } from '../../../canvas/tools/tool';
 import type { ObjectEdit } from './applyEdit';
+import type { FrameImage } from './frameImages';
 
 export interface AnnotationCanvasProps {
   /** changes when another frame or item is shown: the engine then takes `image` and `objects` afresh */
   frameKey: string;
-  image: ImageBitmap | null;
+  image: FrameImage | null;
   objects: readonly AnnotationObject[];
   colorOf: (o: AnnotationObject) => string;
   /** keypoint features' skeletons, to draw the edges between their points */

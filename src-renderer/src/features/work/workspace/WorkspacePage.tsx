@@ -36,6 +36,7 @@ import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { useWorkSession } from './useWorkSession';
 import { WorkspaceEndScreen } from './WorkspaceEndScreen';
+import { previewOf, type FrameImage } from './frameImages';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 
@@ -76,7 +77,7 @@ export function WorkspacePage() {
   const [active, setActive] = useState<PaletteEntry | null>(null);
   const [selection, setSelection] = useState<string[]>([]);
   const [frameIndex, setFrameIndex] = useState(0);
-  const [shown, setShown] = useState<{ key: string; bitmap: ImageBitmap } | null>(null);
+  const [shown, setShown] = useState<{ key: string; bitmap: FrameImage } | null>(null);
   const [edits, setEdits] = useState(0);
   const [keymap, setKeymap] = useState(loadKeymap);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -133,10 +134,10 @@ export function WorkspacePage() {
     if (!frame) return setShown(null);
     if (shown?.key === frame.key) return;
     session.images
-      .get(frame.key)
+      .get(frame)
       .then((bitmap) => alive && setShown({ key: frame.key, bitmap }))
       .catch((err: unknown) => alive && void message.error(errorText(err)));
-    session.images.prefetch(frames.slice(frameIndex + 1, frameIndex + 4).map((f) => f.key));
+    session.images.prefetch(frames.slice(frameIndex + 1, frameIndex + 4));
     return () => {
       alive = false;
     };
@@ -325,7 +326,7 @@ export function WorkspacePage() {
             onSelect={(id) => engineRef.current?.select([id])}
             frameWidth={frame.width ?? shown?.bitmap.width ?? 1}
             frameHeight={frame.height ?? shown?.bitmap.height ?? 1}
-            image={frameDrawn ? (shown?.bitmap ?? null) : null}
+            image={frameDrawn ? previewOf(shown?.bitmap ?? null) : null}
           />
         )}
       </Drawer>

@@ -1,54 +1,80 @@
 import { obsRoutes } from '../../../../../src-shared/api/obs';
 import type { SignedUrl } from '../../../../../src-shared/api/obs';
+import { needsPyramid, pyramidTileKey } from '../../../../../src-shared/model/imagePyramid';
 import { apiRequest } from '../../../app/apiClient';
 import { routeRequest } from '../../../app/apiSlice';
+import { TiledImage } from '../../../canvas/engine';
 
 /** Decoded frames kept for going back and forth and for the prefetched next items. */
 const CACHE_SIZE = 12;
 
+/** A frame's picture: decoded whole, or (past 16k on a side) its tile pyramid with the overview decoded. */
+export type FrameImage = ImageBitmap | TiledImage;
+
+/** What names a frame's image: its key, and its pixel size when known (which decides whether it is tiled). */
+export interface FrameRef {
+  key: string;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** A bitmap to draw a small preview with: the image itself, or a pyramid's overview. */
+export const previewOf = (image: FrameImage | null): ImageBitmap | null => (image instanceof TiledImage ? image.overview : image);
+
 /**
  * Frames as decoded bitmaps, fetched through signed URLs and decoded off the main thread
  * (createImageBitmap), kept in a small least-recently-used cache so the next frame or the next
- * item is ready before the annotator asks for it. A failed load is not cached: it is retried
- * when asked again.
+ * item is ready before the annotator asks for it. A frame too large to decode in one piece is
+ * opened as its tile pyramid instead (tiles load as the view needs them); one stored without a
+ * pyramid (imported another way) is decoded whole, as before. A failed load is not cached: it
+ * is retried when asked again.
  */
 export class FrameImages {
-  private readonly cache = new Map<string, Promise<ImageBitmap>>();
+  private readonly cache = new Map<string, Promise<FrameImage>>();
 
   /** The frame's image, from the cache or loaded now. */
-  get(key: string): Promise<ImageBitmap> {
-    const hit = this.cache.get(key);
+  get(frame: FrameRef): Promise<FrameImage> {
+    const hit = this.cache.get(frame.key);
     if (hit) {
       // Refresh its place: Map keeps insertion order, the oldest is evicted first.
-      this.cache.delete(key);
-      this.cache.set(key, hit);
+      this.cache.delete(frame.key);
+      this.cache.set(frame.key, hit);
       return hit;
     }
-    const loading = load(key);
-    this.cache.set(key, loading);
-    loading.catch(() => this.cache.delete(key));
+    const loading = load(frame);
+    this.cache.set(frame.key, loading);
+    loading.catch(() => this.cache.delete(frame.key));
     this.evict();
     return loading;
   }
 
   /** Start loading frames the annotator will probably want next; failures stay quiet until then. */
-  prefetch(keys: readonly string[]): void {
-    for (const key of keys) this.get(key).catch(() => undefined);
+  prefetch(frames: readonly FrameRef[]): void {
+    for (const frame of frames) this.get(frame).catch(() => undefined);
   }
 
   private evict(): void {
     while (this.cache.size > CACHE_SIZE) {
-      const [oldest, bitmap] = this.cache.entries().next().value as [string, Promise<ImageBitmap>];
+      const [oldest, image] = this.cache.entries().next().value as [string, Promise<FrameImage>];
       this.cache.delete(oldest);
       // The engine may still draw it this frame; close it once it is surely replaced.
-      void bitmap.then((b) => setTimeout(() => b.close(), 5_000)).catch(() => undefined);
+      void image.then((b) => setTimeout(() => b.close(), 5_000)).catch(() => undefined);
     }
   }
 }
 
-async function load(key: string): Promise<ImageBitmap> {
+async function bitmapAt(key: string): Promise<ImageBitmap> {
   const signed = await apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
   const res = await fetch(signed.url);
   if (!res.ok) throw new Error(`image ${res.status}`);
   return createImageBitmap(await res.blob());
+}
+
+async function load(frame: FrameRef): Promise<FrameImage> {
+  if (!needsPyramid(frame.width, frame.height)) return bitmapAt(frame.key);
+  try {
+    return await TiledImage.open(frame.width!, frame.height!, (level, col, row) => bitmapAt(pyramidTileKey(frame.key, level, col, row)));
+  } catch {
+    return bitmapAt(frame.key);
+  }
 }

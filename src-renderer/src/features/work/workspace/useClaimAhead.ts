@@ -57,7 +57,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
           loadWorkItem({ projectId, taskId, taskSubjectId: card.taskSubjectId }, true).unwrap(),
           loadAnnotations(card.taskSubjectId).unwrap(),
         ]);
-        images.prefetch(open.subject.frames.slice(0, 1).map((f) => f.key));
+        images.prefetch(open.subject.frames.slice(0, 1));
         ahead.current = { card, open: { ...open, taskSubject: { ...open.taskSubject, ...card } }, annotations };
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {

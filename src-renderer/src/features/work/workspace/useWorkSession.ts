@@ -6,7 +6,7 @@ import type { AnnotationObject, FrameData } from '../../../../../src-shared/mode
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
 import { applyEdit, type ObjectEdit } from './applyEdit';
-import { FrameImages } from './frameImages';
+import { FrameImages, type FrameImage } from './frameImages';
 import { isServerUnreachable } from './unreachable';
 import { useClaimAhead, type Prefetched } from './useClaimAhead';
 import { useWaitingHandoffs } from './useWaitingHandoffs';
@@ -35,7 +35,7 @@ export interface OpenItem {
   /** the server's version when the item was opened */
   serverVersion: number;
   /** the first frame, decoded before the item is shown, so it appears with the item in one render */
-  firstImage: { key: string; bitmap: ImageBitmap } | null;
+  firstImage: { key: string; bitmap: FrameImage } | null;
 }
 
 export type SessionPhase =
@@ -115,9 +115,9 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       const first = open.subject.frames[0];
       // An image that cannot be loaded does not keep the item closed: its objects can still be
       // reviewed and saved, and the page says why the picture is missing when it tries again.
-      const bitmap = first ? await images.get(first.key).catch(() => null) : null;
+      const bitmap = first ? await images.get(first).catch(() => null) : null;
       const firstImage = first && bitmap ? { key: first.key, bitmap } : null;
-      images.prefetch(open.subject.frames.slice(1, 4).map((f) => f.key));
+      images.prefetch(open.subject.frames.slice(1, 4));
       active.current = new ActiveTime();
       setItem({ open, taskSubjectId, frames, serverVersion: annotations.version, firstImage });
       setPhase({ kind: 'ready' });
