@@ -7,6 +7,9 @@
  * 16.7 ms for 10k polygons and at least 5x Konva's frame rate; p95 under 33 ms for 100k boxes.
  * Then, for both scenes, the frames after one zoom step at the fitted (fully zoomed out) view,
  * where the object layer is drawn again in slices: no frame should take much over a frame.
+ * Last, a 40,000 x 40,000 image drawn from its tile pyramid (tiles made in the page after a
+ * 15 ms pause, as if read from the store) with 10,000 polygons: zoomed from the whole image
+ * into its middle past 1:1, panned across at that zoom, zoomed out (400 frames).
  * Headless Chromium renders in software here (--disable-gpu), like the other browser benches.
  * Usage: tsx bench/canvas-render.ts
  */
@@ -37,6 +40,7 @@ async function main() {
     const boxes = (await page.evaluate(`window.bench.runOurs({ kind: 'boxes', count: 100000 })`)) as Run;
     const settlePolygons = (await page.evaluate(`window.bench.runSettle({ kind: 'polygons', count: 10000 })`)) as Run;
     const settleBoxes = (await page.evaluate(`window.bench.runSettle({ kind: 'boxes', count: 100000 })`)) as Run;
+    const tiled = (await page.evaluate(`window.bench.runTiled({ side: 40000, count: 10000 })`)) as Run & { tilesArrived: number; tilesKept: number };
 
     console.log('\n8,000 x 8,000 image, 1280x720 canvas, 400 frames of pan / zoom in / pan / zoom out');
     console.log('| scene | frames | frame p50 ms | frame p95 ms | frame max ms | fps | draw p50 ms | draw p95 ms | draw max ms |');
@@ -63,6 +67,15 @@ async function main() {
     };
     settleRow('engine, 10,000 polygons x 20 points', settlePolygons);
     settleRow('engine, 100,000 boxes', settleBoxes);
+
+    console.log('\nPast 16k: a 40,000 x 40,000 image drawn from its tile pyramid (1024 px tiles, each read after 15 ms), 10,000 polygons; 400 frames: zoom from the whole image into its middle past 1:1, pan across at that zoom, zoom out');
+    console.log('| scene | frames | frame p50 ms | frame p95 ms | frame max ms | fps | draw p95 ms | tiles read | tiles kept |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const f = percentiles(tiled.deltas);
+    const d = percentiles(tiled.renderMs);
+    console.log(`| engine, tiled 40k image, 10,000 polygons | ${f.n} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(Math.max(...tiled.deltas))} | ${(1000 / mean(tiled.deltas)).toFixed(1)} | ${fmt(d.p95)} | ${tiled.tilesArrived} | ${tiled.tilesKept} |`);
+    console.log(`frame time, tiled 40k / one-piece 8k (means, same run): ${(mean(tiled.deltas) / mean(ours.deltas)).toFixed(2)}x`);
+    console.log('tiles asked per level:', JSON.stringify((tiled as unknown as { tileLevels: unknown }).tileLevels));
   } finally {
     await browser.close();
   }

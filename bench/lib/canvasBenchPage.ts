@@ -14,7 +14,7 @@ import { chromium, type Browser } from '@playwright/test';
 
 const ENTRY = String.raw`
 import Konva from 'konva';
-import { createAnnotationEngine } from './src-renderer/src/canvas/engine';
+import { createAnnotationEngine, TiledImage } from './src-renderer/src/canvas/engine';
 
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2', '#722ed1', '#fadb14', '#f5222d'];
 function random(seed) {
@@ -192,7 +192,49 @@ async function runKonva({ count }) {
 }
 
 // The engine itself, for poking at it by hand from a Playwright script.
-window.bench = { runOurs, runSettle, runKonva, createAnnotationEngine, makeImage };
+/**
+ * A tile of a generated pyramid, after a pause like a read from the object store: a coloured
+ * square with its outline, decoded as an ImageBitmap like a fetched JPEG.
+ */
+const tileLevels = {};
+async function fakeTile(level, col, row) {
+  tileLevels[level] = (tileLevels[level] ?? 0) + 1;
+  await new Promise((r) => setTimeout(r, 15));
+  const c = new OffscreenCanvas(1024, 1024);
+  const g = c.getContext('2d');
+  g.fillStyle = 'hsl(' + ((level * 40 + col * 7 + row * 13) % 360) + ' 55% 45%)';
+  g.fillRect(0, 0, 1024, 1024);
+  g.strokeStyle = '#000';
+  g.strokeRect(0, 0, 1024, 1024);
+  return createImageBitmap(c);
+}
+
+/** The same script over an image of side x side drawn from its tile pyramid, with count polygons on it. */
+async function runTiled({ side, count }) {
+  const canvas = freshCanvas();
+  const engine = createAnnotationEngine(canvas, {});
+  engine.setColors((o) => COLORS[Number(o.labelId.slice(1))]);
+  const pyramid = await TiledImage.open(side, side, fakeTile);
+  let tilesArrived = 0;
+  await engine.setImage(pyramid);
+  const onTile = pyramid.onTile;
+  pyramid.onTile = () => { tilesArrived++; onTile?.(); };
+  engine.setObjects(polygons(count, 20, side));
+  for (let i = 0; i < 30; i++) await frame();
+  // From the whole image down into its middle past 1:1 (every level on the way), across it at
+  // that zoom (new full-size tiles every few frames), and out again.
+  const steps = [];
+  for (let i = 0; i < 160; i++) steps.push({ zoom: 1.03 });
+  for (let i = 0; i < 200; i++) steps.push({ pan: [-12, -6] });
+  for (let i = 0; i < 40; i++) steps.push({ zoom: 1 / 1.08 });
+  const deltas = await drive(steps, (s) => (s.pan ? engine.panBy(s.pan[0], s.pan[1]) : engine.zoomBy(s.zoom)));
+  await frame();
+  const st = engine.stats();
+  engine.destroy();
+  return { deltas, renderMs: st.frameMs.slice(-steps.length), tilesArrived, tilesKept: pyramid.cachedTiles, tileLevels };
+}
+
+window.bench = { runOurs, runSettle, runKonva, runTiled, createAnnotationEngine, makeImage };
 `;
 
 /** Bundles the entry and answers the page's file URL. */
