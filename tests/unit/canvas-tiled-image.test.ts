@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TiledImage } from '../../src-renderer/src/canvas/render/tiledImage';
+import { TiledImage, type TileLoader } from '../../src-renderer/src/canvas/render/tiledImage';
 import { TILE_SIDE } from '../../src-shared/model/imagePyramid';
 
 /** A decoded tile as far as the pyramid cares: its size, and whether it was closed. */
@@ -22,7 +22,7 @@ function fakeLoader() {
   const load = (level: number, col: number, row: number) => {
     const id = `${level}/${col}_${row}`;
     asked.push(id);
-    return new Promise<ImageBitmap>((resolve, reject) => {
+    return new Promise<Awaited<ReturnType<TileLoader>>>((resolve, reject) => {
       pending.set(id, { resolve: resolve as unknown as (b: FakeBitmap) => void, reject });
     });
   };
@@ -39,7 +39,7 @@ function fakeLoader() {
 /** A context that records which tiles were drawn where. */
 function recordingContext() {
   const drawn: string[] = [];
-  return { drawn, ctx: { drawImage: (b: FakeBitmap, x: number) => drawn.push(`${b.id}@${x}`) } as unknown as CanvasRenderingContext2D };
+  return { drawn, ctx: { drawImage: (b: FakeBitmap, x: number) => drawn.push(`${b.id}@${x}`) } as unknown as Parameters<TiledImage['draw']>[0] };
 }
 
 const view = (minX: number, maxX: number, minY = 0, maxY = 300) => ({ minX, minY, maxX, maxY });
