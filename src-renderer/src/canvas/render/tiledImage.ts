@@ -9,18 +9,33 @@
 import { levelFor, overviewLevelOf, pyramidLevel, TILE_SIDE } from '../../../../src-shared/model/imagePyramid';
 import type { Rect } from '../geometry/rect';
 
+/** What the pyramid needs of a decoded tile: an ImageBitmap in the browser. */
+export interface TileBitmap {
+  readonly width: number;
+  readonly height: number;
+  close(): void;
+}
+
+/** What it needs of the 2D context it draws on. */
+export interface TileCanvas<B> {
+  drawImage(image: B, dx: number, dy: number, dw: number, dh: number): void;
+}
+
 /** Decodes one tile of the pyramid. */
-export type TileLoader = (level: number, col: number, row: number) => Promise<ImageBitmap>;
+export type TileLoader<B extends TileBitmap = TileBitmap> = (level: number, col: number, row: number) => Promise<B>;
+
+/** The browser's decoded image, named without the DOM library (tests type-check for Node). */
+type ImageBitmapLike = TileBitmap;
 
 /** About 1 GB of 1024 px RGBA tiles at most; a 4K screen shows fewer than 40. */
 const MAX_TILES = 256;
 /** A tile that failed is asked for again after this long, not on every frame. */
 const RETRY_MS = 5000;
 
-export class TiledImage {
+export class TiledImage<B extends TileBitmap = ImageBitmapLike> {
   /** Set by whoever draws it: a tile arrived and the picture can get sharper. */
   onTile: (() => void) | null = null;
-  private readonly tiles = new Map<string, ImageBitmap>();
+  private readonly tiles = new Map<string, B>();
   private readonly loading = new Set<string>();
   private readonly failedAt = new Map<string, number>();
   private closed = false;
@@ -28,22 +43,22 @@ export class TiledImage {
   private constructor(
     readonly width: number,
     readonly height: number,
-    private readonly load: TileLoader,
+    private readonly load: TileLoader<B>,
     /** the whole image at the most detailed level that is one tile */
-    readonly overview: ImageBitmap,
+    readonly overview: B,
   ) {}
 
   /** Opens the pyramid of a `width` x `height` image: resolves once its overview is decoded. */
-  static async open(width: number, height: number, load: TileLoader): Promise<TiledImage> {
+  static async open<T extends TileBitmap>(width: number, height: number, load: TileLoader<T>): Promise<TiledImage<T>> {
     const overview = await load(overviewLevelOf(width, height), 0, 0);
-    return new TiledImage(width, height, load, overview);
+    return new TiledImage<T>(width, height, load, overview);
   }
 
   /**
    * Draws on a context already transformed to image pixels. `density`: device pixels per image
    * pixel; `view`: the image rectangle on screen.
    */
-  draw(ctx: CanvasRenderingContext2D, density: number, view: Rect): void {
+  draw(ctx: TileCanvas<B>, density: number, view: Rect): void {
     ctx.drawImage(this.overview, 0, 0, this.width, this.height);
     const level = levelFor(this.width, this.height, 1 / density);
     if (level <= overviewLevelOf(this.width, this.height)) return;
@@ -94,7 +109,7 @@ export class TiledImage {
         this.failedAt.delete(id);
         this.tiles.set(id, bitmap);
         while (this.tiles.size > MAX_TILES) {
-          const [oldest, old] = this.tiles.entries().next().value as [string, ImageBitmap];
+          const [oldest, old] = this.tiles.entries().next().value as [string, B];
           this.tiles.delete(oldest);
           old.close();
         }
