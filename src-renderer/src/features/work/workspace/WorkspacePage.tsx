@@ -36,7 +36,8 @@ import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { useWorkSession } from './useWorkSession';
 import { WorkspaceEndScreen } from './WorkspaceEndScreen';
-import { previewOf, type FrameImage } from './frameImages';
+import { previewOf } from './frameImages';
+import { useShownImage } from './useShownImage';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 
@@ -77,7 +78,6 @@ export function WorkspacePage() {
   const [active, setActive] = useState<PaletteEntry | null>(null);
   const [selection, setSelection] = useState<string[]>([]);
   const [frameIndex, setFrameIndex] = useState(0);
-  const [shown, setShown] = useState<{ key: string; bitmap: FrameImage } | null>(null);
   const [edits, setEdits] = useState(0);
   const [keymap, setKeymap] = useState(loadKeymap);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -118,31 +118,9 @@ export function WorkspacePage() {
     [frames, frameIndex],
   );
 
-  // The previous frame stays on screen until the next is decoded, rather than a blank flash.
+  const shown = useShownImage(session.images, item, frames, frameIndex, () => setFrameIndex(0), (err) => void message.error(errorText(err)));
   const image = shown?.bitmap ?? null;
   const frameDrawn = phase.kind === 'ready' && frame !== undefined && shown?.key === frame.key;
-
-  // A new item comes with its first frame decoded: show both in the same render.
-  const [itemShown, setItemShown] = useState<number | undefined>(undefined);
-  if (item && item.taskSubjectId !== itemShown) {
-    setItemShown(item.taskSubjectId);
-    setFrameIndex(0);
-    if (item.firstImage) setShown(item.firstImage);
-  }
-  useEffect(() => {
-    let alive = true;
-    if (!frame) return setShown(null);
-    if (shown?.key === frame.key) return;
-    session.images
-      .get(frame)
-      .then((bitmap) => alive && setShown({ key: frame.key, bitmap }))
-      .catch((err: unknown) => alive && void message.error(errorText(err)));
-    session.images.prefetch(frames.slice(frameIndex + 1, frameIndex + 4));
-    return () => {
-      alive = false;
-    };
-    // The frame is identified by its key; frames of the same item do not change while open.
-  }, [frame?.key]);
 
   const onEdit = useCallback(
     (edit: ObjectEdit) => {
