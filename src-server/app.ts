@@ -9,6 +9,7 @@ import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
 import { installTeamChangeEvents } from './realtime/teamChanges';
 import { ExportRunner } from './exports/exportRunner';
+import { PyramidMaker } from './images/pyramidMaker';
 import { inWorker } from './exports/executions';
 import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
@@ -63,7 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close();
     throw err;
   }
-  const base: Omit<ServerContext, 'realtime' | 'exports'> = {
+  const base: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids'> = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -74,7 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   const realtime = new RealtimeHub(base);
   const exports = new ExportRunner({ db: base.db, storage: base.storage, realtime, now: base.now, settings: config.exports, execute: inWorker(config) });
-  const ctx: ServerContext = { ...base, realtime, exports };
+  const pyramids = new PyramidMaker({ db: base.db, storage: base.storage, onError: (key, err) => app.log.warn({ key, err }, 'tile pyramid not made') });
+  const ctx: ServerContext = { ...base, realtime, exports, pyramids };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -86,8 +88,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('ctx', ctx);
   realtime.attach(app.server);
-  app.addHook('onReady', async () => exports.start());
+  app.addHook('onReady', async () => {
+    await exports.start();
+    // Pyramids a stopped server did not make; in the background, never holding the start.
+    pyramids.catchUp().catch((err: unknown) => app.log.warn({ err }, 'tile pyramid catch-up failed'));
+  });
   app.addHook('onClose', async () => {
+    await pyramids.close();
     await exports.close();
     await realtime.close();
     await handle.close();

@@ -6,6 +6,7 @@ import type { SmsProvider } from './sms/provider';
 import type { ObjectStore } from './storage';
 import type { RealtimePublisher } from './realtime/hub';
 import type { ExportRunner } from './exports/exportRunner';
+import type { PyramidMaker } from './images/pyramidMaker';
 import { UsersRepository } from './repositories/users';
 import { SessionsRepository } from './repositories/sessions';
 import { SmsCodesRepository } from './repositories/smsCodes';
@@ -25,6 +26,8 @@ export interface ServerContext {
   realtime: RealtimePublisher;
   /** Runs exports in the background (started once the routes are registered). */
   exports: ExportRunner;
+  /** Makes the tile pyramids of images past 16k in the background. */
+  pyramids: PyramidMaker;
   /** The clock; tests move it to check expiry. */
   now: () => number;
   repos: {

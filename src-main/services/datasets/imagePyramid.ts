@@ -42,13 +42,15 @@ export async function makePyramid(file: string, dir: string): Promise<PyramidFil
 export async function storePyramid(storage: StorageService, file: string, key: string): Promise<{ tiles: number }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'annot-pyramid-'));
   try {
-    const files = await makePyramid(file, dir);
-    const result = await storage.uploadMany({ items: files.map((f) => ({ file: f.file, key: `${key}${f.suffix}`, contentType: f.contentType })), concurrency: UPLOAD_CONCURRENCY });
+    const [manifest, ...tiles] = await makePyramid(file, dir);
+    const result = await storage.uploadMany({ items: tiles.map((f) => ({ file: f.file, key: `${key}${f.suffix}`, contentType: f.contentType })), concurrency: UPLOAD_CONCURRENCY });
     if (result.failed.length > 0) {
       const first = result.failed[0]!;
       throw Object.assign(new Error(`${result.failed.length} tile(s) of ${key} were not stored: ${first.message}`), { code: first.code });
     }
-    return { tiles: files.length - 1 };
+    // The manifest last: its presence says the pyramid is complete (the team server then leaves it be).
+    await storage.upload({ file: manifest!.file, key: `${key}${manifest!.suffix}`, contentType: manifest!.contentType });
+    return { tiles: tiles.length };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../repositories/rejectReasons';
 import { BatchesRepository } from '../../repositories/batches';
-import { prepareImport, writeImport } from '../subject/importSubjects';
+import { askPyramids, prepareImport, writeImport } from '../subject/importSubjects';
 import type { DataDeps } from '../subject/deps';
 
 /** The unique index on (project_id, name) decides between two callers taking one name at once. */
@@ -38,6 +38,7 @@ export function registerBatchCreate(app: FastifyInstance, d: DataDeps): void {
         return { batchId, ...(await writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared)) };
       }),
     );
+    askPyramids(ctx, prepared);
     const batch = await d.batches.find(projectId, batchId);
     if (!batch) throw new AppError('batch.notFound', { batchId });
     return { batch, ...result };

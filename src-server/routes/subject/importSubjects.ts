@@ -58,6 +58,11 @@ export async function prepareImport(ctx: ServerContext, projectId: number, input
   return { inputs, hashes, firstIndex, existing, fresh };
 }
 
+/** Once an import is committed: images past 16k get their tile pyramid in the background. */
+export function askPyramids(ctx: ServerContext, prepared: PreparedImport): void {
+  ctx.pyramids.want(prepared.fresh.flatMap((s) => s.frames));
+}
+
 /**
  * Writes a prepared import into a batch, inside the caller's transaction, and keeps the batch's
  * subject count in step. Inputs not created are the duplicates: of a subject the project had,

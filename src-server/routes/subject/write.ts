@@ -6,7 +6,7 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { BatchesRepository } from '../../repositories/batches';
 import { SubjectsRepository } from '../../repositories/subjects';
-import { prepareImport, writeImport } from './importSubjects';
+import { askPyramids, prepareImport, writeImport } from './importSubjects';
 import type { DataDeps } from './deps';
 
 /** Adding subjects to a batch (a large body: see withImportBodyLimit). */
@@ -25,6 +25,7 @@ export function registerSubjectImport(app: FastifyInstance, d: DataDeps): void {
       if (!(await new BatchesRepository(trx).lockForImport(projectId, batchId, now))) throw new AppError('batch.notFound', { batchId });
       return writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared);
     });
+    askPyramids(ctx, prepared);
     const batch = await d.batches.find(projectId, batchId);
     if (!batch) throw new AppError('batch.notFound', { batchId });
     return { batch, ...result };
