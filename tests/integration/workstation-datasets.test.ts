@@ -128,6 +128,15 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     for (let col = 0; col < full.cols; col++) await expect(head(pyramidTileKey(frame.key, full.level, col, 0))).resolves.toMatchObject({ ContentType: 'image/jpeg' });
     await expect(head(pyramidTileKey(frame.key, overviewLevelOf(width, height), 0, 0))).resolves.toMatchObject({ ContentType: 'image/jpeg' });
     await expect(head(pyramidTileKey(frame.key, full.level, full.cols, 0))).rejects.toThrow();
+
+    // A file whose header says 20,000 px but whose pixels cannot be read still imports (the
+    // image opens whole, or not at all, in the workspace; the import itself is not lost).
+    const broken = path.join(root, 'broken');
+    fs.mkdirSync(broken);
+    const header = await sharp({ create: { width: 20_000, height: 10, channels: 3, background: '#000000' } }).png().toBuffer();
+    fs.writeFileSync(path.join(broken, 'cut.png'), header.subarray(0, 60));
+    const cut = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Broken panoramas', paths: [broken], recordType: 'image' });
+    expect(await until(ws, cut.jobId, ['done', 'failed'])).toMatchObject({ state: 'done', registeredSubjects: 1, error: null });
   });
 
   it('pauses, survives an app restart paused, resumes where it was, and a cancel leaves no batch', async () => {

@@ -187,8 +187,10 @@ export class ImportJob {
       this.inFlight.add(transferId);
       try {
         await this.deps.storage.upload({ transferId, file: f.path, key, contentType: contentTypeOf(f.path) });
-        // Too large to decode in one piece: the workspace draws it from tiles made here, once.
-        if (needsPyramid(f.width, f.height)) await storePyramid(this.deps.storage, f.path, key);
+        // Too large to decode in one piece: the workspace draws it from tiles made here, from
+        // the local file. Best effort: an image libvips cannot read must not stop the import;
+        // the team server tries again after registration, and the image still opens whole.
+        if (needsPyramid(f.width, f.height)) await storePyramid(this.deps.storage, f.path, key).catch(() => undefined);
       } finally {
         this.inFlight.delete(transferId);
       }
