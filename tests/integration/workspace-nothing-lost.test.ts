@@ -178,6 +178,13 @@ describe('the workspace loses nothing when the server and the workstation die', 
     // Nothing claimed is left here: the workspace says why it waits, instead of failing.
     await expect.poll(() => page.getByTestId('workspace-offline').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('workspace-offline').textContent()).toContain('2 item(s) you moved on');
+    // It asks the server again every 10 s without the screen flashing to a spinner in between.
+    // (a script string: this suite's TypeScript has no DOM types)
+    await page.evaluate(`window.offlineLeft = false;
+      new MutationObserver(() => { if (!document.querySelector('[data-testid="workspace-offline"]')) window.offlineLeft = true; })
+        .observe(document.body, { childList: true, subtree: true });`);
+    await new Promise((r) => setTimeout(r, 11_000));
+    expect(await page.evaluate('window.offlineLeft')).toBe(false);
 
     // The workstation dies before the server comes back; then both return.
     await first.kill();

@@ -211,6 +211,20 @@ describe('journal store', () => {
     s.close();
   });
 
+  it('on open with a version older than its own (read while our save landed) answers what the read lacks and keeps its version', () => {
+    const s = new JournalStore(file());
+    s.open(1, 3, 42);
+    s.append(input(10, [box('a')]), 42);
+    s.stop(1, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, 6);
+    // Mine kept over their version 6; the save lands at 7 before the reopened item's read at 6 answers.
+    s.resolve(1, 'mine', 6);
+    s.confirmSave(s.nextSave(1)!.saveId, 7);
+    const opened = s.open(1, 6, 42);
+    expect(opened.edits.map((e) => e.upsert[0]!.id)).toEqual(['a']);
+    expect(opened.status).toEqual({ taskSubjectId: 1, state: 'synced', pending: 0, version: 7 });
+    s.close();
+  });
+
   it('on open with someone else\'s version: adopts it when nothing waits, a conflict when edits wait', () => {
     const s = new JournalStore(file());
     s.open(1, 3, 42);

@@ -147,6 +147,7 @@ export class JournalStore {
    * does not contain yet. Someone else's version with edits of ours waiting is a conflict,
    * unless a save of ours is still unanswered (it may be what produced that version): then
    * the syncer's retry of that save decides, since the server answers a retried save id.
+   * A version older than the journal's is a stale read, never someone else's change.
    */
   open(taskSubjectId: number, serverVersion: number, userId: number | null): { edits: JournalEdit[]; status: JournalStatus } {
     const edits = this.db.transaction((): JournalEdit[] => {
@@ -158,8 +159,10 @@ export class JournalStore {
         return [];
       }
       this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), updated_at = ? WHERE task_subject_id = ?').run(userId, t, taskSubjectId);
-      if (this.produced(taskSubjectId, serverVersion)) {
-        // Our own version (perhaps read before our later saves landed): what came after it, confirmed or not.
+      // Versions only grow. Our own version, or one older than the journal knows (read while a
+      // save of ours landed, e.g. right after a conflict was resolved): the read lacks what came
+      // after it, confirmed or not; it never rewinds the journal.
+      if (this.produced(taskSubjectId, serverVersion) || serverVersion < row.version) {
         return (
           this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND (version IS NULL OR version > ?) ORDER BY seq').all(taskSubjectId, serverVersion) as RawEdit[]
         ).map(toEdit);

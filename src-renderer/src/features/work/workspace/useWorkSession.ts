@@ -129,9 +129,11 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   /**
    * Opens the next item: the one claimed ahead when there is one, else claims the next of the
    * step (the caller's own unsubmitted ones first, less those whose hand-off waits to be sent).
+   * `quiet` (the offline screen's own retries) keeps the screen as it is until something opens,
+   * rather than flashing a spinner every few seconds while the server stays away.
    */
-  const next = useCallback(async () => {
-    if (!itemRef.current) setPhase({ kind: 'claiming' });
+  const next = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
+    if (!itemRef.current && !quiet) setPhase({ kind: 'claiming' });
     try {
       const upcoming = await takeAhead();
       if (upcoming) return await openItem(upcoming.card.taskSubjectId, upcoming.card, upcoming);
@@ -156,7 +158,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
 
   useEffect(() => {
     if (phase.kind !== 'offline') return;
-    const again = () => void next();
+    const again = () => void next({ quiet: true });
     const timer = setInterval(again, OFFLINE_RETRY_MS);
     const off = workstation.on('connectivity', (e) => e.server === 'online' && again());
     return () => {
