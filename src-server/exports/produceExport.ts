@@ -118,7 +118,15 @@ async function write(
         if (!f.objectKey || seen.has(path)) continue;
         seen.add(path);
         control.check();
-        await addStoredFile(zip, path, await d.storage.get(f.objectKey));
+        const body = await d.storage.get(f.objectKey);
+        try {
+          control.check();
+          await Promise.race([addStoredFile(zip, path, body), control.stopped]);
+        } catch (err) {
+          // A stopped zip never reads the file: close it now rather than at garbage collection.
+          body.destroy();
+          throw err;
+        }
         mediaFiles++;
       }
     }

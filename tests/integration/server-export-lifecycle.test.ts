@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRunner } from '../../src-server/exports/exportRunner';
@@ -79,6 +81,18 @@ describe.each(DB_KINDS.flatMap((kind) => (['embedded', 's3'] as const).map((mode
     return new ExportRunner({ db, storage, realtime, now, settings: config.exports, execute: inWorker(config) });
   };
   const exists = async (key: string) => (await s.app.ctx.storage.head(key)) !== null;
+  /** Files of the embedded store this process holds open (Linux's view of our descriptors). */
+  const openStoreFiles = async () => {
+    const objects = path.join(s.app.ctx.config.dataDir, 'objects') + path.sep;
+    const targets = fs.readdirSync('/proc/self/fd').map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return ''; // closed meanwhile (readdir's own descriptor)
+      }
+    });
+    return targets.filter((t) => t.startsWith(objects)).length;
+  };
   /** Polls `read` until `done` holds (3 s at most) and answers its last value. */
   const eventually = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
     const until = Date.now() + 3000;
@@ -110,6 +124,8 @@ describe.each(DB_KINDS.flatMap((kind) => (['embedded', 's3'] as const).map((mode
     await other.close();
     expect(await row(started.id)).toMatchObject({ status: 'cancelled', object_key: null });
     expect(await exists(key)).toBe(false);
+    // The image read the gate released is closed, not left open until garbage collection.
+    if (mode === 'embedded') expect(await eventually(openStoreFiles, (n) => n === 0)).toBe(0);
   });
 
   it('hands its running export back when the server stops, and the next server finishes it', async () => {
