@@ -16,14 +16,17 @@ const TOKEN_NAME = 'x-annot-token';
 const box = (id: string, x = 10) => ({ id, featureId: 1, labelId: 'car', tool: 'box', geometry: { x, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' });
 
 /**
- * A proxy between workstation and server that can hold the server's answer to saves: the save
- * is committed on the server, and the workstation never hears so (until it is killed).
+ * A proxy between workstation and server that can hold the server's answer to saves (or to
+ * another route): the call is committed on the server, and the workstation never hears so
+ * (until it is killed).
  */
 class HoldingProxy {
   hold = false;
+  /** the route whose answers `hold` holds */
+  holdPath = '/annotate/object/v2';
   /** delay before each save is passed on (the sync falls behind the typing) */
   delayMs = 0;
-  /** save ids the server committed while their answer was held */
+  /** save ids (or, for other routes, the paths) the server committed while their answer was held */
   readonly held: string[] = [];
   private readonly server: http.Server;
   port = 0;
@@ -37,8 +40,8 @@ class HoldingProxy {
         const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
         void fetch(this.upstream + req.url, { method: req.method, headers, ...(body.length ? { body } : {}) }).then(async (up) => {
           const text = await up.text();
-          if (this.hold && req.url?.includes('/annotate/object/v2')) {
-            this.held.push((JSON.parse(body.toString()) as { saveId: string }).saveId);
+          if (this.hold && req.url?.includes(this.holdPath)) {
+            this.held.push((JSON.parse(body.toString()) as { saveId?: string }).saveId ?? req.url);
             return; // never answered
           }
           res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });
@@ -106,7 +109,7 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
     // The fixtures are written in-process, then the server runs as its own process on the same database.
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });
     try {
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 7; i++) {
         const w = await buildWorld(app.ctx);
         const t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 1, framesPerSubject: 2 });
         const u = w.users.annotator;
@@ -275,6 +278,41 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
     expect(reopened.handoff).toBeUndefined();
     expect((await onServer(h)).objects[f0]).toEqual(['kept@10']);
     await ws.kill();
+  }, 120_000);
+
+  it('counts a queued submit the server took while its answer was lost as sent, not refused, after a killed workstation', async () => {
+    const h = held[6]!;
+    const [f0] = h.frames as [number];
+    const proxy = new HoldingProxy(server.url);
+    await proxy.start();
+    try {
+      let ws = await startWorkstation('ws-handoff-lost', proxy.url);
+      await ws.signIn(h);
+      await ws.invoke('journal.open', { taskSubjectId: h.taskSubjectId, serverVersion: h.version });
+      await ws.invoke('journal.append', { taskSubjectId: h.taskSubjectId, frameId: f0, upsert: [box('before-submit')] });
+      await ws.invoke('journal.flush', { taskSubjectId: h.taskSubjectId });
+      proxy.holdPath = '/task/subject/annotate/submit';
+      proxy.hold = true;
+      await ws.invoke('journal.handOff', { taskSubjectId: h.taskSubjectId, action: 'submit', activeMs: 2000 });
+      await until('submit taken with its answer held', async () => proxy.held.length, (n) => n > 0);
+      const item = (await api(h, 'GET', `/task/subject/${h.taskSubjectId}`)).body.data;
+      expect(item.taskSubject ?? item).toMatchObject({ state: 'done' });
+      await ws.kill();
+
+      // The restarted journal sends the submit again; the server refuses a second submit of a done item.
+      proxy.hold = false;
+      ws = await startWorkstation('ws-handoff-lost', proxy.url);
+      await ws.signIn(h);
+      const settled = await until('hand-off settled', () => ws.status(h), (st) => st.state === 'refused' || (st.state === 'synced' && st.version === 0), 30_000);
+      expect(settled).toMatchObject({ state: 'synced', version: 0 });
+      expect(settled).not.toHaveProperty('handoff');
+      await ws.kill();
+    } finally {
+      await proxy.close();
+    }
+    const log = (await api(h, 'GET', `/task/subject/log?taskSubjectId=${h.taskSubjectId}`)).body.data.list as { action: string }[];
+    expect(log.filter((e) => e.action === 'submit')).toHaveLength(1);
+    expect((await onServer(h)).objects[f0]).toEqual(['before-submit@10']);
   }, 120_000);
 
   it('keeps working while the team server is killed, and syncs everything once it is back', async () => {

@@ -1,7 +1,7 @@
 import type { SaveResult } from '../../../src-shared/api/annotate';
 import { annotateRoutes } from '../../../src-shared/api/annotate';
 import { API_BASE } from '../../../src-shared/api/route';
-import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
+import { taskSubjectRoutes, type TaskSubjectLogEntry } from '../../../src-shared/api/taskSubject';
 import type { JournalError, JournalStatus, WorkstationSession } from '../../../src-shared/ipc';
 import type { EventBus } from '../events';
 import { ServerCallError, type ServerClient, type SessionState } from '../session';
@@ -193,7 +193,7 @@ export class JournalSyncer {
       if (handoff) return this.handOff(id, handoff, row.version, s);
       const save = store.nextSave(id);
       if (!save) return this.synced(id);
-      const sent = await this.post<SaveResult>(id, s, SAVE_PATH, JSON.parse(save.body) as unknown);
+      const sent = await this.request<SaveResult>(id, s, 'POST', SAVE_PATH, JSON.parse(save.body) as unknown);
       if (!sent) return;
       if (!sent.ok) {
         const f = sent.failure;
@@ -216,9 +216,15 @@ export class JournalSyncer {
    * One request with the author's session: its answer, or a final failure for the caller to
    * record; null when nothing more is to be done now (closing, or offline with a retry set).
    */
-  private async post<T>(id: number, s: WorkstationSession, path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; failure: Exclude<Failure, { kind: 'retry' }> } | null> {
+  private async request<T>(
+    id: number,
+    s: WorkstationSession,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ ok: true; data: T } | { ok: false; failure: Exclude<Failure, { kind: 'retry' }> } | null> {
     try {
-      const data = await this.authors.clientFor(s).json<T>('POST', path, body, this.abort.signal);
+      const data = await this.authors.clientFor(s).json<T>(method, path, body, this.abort.signal);
       if (this.closed) return null;
       this.online(id);
       return { ok: true, data };
@@ -238,19 +244,40 @@ export class JournalSyncer {
   /**
    * Every edit is on the server: sends the queued step action at the version they reached. Taken,
    * the journal forgets the task subject; refused (someone moved it meanwhile, the step wants
-   * something more), it stops until the annotator opens the item again.
+   * something more), it stops until the annotator opens the item again. A refusal of an action
+   * the server took before, whose answer was lost (the workstation killed or the network cut
+   * while it was under way), is no refusal: the item's log says so, and it counts as taken.
    */
   private async handOff(id: number, handoff: QueuedHandoff, version: number, s: WorkstationSession): Promise<void> {
-    const sent = await this.post(id, s, `${API_BASE}${taskSubjectRoutes[handoff.action].path}`, { ...handoff.body, version });
+    const sent = await this.request(id, s, 'POST', `${API_BASE}${taskSubjectRoutes[handoff.action].path}`, { ...handoff.body, version });
     if (!sent) return;
     if (!sent.ok) {
-      const f = sent.failure;
-      this.d.store.stop(id, 'refused', f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' });
-      this.emit(id);
-      return this.notify(id, 'refused');
+      const earlier = await this.tookEarlier(id, handoff, s);
+      if (earlier === null) return;
+      if (!earlier) {
+        const f = sent.failure;
+        this.d.store.stop(id, 'refused', f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' });
+        this.emit(id);
+        return this.notify(id, 'refused');
+      }
     }
     this.d.store.handedOff(id);
     this.synced(id);
+  }
+
+  /**
+   * Whether the last move in the task subject's log is this very action by this user: then the
+   * server took our hand-off already. Nobody works on an item again after handing it on without
+   * a later move of someone's (a reject, a requeue, a claim) landing in between, so an older
+   * action of ours cannot be mistaken for it. Null when the server could not be asked (a retry is set).
+   */
+  private async tookEarlier(id: number, handoff: QueuedHandoff, s: WorkstationSession): Promise<boolean | null> {
+    const path = `${API_BASE}${taskSubjectRoutes.log.path}?taskSubjectId=${id}&pageSize=20`;
+    const read = await this.request<{ list: TaskSubjectLogEntry[] }>(id, s, 'GET', path);
+    if (!read) return null;
+    if (!read.ok) return false;
+    const lastMove = read.data.list.find((entry) => entry.action !== 'activity');
+    return lastMove?.action === handoff.action && lastMove.userId === s.user.id;
   }
 
   private synced(id: number): void {
