@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ExportTables } from './exportSchema';
 import type { PerformanceTables } from './performanceSchema';
+import type { TaskTables } from './taskSchema';
 
 /**
  * Table shapes as Kysely sees them. Times are epoch milliseconds (bigint in PostgreSQL,
@@ -198,144 +199,6 @@ export interface RealtimeEventsTable {
   at: number;
 }
 
-export interface TasksTable {
-  id: Generated<number>;
-  project_id: number;
-  name: string;
-  description: Generated<string>;
-  /** open | closed */
-  status: Generated<string>;
-  /** JSON text */
-  config: Generated<string>;
-  created_by: number;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A step of a task's workflow (the spec's workflowId). */
-export interface WorkflowsTable {
-  id: Generated<number>;
-  task_id: number;
-  project_id: number;
-  step_index: number;
-  /** annotate | review */
-  type: string;
-  name: string;
-  config: Generated<string>;
-  created_at: number;
-}
-
-export interface WorkflowMembersTable {
-  workflow_id: number;
-  user_id: number;
-}
-
-/** A subject inside a task, at one step in one state (src-shared/model/taskSubjectFlow.ts). */
-export interface TaskSubjectsTable {
-  id: Generated<number>;
-  task_id: number;
-  project_id: number;
-  subject_id: number;
-  workflow_id: number;
-  step_index: number;
-  state: string;
-  holder_id: number | null;
-  rework: Generated<number>;
-  version: Generated<number>;
-  claimed_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface TaskSubjectLogsTable {
-  id: Generated<number>;
-  task_subject_id: number;
-  task_id: number;
-  project_id: number;
-  workflow_id: number;
-  step_index: number;
-  user_id: number;
-  action: string;
-  from_state: string;
-  to_state: string;
-  active_ms: Generated<number>;
-  object_count: Generated<number>;
-  reason: Generated<string>;
-  /** JSON array of reject_reasons ids */
-  reject_reason_ids: Generated<string>;
-  created_at: number;
-}
-
-export interface DispatchesTable {
-  id: Generated<number>;
-  task_id: number;
-  workflow_id: number;
-  target_user_id: number;
-  created_by: number;
-  created_at: number;
-  cancelled_at: number | null;
-}
-
-export interface DispatchItemsTable {
-  dispatch_id: number;
-  task_subject_id: number;
-}
-
-export interface AnnotationFramesTable {
-  task_subject_id: number;
-  frame_id: number;
-  /** JSON text */
-  data: string;
-  object_count: number;
-  version: number;
-  updated_by: number;
-  updated_at: number;
-}
-
-export interface AnnotationSavesTable {
-  task_subject_id: number;
-  save_id: string;
-  version: number;
-  user_id: number;
-  created_at: number;
-}
-
-export interface AnnotationSnapshotsTable {
-  id: Generated<number>;
-  task_subject_id: number;
-  version: number;
-  step_index: number;
-  action: string;
-  /** JSON text */
-  frames: string;
-  user_id: number;
-  created_at: number;
-}
-
-export interface NoteLabelsTable {
-  id: Generated<number>;
-  project_id: number;
-  name: string;
-  color: string;
-}
-
-export interface NotesTable {
-  id: Generated<number>;
-  project_id: number;
-  subject_id: number;
-  task_subject_id: number | null;
-  frame_id: number | null;
-  object_id: string | null;
-  label_id: number | null;
-  content: string;
-  /** open | resolved */
-  status: Generated<string>;
-  created_by: number;
-  created_at: number;
-  resolved_by: number | null;
-  resolved_at: number | null;
-}
-
 /** A project's ontology: at most one per project (unique project_id). */
 export interface OntologiesTable {
   id: Generated<number>;
@@ -365,7 +228,7 @@ export interface OntologyFeaturesTable {
   updated_at: number;
 }
 
-export interface Database extends ExportTables, PerformanceTables {
+export interface Database extends ExportTables, PerformanceTables, TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
@@ -386,18 +249,6 @@ export interface Database extends ExportTables, PerformanceTables {
   subjects: SubjectsTable;
   subject_frames: SubjectFramesTable;
   realtime_events: RealtimeEventsTable;
-  tasks: TasksTable;
-  workflows: WorkflowsTable;
-  workflow_members: WorkflowMembersTable;
-  task_subjects: TaskSubjectsTable;
-  task_subject_logs: TaskSubjectLogsTable;
-  dispatches: DispatchesTable;
-  dispatch_items: DispatchItemsTable;
-  annotation_frames: AnnotationFramesTable;
-  annotation_saves: AnnotationSavesTable;
-  annotation_snapshots: AnnotationSnapshotsTable;
-  note_labels: NoteLabelsTable;
-  notes: NotesTable;
   ontologies: OntologiesTable;
   ontology_features: OntologyFeaturesTable;
 }

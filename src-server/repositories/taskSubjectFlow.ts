@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, TaskSubjectsTable } from '../database/schema';
+import type { Database } from '../database/schema';
+import type { TaskSubjectsTable } from '../database/taskSchema';
 import type { DialectName } from '../database/connect';
 import {
   transition,

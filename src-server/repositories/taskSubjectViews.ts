@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, TaskSubjectLogsTable } from '../database/schema';
+import type { Database } from '../database/schema';
+import type { TaskSubjectLogsTable } from '../database/taskSchema';
 import type { ListDetailQuery, TaskSubjectCard, TaskSubjectLatest, TaskSubjectLogEntry } from '../../src-shared/api/taskSubject';
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { StepType, TaskSubjectState } from '../../src-shared/model/taskSubjectFlow';

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, TaskSubjectsTable } from '../database/schema';
+import type { Database } from '../database/schema';
+import type { TaskSubjectsTable } from '../database/taskSchema';
 import type { TaskProgress, TaskSubjectItem, TaskSubjectPage, TaskSubjectView } from '../../src-shared/api/task';
 import type { SubjectRecordType } from '../../src-shared/api/subject';
 import type { TaskSubjectState } from '../../src-shared/model/taskSubjectFlow';

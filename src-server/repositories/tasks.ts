@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, TasksTable } from '../database/schema';
+import type { Database } from '../database/schema';
+import type { TasksTable } from '../database/taskSchema';
 import { ontologyDb } from '../database/ontologySchema';
 import type { TaskStatus } from '../../src-shared/api/task';
 import { likeContains } from './like';

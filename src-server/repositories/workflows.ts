@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, WorkflowsTable } from '../database/schema';
+import type { Database } from '../database/schema';
+import type { WorkflowsTable } from '../database/taskSchema';
 import type { StepMember, StepType } from '../../src-shared/api/task';
 
 export type WorkflowRow = Selectable<WorkflowsTable>;
