@@ -13,7 +13,11 @@ for (const file of [vitestFile, playwrightFile]) {
 }
 const v = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
 passed += v.numPassedTests;
-failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+// A file counts as one more failure only when it failed with no failed test in it (it did not
+// load, or a hook threw): numFailedTestSuites also counts the file and describe blocks around
+// a failed test, which would count one failure three times.
+const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'));
+failed += v.numFailedTests + brokenFiles.length;
 skipped += v.numPendingTests + v.numTodoTests;
 
 const p = JSON.parse(fs.readFileSync(playwrightFile, 'utf8'));

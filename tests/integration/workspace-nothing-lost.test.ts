@@ -154,10 +154,14 @@ describe('the workspace loses nothing when the server and the workstation die', 
     const page = await openWorkspace(first, sequence);
     const items = async () =>
       (await api(w.users.owner.token, 'GET', `/task/subject/list/detail?projectId=${sequence.projectId}&taskId=${sequence.taskId}`)).list as { taskSubjectId: number; state: string; holderId: number | null }[];
-    // The next item is claimed ahead while the first is open: two in the annotator's hands.
+    // The next item is claimed ahead while the first is open: two in the annotator's hands, and
+    // the header says the next one is loaded on this computer.
     await until('an item claimed ahead', items, (list) => list.filter((i) => i.holderId === w.users.annotator.id).length === 2);
+    await expect.poll(() => page.getByTestId('next-ready').isVisible(), { timeout: 30_000 }).toBe(true);
+    // The item drawn on the stage (the attribute is there only while its picture is drawn).
     const shownItem = () => page.getByTestId('workspace-stage').getAttribute('data-item');
     const firstId = Number(await shownItem());
+    expect(firstId).toBeGreaterThan(0);
 
     await server.kill();
     const drawBox = async () => {
@@ -170,8 +174,14 @@ describe('the workspace loses nothing when the server and the workstation die', 
     await drawBox();
     await page.getByTestId('submit').click();
     // The item claimed ahead opens; the submit waits on this computer, and the header says so.
-    await expect.poll(shownItem, { timeout: 30_000 }).not.toBe(String(firstId));
+    const anotherDrawn = async () => {
+      const id = Number(await shownItem());
+      return id > 0 && id !== firstId;
+    };
+    await expect.poll(anotherDrawn, { timeout: 30_000 }).toBe(true);
     const secondId = Number(await shownItem());
+    // Nothing more is claimed ahead with the server away.
+    expect(await page.getByTestId('next-ready').isVisible()).toBe(false);
     await expect.poll(() => page.getByTestId('handoffs-waiting').textContent()).toBe('1 waiting to send');
     await drawBox();
     await page.getByTestId('submit').click();

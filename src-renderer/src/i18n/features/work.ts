@@ -23,6 +23,8 @@ export const workZh = {
   queueEmpty: '这个步骤的数据都处理完了',
   queueEmptyHint: '有新的数据进入队列时，我的工作页面会实时更新。',
   queueLeft: '队列中还有 {{count}} 条',
+  nextReady: '下一条已就绪',
+  nextReadyHint: '下一条数据已领取并加载到这台电脑上：提交后立即打开，网络断开时也可以继续标注。',
   offline: {
     title: '连不上团队服务器',
     hint: '已领取到这台电脑上的数据都处理完了。你的工作都保存在本机，{{count}} 条已提交的数据会在服务器恢复后自动发送；恢复后会自动领取下一条。',
@@ -183,6 +185,8 @@ export const workEn: typeof workZh = {
   queueEmpty: 'Everything at this step is done',
   queueEmptyHint: 'My work updates live when new items reach the queue.',
   queueLeft: '{{count}} left in the queue',
+  nextReady: 'Next item ready',
+  nextReadyHint: 'The next item is claimed and loaded on this computer: it opens at once when you submit, and you can go on with it if the network drops.',
   offline: {
     title: 'The team server cannot be reached',
     hint: 'You have worked through every item claimed on this computer. Your work is kept here: {{count}} item(s) you moved on will be sent when the server is back, and the next item is claimed then by itself.',

@@ -1,4 +1,4 @@
-import { ExpandOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ExpandOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
@@ -14,6 +14,8 @@ export function WorkspaceHeader(p: {
   journal: JournalStatus | null;
   /** items handed on while the server was away, not yet sent */
   handoffsWaiting: number;
+  /** whether the next item is claimed and loaded on this computer */
+  nextReady: boolean;
   busy: boolean;
   engineRef: React.RefObject<AnnotationEngine | null>;
   onBack: () => void;
@@ -40,6 +42,13 @@ export function WorkspaceHeader(p: {
         <Tooltip title={t('work.offline.waitingHint')}>
           <Tag color="orange" data-testid="handoffs-waiting">
             {t('work.offline.waiting', { count: p.handoffsWaiting })}
+          </Tag>
+        </Tooltip>
+      )}
+      {p.nextReady && (
+        <Tooltip title={t('work.nextReadyHint')}>
+          <Tag bordered={false} icon={<CheckCircleOutlined />} data-testid="next-ready">
+            {t('work.nextReady')}
           </Tag>
         </Tooltip>
       )}

@@ -201,6 +201,7 @@ export function WorkspacePage() {
         pending={step ? step.pending : undefined}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
+        nextReady={session.readyAhead !== null}
         busy={busy || phase.kind !== 'ready'}
         engineRef={engineRef}
         onBack={back}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
@@ -21,12 +21,15 @@ export interface Prefetched {
  * answers another. Best effort: a miss costs the wait a claim would have cost anyway. Leaving
  * the workspace gives the item back (release), so it does not sit in the hands of someone who
  * went home; offline, or with the window closed, it stays theirs and the next claim opens it.
+ * `readyId` names the item waiting with its picture loaded, which the header shows: with the
+ * network gone, that is the work the annotator still has on this computer.
  */
 export function useClaimAhead(target: WorkTarget, images: FrameImages) {
   const [claimNext] = useClaimNextMutation();
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const ahead = useRef<Prefetched | null>(null);
+  const [readyId, setReadyId] = useState<number | null>(null);
   const preparing = useRef<Promise<void> | null>(null);
   const [releaseItem] = useReleaseItemMutation();
   const { projectId, taskId, workflowId } = target;
@@ -49,6 +52,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     (openId: number, waitingToSend: readonly number[]) => {
       if (ahead.current && ahead.current.card.taskSubjectId !== openId) return;
       ahead.current = null;
+      setReadyId(null);
       const exclude = [openId, ...waitingToSend.filter((id) => id !== openId)].slice(0, CLAIM_AHEAD_MAX);
       const run = (async () => {
         const card = await claimNext({ projectId, taskId, workflowId, exclude }).unwrap();
@@ -57,8 +61,11 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
           loadWorkItem({ projectId, taskId, taskSubjectId: card.taskSubjectId }, true).unwrap(),
           loadAnnotations(card.taskSubjectId).unwrap(),
         ]);
-        images.prefetch(open.subject.frames.slice(0, 1));
         ahead.current = { card, open: { ...open, taskSubject: { ...open.taskSubject, ...card } }, annotations };
+        // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
+        const first = open.subject.frames[0];
+        const pictured = first ? await images.get(first).then(() => true, () => false) : true;
+        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) setReadyId(card.taskSubjectId);
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {
         if (preparing.current === settled) preparing.current = null;
@@ -73,8 +80,9 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     if (preparing.current) await preparing.current;
     const next = ahead.current;
     ahead.current = null;
+    setReadyId(null);
     return next;
   }, []);
 
-  return { prepare, take };
+  return { prepare, take, readyId };
 }
