@@ -3,6 +3,7 @@ import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationEngine } from '../../../canvas/engine';
+import { type ReadyAhead, useNextReady } from './readyAhead';
 import { SyncBadge } from './SyncBadge';
 
 /** The workspace's top bar: where the annotator is, whether their work is saved, the view, and the step's actions. */
@@ -14,8 +15,9 @@ export function WorkspaceHeader(p: {
   journal: JournalStatus | null;
   /** items handed on while the server was away, not yet sent */
   handoffsWaiting: number;
-  /** whether the next item is claimed and loaded on this computer */
-  nextReady: boolean;
+  /** the item claimed ahead and loaded on this computer, if any */
+  readyAhead: ReadyAhead;
+  openId: number | undefined;
   busy: boolean;
   engineRef: React.RefObject<AnnotationEngine | null>;
   onBack: () => void;
@@ -45,13 +47,7 @@ export function WorkspaceHeader(p: {
           </Tag>
         </Tooltip>
       )}
-      {p.nextReady && (
-        <Tooltip title={t('work.nextReadyHint')}>
-          <Tag bordered={false} icon={<CheckCircleOutlined />} data-testid="next-ready">
-            {t('work.nextReady')}
-          </Tag>
-        </Tooltip>
-      )}
+      <NextReadyNote ready={p.readyAhead} openId={p.openId} />
       <span style={{ flex: 1 }} />
       <Space.Compact>
         <Tooltip title={t('work.keys.command.undo')}>
@@ -97,5 +93,18 @@ export function WorkspaceHeader(p: {
         </>
       )}
     </Flex>
+  );
+}
+
+/** "Next item ready": the next item is claimed and loaded here, so it opens at once and survives a network drop. */
+function NextReadyNote({ ready, openId }: { ready: ReadyAhead; openId: number | undefined }) {
+  const { t } = useTranslation();
+  if (!useNextReady(ready, openId)) return null;
+  return (
+    <Tooltip title={t('work.nextReadyHint')}>
+      <Tag bordered={false} icon={<CheckCircleOutlined />} data-testid="next-ready">
+        {t('work.nextReady')}
+      </Tag>
+    </Tooltip>
   );
 }

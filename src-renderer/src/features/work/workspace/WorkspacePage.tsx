@@ -201,7 +201,8 @@ export function WorkspacePage() {
         pending={step ? step.pending : undefined}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
-        nextReady={session.readyAhead !== null}
+        readyAhead={session.readyAhead}
+        openId={item?.taskSubjectId}
         busy={busy || phase.kind !== 'ready'}
         engineRef={engineRef}
         onBack={back}

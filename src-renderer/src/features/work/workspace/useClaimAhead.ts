@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
 import type { FrameImages } from './frameImages';
+import { ReadyAhead } from './readyAhead';
 import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useReleaseItemMutation } from './workspaceApi';
 import type { WorkTarget } from './useWorkSession';
 
@@ -21,15 +22,15 @@ export interface Prefetched {
  * answers another. Best effort: a miss costs the wait a claim would have cost anyway. Leaving
  * the workspace gives the item back (release), so it does not sit in the hands of someone who
  * went home; offline, or with the window closed, it stays theirs and the next claim opens it.
- * `readyId` names the item waiting with its picture loaded, which the header shows: with the
- * network gone, that is the work the annotator still has on this computer.
+ * `ready` names the item claimed ahead once its picture is loaded, which the header shows: with
+ * the network gone, that is the work the annotator still has on this computer.
  */
 export function useClaimAhead(target: WorkTarget, images: FrameImages) {
   const [claimNext] = useClaimNextMutation();
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const ahead = useRef<Prefetched | null>(null);
-  const [readyId, setReadyId] = useState<number | null>(null);
+  const ready = useRef(new ReadyAhead()).current;
   const preparing = useRef<Promise<void> | null>(null);
   const [releaseItem] = useReleaseItemMutation();
   const { projectId, taskId, workflowId } = target;
@@ -52,7 +53,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     (openId: number, waitingToSend: readonly number[]) => {
       if (ahead.current && ahead.current.card.taskSubjectId !== openId) return;
       ahead.current = null;
-      setReadyId(null);
+      ready.set(null);
       const exclude = [openId, ...waitingToSend.filter((id) => id !== openId)].slice(0, CLAIM_AHEAD_MAX);
       const run = (async () => {
         const card = await claimNext({ projectId, taskId, workflowId, exclude }).unwrap();
@@ -65,14 +66,14 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
         const first = open.subject.frames[0];
         const pictured = first ? await images.get(first).then(() => true, () => false) : true;
-        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) setReadyId(card.taskSubjectId);
+        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId);
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {
         if (preparing.current === settled) preparing.current = null;
       });
       preparing.current = settled;
     },
-    [claimNext, images, loadAnnotations, loadWorkItem, projectId, taskId, workflowId],
+    [claimNext, images, loadAnnotations, loadWorkItem, projectId, ready, taskId, workflowId],
   );
 
   /** Takes the item waiting ahead (waiting for one being prepared); null when there is none. */
@@ -80,9 +81,9 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     if (preparing.current) await preparing.current;
     const next = ahead.current;
     ahead.current = null;
-    setReadyId(null);
+    // `ready` keeps naming it until the next prepare: the note hides once that item is open.
     return next;
   }, []);
 
-  return { prepare, take, readyId };
+  return { prepare, take, ready };
 }

@@ -75,7 +75,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   const [claimNext] = useClaimNextMutation();
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
-  const { prepare: prepareAhead, take: takeAhead, readyId: readyAhead } = useClaimAhead(target, images);
+  const { prepare: prepareAhead, take: takeAhead, ready: readyAhead } = useClaimAhead(target, images);
   const { add: addHandoff, ids: handoffIds, count: handoffsWaiting } = useWaitingHandoffs(onHandoffRefused);
   const [submitItem] = useSubmitItemMutation();
   const [skipItem] = useSkipItemMutation();
@@ -289,7 +289,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     flush: flushed,
     actions,
     handoffsWaiting,
-    /** the item claimed ahead, loaded with its picture, if there is one */
+    /** the item claimed ahead once loaded with its picture (read with useNextReady) */
     readyAhead,
     touch: () => active.current.touch(),
   };
