@@ -34,11 +34,18 @@ export function WorkspaceHeader(p: {
     <Flex align="center" gap={12} style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
       <Button onClick={p.onBack}>{t('work.backToMyWork')}</Button>
       <Tag color={p.isReview ? 'purple' : 'blue'}>{t(`work.stepType.${p.isReview ? 'review' : 'annotate'}`)}</Tag>
-      <Typography.Text strong>{p.stepName}</Typography.Text>
-      <Typography.Text data-testid="item-name" ellipsis style={{ maxWidth: 320 }}>
+      {/* At 1280 px the bar is full: the labels keep to one line and the item's name gives way first. */}
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+        {p.stepName}
+      </Typography.Text>
+      <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
         {p.itemName}
       </Typography.Text>
-      {p.pending !== undefined && <Typography.Text type="secondary">{t('work.queueLeft', { count: p.pending })}</Typography.Text>}
+      {p.pending !== undefined && (
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          {t('work.queueLeft', { count: p.pending })}
+        </Typography.Text>
+      )}
       <SyncBadge state={p.journal} />
       {p.handoffsWaiting > 0 && (
         <Tooltip title={t('work.offline.waitingHint')}>
