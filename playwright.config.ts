@@ -9,6 +9,13 @@ const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 8691);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 8692);
 export const E2E_DATA_DIR = path.resolve('.run/e2e-data');
 const E2E_WORKSTATION_DIR = path.resolve('.run/e2e-workstation');
+/**
+ * The browser host's secret for the run (WORKSTATION_WEB_TOKEN), fixed so every page can hold
+ * it: each context starts with it in the host origin's localStorage, where the page keeps what
+ * the printed address (`/?token=...`) hands it. tests/e2e/host-access.spec.ts opens pages without it.
+ */
+export const E2E_WORKSTATION_SECRET = process.env.E2E_WORKSTATION_SECRET ?? 'e2e-workstation-secret-of-this-run-0123456789';
+export const E2E_WORKSTATION_URL = `http://127.0.0.1:${WEB_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +28,8 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${WEB_PORT}`,
+    baseURL: E2E_WORKSTATION_URL,
+    storageState: { cookies: [], origins: [{ origin: E2E_WORKSTATION_URL, localStorage: [{ name: 'workstation.hostSecret', value: E2E_WORKSTATION_SECRET }] }] },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     // As a user who asked their system for reduced motion: the workstation then opens dialogs
@@ -49,6 +57,11 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       WORKSTATION_DATA_DIR: E2E_WORKSTATION_DIR,
       WORKSTATION_HOST: 'web',
+      // The tests register dozens of accounts, each "from" its own address (X-Forwarded-For,
+      // tests/e2e/pages/teamSetup.ts), as real users would: one address may have only 20 codes
+      // sent an hour (src-server/auth/limits.ts). Trusts the one hop of loopback.
+      TRUST_PROXY: '1',
+      WORKSTATION_WEB_TOKEN: E2E_WORKSTATION_SECRET,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       // Objects on the local disk as `npm start` keeps them by default, whatever S3 settings the
       // shell that runs the tests has (npm test exports the test gateway's for the suites).

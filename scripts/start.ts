@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { startServer } from '../src-server/server';
 import { seedDemoTeam, DEMO_TEAM_NAME } from '../src-server/seed/demoTeam';
-import { startNodeHost } from '../src-main/hosts/node';
+import { nodeHostEnv, startNodeHost } from '../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../src-main/config';
 import { VERSION } from '../src-server/version';
 import { ensureBuilt } from './lib/ensureBuilt';
@@ -39,11 +39,12 @@ async function main() {
   const host = await startNodeHost({
     config: workstationConfigFromEnv('node', VERSION, wsEnv),
     rendererDir: path.join(repo, 'out/renderer'),
-    host: process.env.WEB_HOST ?? '127.0.0.1',
-    port: Number(process.env.WEB_PORT ?? 8620),
+    ...nodeHostEnv(),
   });
-  console.log(`\nworkstation   ${host.url}   (browser host: no Electron binary here; \`npm run desktop\` fetches it)`);
-  console.log('open that address in a browser and log in with a demo account. Ctrl+C stops everything.');
+  console.log(`\nworkstation   ${host.openUrl}`);
+  console.log('              (browser host: no Electron binary here; `npm run desktop` fetches it)');
+  console.log('open that address in a browser (it carries the access key of this run) and log in with a demo account.');
+  console.log(`the address is also in ${host.addressFile}. Ctrl+C stops everything.`);
   const stop = async () => {
     await host.close();
     await app.close();

@@ -1,7 +1,7 @@
 /** `npm run web`: the browser host (workstation services + renderer) against SERVER_URL. */
 import path from 'node:path';
 import { ensureBuilt } from './lib/ensureBuilt';
-import { startNodeHost } from '../src-main/hosts/node';
+import { nodeHostEnv, startNodeHost } from '../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../src-main/config';
 import { VERSION } from '../src-server/version';
 
@@ -9,10 +9,9 @@ ensureBuilt();
 startNodeHost({
   config: workstationConfigFromEnv('node', VERSION),
   rendererDir: path.join(import.meta.dirname, '../out/renderer'),
-  host: process.env.WEB_HOST ?? '127.0.0.1',
-  port: Number(process.env.WEB_PORT ?? 8620),
+  ...nodeHostEnv(),
 })
-  .then((h) => console.log(`workstation (browser host) on ${h.url}, team server ${process.env.SERVER_URL ?? 'http://127.0.0.1:8610'}`))
+  .then((h) => console.log(`workstation (browser host): open ${h.openUrl}\n(the address carries the access key of this run), team server ${process.env.SERVER_URL ?? 'http://127.0.0.1:8610'}`))
   .catch((err: unknown) => {
     console.error('workstation failed to start:', err instanceof Error ? err.message : err);
     process.exit(1);

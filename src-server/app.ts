@@ -14,6 +14,8 @@ import { inWorker } from './exports/executions';
 import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
 import { installAuth } from './plugins/auth';
+import { installFiniteNumbers } from './plugins/finiteNumbers';
+import { textKeyword } from './plugins/textKeyword';
 import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
 import { userRoutesPlugin } from './routes/user';
@@ -81,7 +83,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Reject unknown fields instead of silently dropping them (and keep anyOf bodies correct).
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // strictNumbers refuses `1e400` (Infinity) in a JSON body as "must be integer"; coerced query
+    // strings need plugins/finiteNumbers.ts as well.
+    // textKeyword: names and free text are normalised and checked by one rule (src-shared/model/text.ts).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, strictNumbers: true }, plugins: [textKeyword] },
     bodyLimit: 1024 * 1024,
     // A hop count n trusts the n nearest proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -106,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['Content-Disposition'] });
   installEnvelope(app);
   installAuth(app, ctx);
+  installFiniteNumbers(app);
   installAccess(app, ctx);
   installTeamChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -6,6 +7,8 @@ import { chromium, type Browser } from '@playwright/test';
 /** The team server with its demo team and the browser host as `npm start` runs them, on bench ports. */
 export interface ProductHost {
   base: string;
+  /** The browser host's secret of this run; `ownerSession` opens the page with it, so saved sessions carry it. */
+  secret: string;
   server: string;
   dataDir: string;
   browser: Browser;
@@ -29,8 +32,9 @@ async function waitFor(url: string, ms = 60_000) {
 export async function startProductHost(name: string, serverPort: number, webPort: number): Promise<ProductHost> {
   const dataDir = path.resolve(`.run/bench-${name}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', DATABASE_URL: '', S3_ENDPOINT: '' },
+    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', WORKSTATION_WEB_TOKEN: secret, DATABASE_URL: '', S3_ENDPOINT: '' },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${webPort}`;
@@ -47,6 +51,7 @@ export async function startProductHost(name: string, serverPort: number, webPort
   }
   return {
     base,
+    secret,
     server: `http://127.0.0.1:${serverPort}/core`,
     dataDir,
     browser,
@@ -57,11 +62,11 @@ export async function startProductHost(name: string, serverPort: number, webPort
   };
 }
 
-/** Logs the demo owner in through the UI of a new context; answers the saved session. */
+/** Logs the demo owner in through the UI of a new context, opened at the printed address; answers the saved session (the host's secret included). */
 export async function ownerSession(host: ProductHost) {
   const ctx = await host.browser.newContext();
   const page = await ctx.newPage();
-  await page.goto(host.base);
+  await page.goto(`${host.base}/?token=${encodeURIComponent(host.secret)}`);
   await page.getByTestId('mobile').fill('13800000001');
   await page.getByTestId('password').fill('demo12345');
   await page.getByTestId('login-submit').click();

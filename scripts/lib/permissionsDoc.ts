@@ -75,4 +75,6 @@ const HANDLER_RULES: string[] = [
   'A vendor manager dispatches to, cancels for and lists as targets only members of their own vendor team (403 `dispatch.vendorMemberOnly`).',
   '`DELETE /note`: the note\'s author, or `project.note.manage` on its project.',
   'Task and step members: project members plus owners, admins and managers of the project\'s team and of vendor teams it is shared with.',
+  'Object keys follow the same table by every way to them (`/obs/*` routes, signed URLs, vended storage tokens): `dataset/<p>/` is read with `project.read` and written with `project.data.manage`; `export/<p>/` is read with `project.export`, like the export routes, and written by the server only (403 `obs.readOnlyKey`); `annotate/<t>/` is read with `project.read` on its project and written by its holder or with `project.task.manage`; `user/<u>/` is u\'s alone. A storage token\'s session policy opens exactly these folders (`exportProjectIds` says whose exports).',
+  'Performance reports (`team.performance.read`) cover the current team\'s own projects and the work its members did on projects shared with the team as a vendor, never other projects its members work on (names of projects, tasks, steps and reject reasons included).',
 ];

@@ -1,13 +1,29 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CHANNELS } from '../../src-shared/ipc';
 import { workstationConfigFromEnv } from '../config';
 import { createServices } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
 
+const RENDERER_FILE = path.join(import.meta.dirname, '../renderer/index.html');
+
+/** Whether a URL is the workstation's own page (the built renderer, or the dev server in development); hash routes included. */
+function isOwnPage(url: string): boolean {
+  const own = process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : pathToFileURL(RENDERER_FILE);
+  try {
+    const u = new URL(url);
+    return own.protocol === 'file:' ? u.protocol === 'file:' && u.pathname === own.pathname : u.origin === own.origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The Electron host: the only file that touches ipcMain and BrowserWindow. It runs the same
- * services as the browser host and forwards their events to the window.
+ * services as the browser host (with the same chosen-folders rule on local paths) and forwards
+ * their events to the window. Only the window's own page may invoke, and the window never
+ * navigates away from it (docs/security.md).
  */
 async function main(): Promise<void> {
   await app.whenReady();
@@ -15,12 +31,23 @@ async function main(): Promise<void> {
   const env = { ...process.env, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData') };
   const services = createServices(workstationConfigFromEnv('electron', app.getVersion(), env));
   // The folder dialog is the one handler only Electron can serve; it is modal to the window.
+  // A folder picked here is the user's choice: the workstation may use it from now on.
   services.handlers['app.pickFolder'] = async (args) => {
-    const options = { title: args?.title, properties: ['openDirectory' as const] };
-    const picked = await (BrowserWindow.getFocusedWindow() ? dialog.showOpenDialog(BrowserWindow.getFocusedWindow()!, options) : dialog.showOpenDialog(options));
-    return { path: picked.canceled ? null : (picked.filePaths[0] ?? null), supported: true };
+    const options = { title: args?.title, properties: ['openDirectory' as const, 'createDirectory' as const] };
+    const focused = BrowserWindow.getFocusedWindow();
+    const picked = await (focused ? dialog.showOpenDialog(focused, options) : dialog.showOpenDialog(options));
+    const folder = picked.canceled ? null : (picked.filePaths[0] ?? null);
+    return { path: folder === null ? null : await services.folders.allow(folder), supported: true };
   };
-  ipcMain.handle(IPC_CHANNELS.invoke, (_event, method: unknown, args: unknown) => dispatchInvoke(services.handlers, method, args));
+  // Only the top frame of our own page may call the services (not a frame or a page it was led to).
+  const fromOwnPage = (event: IpcMainInvokeEvent) => event.senderFrame !== null && event.senderFrame.parent === null && isOwnPage(event.senderFrame.url);
+  ipcMain.handle(IPC_CHANNELS.invoke, (event, method: unknown, args: unknown) =>
+    fromOwnPage(event)
+      ? dispatchInvoke(services.handlers, method, args)
+      : { ok: false, error: { name: 'HostForbidden', message: 'only the workstation\'s own page may call it', code: 'HOST_FORBIDDEN' } },
+  );
+  // No <webview>: it would be a second page with its own preload.
+  app.on('web-contents-created', (_e, contents) => contents.on('will-attach-webview', (ev) => ev.preventDefault()));
 
   const win = new BrowserWindow({
     width: 1440,
@@ -44,8 +71,13 @@ async function main(): Promise<void> {
     if (/^https?:/.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
+  win.webContents.on('will-navigate', (event, url) => {
+    if (isOwnPage(url)) return;
+    event.preventDefault();
+    if (/^https?:/.test(url)) void shell.openExternal(url);
+  });
   if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else await win.loadFile(path.join(import.meta.dirname, '../renderer/index.html'));
+  else await win.loadFile(RENDERER_FILE);
 
   app.on('window-all-closed', () => {
     offEvents();

@@ -9,9 +9,13 @@ import { createSessionService } from './session';
 import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
 import { createJournalService } from './journal';
+import { ChosenFolders, guardPaths } from './folders';
 
 export interface Services {
+  /** what the hosts serve: local paths in the calls are held to the chosen folders */
   handlers: Handlers;
+  /** the folders the renderer's paths must lie in; the Electron host adds the ones picked in its dialog */
+  folders: ChosenFolders;
   events: EventBus;
   /** Runs a call as the caller holding this token (the browser host serves several browsers), else as the last session set. */
   runAsCaller<T>(token: string | undefined, fn: () => T): T;
@@ -21,6 +25,7 @@ export interface Services {
 /** The composition root of the main process: every service, one Handlers map, one event bus. */
 export function createServices(config: WorkstationConfig): Services {
   const events = new EventBus();
+  const folders = new ChosenFolders(config.dataDir);
   const session = createSessionService(config.serverUrl);
   const storage = createStorageService(config, { server: session.server, session: session.state, events });
   const logs = createLogsService(config, events, {
@@ -45,9 +50,10 @@ export function createServices(config: WorkstationConfig): Services {
       return ok;
     },
   };
-  const handlers: Handlers = { ...createAppService(config), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers };
+  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers };
   return {
-    handlers,
+    handlers: guardPaths(services, folders),
+    folders,
     events,
     runAsCaller: (token, fn) => session.state.runAsCaller(token, fn),
     // Logs first: a ship in progress still uses storage.

@@ -38,6 +38,26 @@ export interface SmsCodesTable {
   used_at: number | null;
 }
 
+/** One counted event of a sign-in limit (src-server/auth/limits.ts); purged after a day. */
+export interface AuthThrottleEventsTable {
+  id: Generated<number>;
+  /** the limit's name, e.g. `login.account` */
+  scope: string;
+  /** what the limit counts by: a mobile number, a client address, a device */
+  key: string;
+  at: number;
+}
+
+/** A device that signed in: its token earns it its own guess and SMS budgets. */
+export interface TrustedDevicesTable {
+  /** sha256 of the device token */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+}
+
 export interface TeamsTable {
   id: Generated<number>;
   name: string;
@@ -232,6 +252,8 @@ export interface Database extends ExportTables, PerformanceTables, TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
+  auth_throttle_events: AuthThrottleEventsTable;
+  trusted_devices: TrustedDevicesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   projects: ProjectsTable;

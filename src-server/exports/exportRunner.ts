@@ -9,6 +9,7 @@ import { room } from '../../src-shared/api/realtime';
 import { ExportsRepository, type ClaimedExport } from '../repositories/exports';
 import type { StopReason } from './runControl';
 import type { Executor } from './executions';
+import { clearExportLeftovers, sweepExportLeftovers, sweepExportTempFolders } from './exportLeftovers';
 
 /** How often a running export renews its lease and announces its progress. */
 export const EXPORT_PROGRESS_EVERY_MS = 1000;
@@ -32,7 +33,9 @@ export interface ExportRunnerDeps {
  * in this process (`stop`) or at its next renewal when another server took the call, and its
  * executor then aborts the upload and deletes what was written. A server that stops hands its
  * runs back to the queue; one that dies leaves them to lapse, and the next runner resumes them
- * from the start, failing them after `maxAttempts`.
+ * from the start, failing them after `maxAttempts`. What a dead run half wrote is removed when
+ * its export is taken over or fails, and at start for exports nobody runs any more
+ * (exportLeftovers.ts).
  */
 export class ExportRunner {
   readonly runnerId = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
@@ -40,6 +43,7 @@ export class ExportRunner {
   private readonly running = new Map<number, { stop: (reason: StopReason) => void; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  private sweeping: Promise<unknown> | null = null;
   private closed = false;
 
   constructor(private readonly d: ExportRunnerDeps) {
@@ -48,6 +52,10 @@ export class ExportRunner {
 
   start(): void {
     if (this.closed || this.timer) return;
+    this.sweeping = Promise.all([
+      sweepExportLeftovers(this.d.db, this.d.storage, this.d.now(), this.d.settings.leaseMs).catch(() => 0),
+      sweepExportTempFolders(this.d.settings.tempDir, this.d.now()).catch(() => 0),
+    ]);
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
     this.wake();
@@ -75,7 +83,7 @@ export class ExportRunner {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.ticking;
+    await Promise.all([this.ticking, this.sweeping]);
     const runs = [...this.running.values()];
     for (const r of runs) r.stop('shutdown');
     await Promise.all(runs.map((r) => r.done));
@@ -84,6 +92,7 @@ export class ExportRunner {
   private async tick(): Promise<void> {
     const { settings } = this.d;
     for (const f of await this.repo.failExhausted(this.d.now(), settings.leaseMs, settings.maxAttempts)) {
+      await this.clearLeftovers(f.projectId, f.id);
       await this.announce(f.projectId, f.id, 'failed', 0, 0);
     }
     while (!this.closed && this.running.size < settings.concurrency) {
@@ -103,6 +112,21 @@ export class ExportRunner {
 
   private announce(projectId: number, exportId: number, status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled', done: number, total: number) {
     return this.d.realtime.publish(room('project', projectId), 'export.changed', { projectId, exportId, status, done, total }).catch(() => undefined);
+  }
+
+  /** Removes what runs of an export left; a store that fails here fails no run (the start-up sweep tries again). */
+  private clearLeftovers(projectId: number, exportId: number): Promise<unknown> {
+    return clearExportLeftovers(this.d.storage, projectId, exportId).catch(() => 0);
+  }
+
+  /**
+   * Whether a stopped run's export will never run again (cancelled, deleted, failed), so what it
+   * left may go. One taken over by another runner, or finished by it, is not: its prefix holds
+   * that run's writes.
+   */
+  private async endedForGood(job: ClaimedExport): Promise<boolean> {
+    const row = await this.repo.find(job.projectId, job.id).catch(() => null);
+    return row === undefined || row?.status === 'cancelled' || row?.status === 'failed';
   }
 
   private async run(job: ClaimedExport): Promise<void> {
@@ -135,8 +159,12 @@ export class ExportRunner {
       } else if ((outcome.stopped ?? stopped) === 'shutdown') {
         await this.repo.requeue(job.id, this.runnerId);
       } else if (!outcome.stopped && !stopped) {
-        await this.repo.fail(job.id, this.runnerId, { now: this.d.now(), code: outcome.code, detail: outcome.message });
+        // Failed while still ours (a thread that died mid-write leaves its part behind).
+        if (await this.repo.fail(job.id, this.runnerId, { now: this.d.now(), code: outcome.code, detail: outcome.message })) await this.clearLeftovers(job.projectId, job.id);
         await this.announce(job.projectId, job.id, 'failed', progress.done, progress.total);
+      } else if (await this.endedForGood(job)) {
+        // Cancelled or deleted, here or on another server: nobody runs it again.
+        await this.clearLeftovers(job.projectId, job.id);
       }
     } finally {
       clearInterval(beat);

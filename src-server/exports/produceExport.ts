@@ -13,6 +13,7 @@ import { exportItems } from './itemSource';
 import { loadExportOntology } from './exportOntology';
 import { addStoredFile, MEDIA_FOLDERS, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
+import { clearExportLeftovers } from './exportLeftovers';
 import type { RunControl } from './runControl';
 
 export interface ProduceDeps {
@@ -46,7 +47,7 @@ export async function produceExport(d: ProduceDeps, job: ClaimedExport, control:
   let upload: Promise<ObjectInfo> | null = null;
   control.onStop((reason) => output.destroy(new Error(`export stopped: ${reason}`)));
   try {
-    const work = write(d, job, zip, control, onProgress, (u) => {
+    const work = write(d, job, objectKey, zip, control, onProgress, (u) => {
       upload = u;
     });
     work.catch(() => undefined);
@@ -65,11 +66,16 @@ export async function produceExport(d: ProduceDeps, job: ClaimedExport, control:
 async function write(
   d: ProduceDeps,
   job: ClaimedExport,
+  objectKey: string,
   zip: ZipFile,
   control: RunControl,
   onProgress: (done: number, total: number) => void,
   started: (upload: Promise<ObjectInfo>) => void,
 ): Promise<{ report: ExportReportData; total: number }> {
+  // Taken over from a server that died mid-run: what it half wrote goes before this run writes
+  // (under the same prefix: exportKey.ts). Not being able to look fails no run.
+  await clearExportLeftovers(d.storage, job.projectId, job.id).catch(() => 0);
+  control.check();
   const selection = { projectId: job.projectId, filters: job.filters, dialect: d.dialect };
   const counted = await countSelection(d.db, selection);
   if (counted.subjects > EXPORT_MAX_SUBJECTS) throw new TooLarge(`${counted.subjects} subjects match, more than ${EXPORT_MAX_SUBJECTS}`);
@@ -79,7 +85,7 @@ async function write(
   await fsp.mkdir(d.tempDir, { recursive: true });
   control.check();
 
-  const upload = d.storage.put(exportObjectKey(job.projectId, job.id, job.name), zip.outputStream as unknown as Readable, 'application/zip');
+  const upload = d.storage.put(objectKey, zip.outputStream as unknown as Readable, 'application/zip');
   started(upload);
   // A failed upload ends the run at once (the writer would otherwise wait on a dead stream).
   upload.catch((err: unknown) => control.fail(err));

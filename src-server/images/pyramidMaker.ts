@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
-import { needsPyramid, pyramidManifestKey, TILE_FORMAT, TILE_SIDE, TILED_FROM_SIDE } from '../../src-shared/model/imagePyramid';
+import { MAX_TILED_PIXELS, needsPyramid, pyramidManifestKey, tileable, TILE_FORMAT, TILE_SIDE, TILED_FROM_SIDE } from '../../src-shared/model/imagePyramid';
 import type { Database } from '../database/schema';
 import type { ObjectStore } from '../storage/objectStore';
 
@@ -39,7 +39,8 @@ export class PyramidMaker {
   /** Asks for the pyramids of these frames (those past 16k); answers at once. */
   want(frames: readonly PyramidFrame[]): void {
     for (const f of frames) {
-      if (this.closed || !needsPyramid(f.width, f.height) || this.queued.has(f.key)) continue;
+      // A size past MAX_TILED_PIXELS is not even downloaded; one that lies smaller meets the same limit in the file's header.
+      if (this.closed || !needsPyramid(f.width, f.height) || !tileable(f.width!, f.height!) || this.queued.has(f.key)) continue;
       this.queued.add(f.key);
       this.queue.push(f);
     }
@@ -89,7 +90,7 @@ export class PyramidMaker {
       const original = path.join(dir, 'original');
       await pipeline(await this.d.storage.get(key), fs.createWriteStream(original));
       const base = path.join(dir, 'image');
-      await sharp(original, { limitInputPixels: false }).rotate().jpeg({ quality: TILE_QUALITY }).tile({ size: TILE_SIDE, overlap: 0, layout: 'dz' }).toFile(base);
+      await sharp(original, { limitInputPixels: MAX_TILED_PIXELS }).rotate().jpeg({ quality: TILE_QUALITY }).tile({ size: TILE_SIDE, overlap: 0, layout: 'dz' }).toFile(base);
       const tiles: { file: string; key: string }[] = [];
       for (const level of await fs.promises.readdir(`${base}_files`)) {
         if (!/^\d+$/.test(level)) continue; // libvips also writes vips-properties.xml

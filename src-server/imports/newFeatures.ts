@@ -3,16 +3,21 @@
  * a skeleton from the point names keypoint objects use, and a lossless feature recreated from
  * the file's definition without the hotkeys the target already uses.
  */
-import { ONTOLOGY_LIMITS, nameKey, type OntologyFeature, type OntologyLabel, type OntologyTool } from '../../src-shared/model/ontology';
+import { ELEMENT_NAME_MAX, ONTOLOGY_LIMITS, nameKey, type OntologyFeature, type OntologyLabel, type OntologyTool } from '../../src-shared/model/ontology';
+import { normalizeName } from '../../src-shared/model/text';
 
-/** What the ontology accepts as a name: ElementName (1 to 64 characters, not only spaces). */
-export const isCreatableName = (name: string): boolean => name.trim() !== '' && name.length <= 64;
+/** A name from a file as the ontology would store it (the text rule, 1 to 64 characters), or undefined when it would refuse it. */
+export function creatableName(name: string): string | undefined {
+  const checked = normalizeName(name);
+  return checked.ok && checked.value !== '' && [...checked.value].length <= ELEMENT_NAME_MAX ? checked.value : undefined;
+}
+export const isCreatableName = (name: string): boolean => creatableName(name) !== undefined;
 
 /** A name no feature of the ontology has: the wanted one, else with the tool, else numbered. */
 export function freeFeatureName(features: readonly { name: string }[], wanted: string | undefined, tool: OntologyTool): string {
   const taken = new Set(features.map((f) => nameKey(f.name)));
   const title = tool.charAt(0).toUpperCase() + tool.slice(1);
-  const base = wanted !== undefined && isCreatableName(wanted) ? wanted.trim() : title;
+  const base = (wanted !== undefined ? creatableName(wanted) : undefined) ?? title;
   const candidates = [base, `${base} (${tool})`.slice(0, 64)];
   for (let n = 2; ; n++) {
     const found = candidates.find((c) => !taken.has(nameKey(c)));
@@ -35,7 +40,7 @@ export function skeletonOf(pointNames: readonly string[], newId: () => string): 
   const points = pointNames
     .filter((n) => isCreatableName(n) && !seen.has(nameKey(n)) && seen.add(nameKey(n)))
     .slice(0, ONTOLOGY_LIMITS.skeletonPoints)
-    .map((name) => ({ id: newId(), name: name.trim() }));
+    .map((name) => ({ id: newId(), name: creatableName(name)! }));
   return { points, edges: [] };
 }
 

@@ -13,7 +13,7 @@
 import type { ImportLabel } from '../../src-shared/api/projectImport';
 import { ONTOLOGY_LIMITS, nameKey, type FeatureInput, type OntologyFeature, type OntologyTool } from '../../src-shared/model/ontology';
 import type { LabelUsage } from './labelUsage';
-import { colourOf, copyLabel, freeFeatureName, hotkeysOf, isCreatableName, recreateFeature, skeletonOf } from './newFeatures';
+import { colourOf, copyLabel, creatableName, freeFeatureName, hotkeysOf, isCreatableName, recreateFeature, skeletonOf } from './newFeatures';
 import { featureAliasKey, resolveLabel, type FeatureAliases } from './resolveLabel';
 
 export interface OntologyPlan {
@@ -79,9 +79,9 @@ export function planOntology(target: readonly OntologyFeature[], usages: readonl
     const home = homeOf(u);
     if (u.label === undefined || resolveLabel(features, u, aliases)) continue;
     const fromFile = u.sourceFeature?.labels.find((l) => nameKey(l.name) === nameKey(u.label!));
-    home.labels.push(fromFile ? copyLabel(fromFile, home, hotkeys, newId) : { id: newId(), name: u.label.trim(), color: colourOf(u.label) });
+    home.labels.push(fromFile ? copyLabel(fromFile, home, hotkeys, newId) : { id: newId(), name: creatableName(u.label)!, color: colourOf(u.label) });
     changed.add(home.featureId);
-    labelsMissing.push({ name: u.label.trim(), tool: home.tool, featureName: home.name });
+    labelsMissing.push({ name: creatableName(u.label)!, tool: home.tool, featureName: home.name });
   }
   // New features are appended to the ontology: those recreated from a lossless file in the file's order, then the others as first used.
   const rank = (f: OntologyFeature) => (f.featureId > 0 ? -1 : recreated.has(f.featureId) ? f.sortOrder : Number.MAX_SAFE_INTEGER);

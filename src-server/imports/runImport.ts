@@ -5,7 +5,7 @@
  * the writes. A dry run stops before anything is stored and answers what the same call would
  * write; missing labels are created only with the caller's confirmation.
  */
-import { IMPORT_LIMITS, type ImportFormat, type ImportMode, type ProjectImportResult } from '../../src-shared/api/projectImport';
+import type { ImportFormat, ImportMode, ProjectImportResult } from '../../src-shared/api/projectImport';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { TaskStepsRepository } from '../repositories/taskSteps';
@@ -13,16 +13,14 @@ import { newElementId } from '../routes/ontology/writeFeatures';
 import { authorizeKey } from '../storage/keyAccess';
 import type { ImportedFrameContent } from './buildFrame';
 import { createdOf } from './createdLabels';
-import { fetchZip } from './fetchZip';
 import { frameContent, type TargetOntology } from './frameContent';
 import { labelUsages } from './labelUsage';
 import type { MapCounters } from './mapObject';
 import { matchFiles } from './matchFiles';
 import { planOntology } from './ontologyPlan';
 import { readFeatures, saveFeatures } from './ontologyStore';
-import { openZip } from './openZip';
 import { matchProjectFrames } from './projectFrames';
-import { readSource } from './readSource';
+import { readImportZip } from './readZip';
 import { sortTargets, type TaskSubjectTarget } from './sortTargets';
 import { Listed, mergeCounts } from './tally';
 import { taskSubjectsOf } from './taskSubjectsOf';
@@ -45,7 +43,7 @@ const newObjectId = newElementId;
 async function readZip(ctx: ServerContext, r: ImportRequest) {
   const rootPrefix = ctx.storage.mode === 's3' ? (ctx.config.s3?.rootPrefix ?? '') : '';
   const { key } = await authorizeKey(ctx.repos.access, r.userId, r.key, 'read', rootPrefix);
-  return readSource(r.format, openZip(await fetchZip(ctx.storage, key, IMPORT_LIMITS.zipBytes)));
+  return readImportZip({ storage: ctx.storage, tempDir: ctx.config.exports.tempDir }, key, r.format);
 }
 
 /** The frames of each writable task subject as the target ontology takes them; frames that would change nothing are left out. */

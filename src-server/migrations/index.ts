@@ -13,6 +13,7 @@ import { m0008 } from './0008_queue_and_note_indexes';
 import { m0009 } from './0009_batch_type_counts';
 import { m0010 } from './0010_exports';
 import { m0011 } from './0011_performance_rollup';
+import { m0012 } from './0012_auth_throttle';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_batch_type_counts': m0009,
   '0010_exports': m0010,
   '0011_performance_rollup': m0011,
+  '0012_auth_throttle': m0012,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

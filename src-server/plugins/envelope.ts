@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorMsg, type ErrorKey } from '../../src-shared/api/errors';
 import { AppError } from '../errors';
+import { clearBodyHeaders } from './bodyHeaders';
+import { TEXT_KEYWORD } from '../../src-shared/model/textFields';
 
 /** Fastify's own failures (bad JSON, wrong content type, ...) mapped to catalogue keys. */
 const KEY_BY_STATUS: Record<number, ErrorKey> = {
@@ -23,6 +25,7 @@ const KEY_BY_STATUS: Record<number, ErrorKey> = {
  */
 export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    clearBodyHeaders(reply, err instanceof AppError ? err.code : (err.statusCode ?? 500));
     if (err instanceof AppError) {
       return reply.status(err.code).send({ code: err.code, msg: err.msg, data: err.data });
     }
@@ -31,8 +34,11 @@ export function installEnvelope(app: FastifyInstance): void {
         in: err.validationContext ?? 'request',
         path: v.instancePath || '/',
         message: v.message ?? 'invalid',
+        ...(v.keyword === TEXT_KEYWORD ? (v.params as { kind: string; problem: string }) : {}),
       }));
-      return reply.status(400).send({ code: 400, msg: errorMsg('validation'), data: { issues } });
+      // A name or text the text rule refused gets its own key: the user is told what is wrong with it.
+      const key: ErrorKey = err.validation.some((v) => v.keyword === TEXT_KEYWORD) ? 'textNotAllowed' : 'validation';
+      return reply.status(400).send({ code: 400, msg: errorMsg(key), data: { issues } });
     }
     const status = err.statusCode ?? 500;
     const key = KEY_BY_STATUS[status];

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
-
-const maskedMobile = (mobile: string) => mobile.replace(/^(\+?\d{3})\d+(\d{4})$/, '$1****$2');
+import { maskMobile } from '../../src-shared/model/mobile';
 
 /** Names and memberships a report puts on the ids its sums are grouped by. */
 export class PerformanceNamesRepository {
@@ -10,7 +9,7 @@ export class PerformanceNamesRepository {
   async users(ids: readonly number[]): Promise<Map<number, { name: string; mobile: string }>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.selectFrom('users').select(['id', 'name', 'mobile']).where('id', 'in', [...ids]).execute();
-    return new Map(rows.map((r) => [r.id, { name: r.name, mobile: maskedMobile(r.mobile) }]));
+    return new Map(rows.map((r) => [r.id, { name: r.name, mobile: maskMobile(r.mobile) }]));
   }
 
   async projects(ids: readonly number[]): Promise<Map<number, string>> {

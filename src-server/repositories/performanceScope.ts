@@ -41,18 +41,33 @@ function filters(s: ReportScope): RawBuilder<unknown> {
   return sql.join(parts, sql` and `);
 }
 
+/** The team's own projects. */
+export const teamProjects = (teamId: number) => sql`select id from projects where team_id = ${teamId}`;
+
+/** The team's members. */
+export const teamMembers = (teamId: number) => sql`select user_id from team_members where team_id = ${teamId}`;
+
+/**
+ * Other teams' projects shared with the team as their vendor (project_vendors through the
+ * client's engagement of it). A project that merely has one of the team's members working on
+ * it (someone in two teams) is not one of them.
+ */
+export const sharedProjects = (teamId: number) =>
+  sql`select pv.project_id from project_vendors pv join vendors v on v.id = pv.vendor_id where v.vendor_team_id = ${teamId}`;
+
 /**
  * The rollup rows a report covers, as a derived table: rows of the team's projects, plus rows
- * of its members' work on other teams' projects (a vendor team sees its people's work for its
- * clients). Two disjoint branches, each read through its own index (project and day, user and
- * day), instead of one OR that would scan the day range of every team.
+ * of its members' work on projects shared with it as a vendor (a vendor team sees its people's
+ * work for its clients), and nothing of other projects, whoever worked on them (the role
+ * table: a team sees its own projects and the work its members did on projects shared with it).
+ * Two disjoint branches, each read through its own index (project and day, user and day),
+ * instead of one OR that would scan the day range of every team.
  */
 export function scopedRows(table: 'performance_daily' | 'performance_reject_reasons', s: ReportScope): RawBuilder<unknown> {
   const t = sql.table(table);
-  const teamProjects = sql`select id from projects where team_id = ${s.teamId}`;
-  const members = sql`select user_id from team_members where team_id = ${s.teamId}`;
   const where = filters(s);
-  return sql`(select r.* from ${t} r where r.project_id in (${teamProjects}) and ${where}
+  return sql`(select r.* from ${t} r where r.project_id in (${teamProjects(s.teamId)}) and ${where}
     union all
-    select r.* from ${t} r where r.user_id in (${members}) and r.project_id not in (${teamProjects}) and ${where})`;
+    select r.* from ${t} r where r.user_id in (${teamMembers(s.teamId)}) and r.project_id in (${sharedProjects(s.teamId)})
+      and r.project_id not in (${teamProjects(s.teamId)}) and ${where})`;
 }

@@ -3,19 +3,23 @@ import type { Database } from '../database/schema';
 import type { PerformanceScreen } from '../../src-shared/api/performance';
 import { PERFORMANCE_MAX_DAYS } from '../../src-shared/api/performance';
 import { isoDay } from '../performance/dateRange';
+import { sharedProjects, teamMembers, teamProjects } from './performanceScope';
 
 /**
- * The choices of the report filters for a team: what its reports can cover (src-server/
- * repositories/performanceScope.ts), read from the team's tables and the rollups' indexes.
+ * The choices of the report filters for a team: what its reports can cover (scopedRows in
+ * src-server/repositories/performanceScope.ts, by the same definitions), read from the team's
+ * tables and the rollups' indexes. Names of projects, tasks and steps come only from projects
+ * the reports cover.
  */
 export async function performanceScreen(db: Kysely<Database>, teamId: number): Promise<PerformanceScreen> {
-  const teamProjects = sql`select id from projects where team_id = ${teamId}`;
-  const members = sql`select user_id from team_members where team_id = ${teamId}`;
-  // Other teams' projects the team's members worked on, and the people who worked on its projects.
+  const own = teamProjects(teamId);
+  const members = teamMembers(teamId);
+  const shared = sharedProjects(teamId);
+  // Projects shared with the team that its members worked on, and the people who worked on its projects.
   const [elsewhere, workers] = await Promise.all([
     sql<{ project_id: number }>`select distinct project_id from performance_daily
-      where user_id in (${members}) and project_id not in (${teamProjects})`.execute(db),
-    sql<{ user_id: number }>`select distinct user_id from performance_daily where project_id in (${teamProjects})`.execute(db),
+      where user_id in (${members}) and project_id in (${shared}) and project_id not in (${own})`.execute(db),
+    sql<{ user_id: number }>`select distinct user_id from performance_daily where project_id in (${own})`.execute(db),
   ]);
   const foreign = elsewhere.rows.map((r) => Number(r.project_id));
 
@@ -58,8 +62,8 @@ export async function performanceScreen(db: Kysely<Database>, teamId: number): P
     db.selectFrom('team_groups').select(['id', 'name']).where('team_id', '=', teamId).orderBy('name').execute(),
     db.selectFrom('vendors').select(['id', 'name']).where('team_id', '=', teamId).orderBy('name').execute(),
     sql<{ first: number | null; last: number | null }>`select min(day) as first, max(day) as last from (
-      select day from performance_daily where project_id in (${teamProjects})
-      union all select day from performance_daily where user_id in (${members})) d`.execute(db),
+      select day from performance_daily where project_id in (${own})
+      union all select day from performance_daily where user_id in (${members}) and project_id in (${shared})) d`.execute(db),
   ]);
   const first = span.rows[0]?.first;
   const last = span.rows[0]?.last;

@@ -4,6 +4,7 @@ import type { PageOf } from '../../src-shared/api/envelope';
 import type { ProjectMember, ProjectMemberInput } from '../../src-shared/api/project';
 import type { ProjectMemberRole } from '../../src-shared/model/permissions';
 import { likeContains } from './like';
+import { mobileFor, type ContactView } from '../auth/contactView';
 
 /** Where a project member comes from: the project's team, a vendor team, or (left since) neither. */
 export type MemberOrigin = { teamId: number; teamName: string; fromVendor: boolean };
@@ -16,6 +17,7 @@ export class ProjectMembersRepository {
   async list(
     project: { id: number; teamId: number },
     q: { name?: string; role?: ProjectMemberRole; page: number; pageSize: number },
+    view: ContactView,
   ): Promise<PageOf<ProjectMember>> {
     let base = this.db.selectFrom('project_members as pm').innerJoin('users as u', 'u.id', 'pm.user_id').where('pm.project_id', '=', project.id);
     const name = q.name?.trim();
@@ -32,11 +34,11 @@ export class ProjectMembersRepository {
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const origins = await this.origins(project, rows.map((r) => r.user_id));
-    return { list: rows.map((r) => toMember(r, origins.get(r.user_id))), total: Number(count.n), page: q.page, pageSize: q.pageSize };
+    return { list: rows.map((r) => toMember(r, origins.get(r.user_id), view)), total: Number(count.n), page: q.page, pageSize: q.pageSize };
   }
 
   /** The given users as members of the project (those that are members). */
-  async byUserIds(project: { id: number; teamId: number }, userIds: number[]): Promise<ProjectMember[]> {
+  async byUserIds(project: { id: number; teamId: number }, userIds: number[], view: ContactView): Promise<ProjectMember[]> {
     if (userIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('project_members as pm')
@@ -48,7 +50,7 @@ export class ProjectMembersRepository {
       .orderBy('pm.user_id')
       .execute();
     const origins = await this.origins(project, userIds);
-    return rows.map((r) => toMember(r, origins.get(r.user_id)));
+    return rows.map((r) => toMember(r, origins.get(r.user_id), view));
   }
 
   /**
@@ -172,11 +174,12 @@ export class ProjectMembersRepository {
 function toMember(
   r: { user_id: number; role: string; added_at: number; name: string; mobile: string },
   origin: MemberOrigin | undefined,
+  view: ContactView,
 ): ProjectMember {
   return {
     userId: r.user_id,
     name: r.name,
-    mobile: r.mobile,
+    mobile: mobileFor(view, r.user_id, r.mobile),
     role: r.role as ProjectMemberRole,
     teamId: origin?.teamId ?? null,
     teamName: origin?.teamName ?? null,

@@ -4,6 +4,8 @@ import type { PageOf } from '../../src-shared/api/envelope';
 import type { TeamMember } from '../../src-shared/api/user';
 import type { TeamRole } from '../../src-shared/model/permissions';
 import { likeContains } from './like';
+import { mobileFor, type ContactView } from '../auth/contactView';
+import { shownAvatar } from '../../src-shared/model/avatar';
 
 /** Roles that may curate (manage) projects of a team. */
 const CURATOR_ROLES: readonly TeamRole[] = ['owner', 'admin', 'manager'];
@@ -89,7 +91,7 @@ export class TeamMembersRepository {
   }
 
   /** Members oldest first (then by id, so pages are stable). */
-  async page(f: MemberFilter, page: number, pageSize: number): Promise<PageOf<TeamMember>> {
+  async page(f: MemberFilter, page: number, pageSize: number, view: ContactView): Promise<PageOf<TeamMember>> {
     const base = this.base(f);
     const [rows, count] = await Promise.all([
       base
@@ -101,11 +103,11 @@ export class TeamMembersRepository {
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { list: await this.withGroups(f.teamId, rows), total: Number(count.n), page, pageSize };
+    return { list: await this.withGroups(f.teamId, rows, view), total: Number(count.n), page, pageSize };
   }
 
   /** The given members as lists show them; ids that are not members are left out. */
-  async byIds(teamId: number, userIds: number[]): Promise<TeamMember[]> {
+  async byIds(teamId: number, userIds: number[], view: ContactView): Promise<TeamMember[]> {
     if (userIds.length === 0) return [];
     const rows = await this.base({ teamId })
       .select(['users.id', 'users.name', 'users.mobile', 'users.avatar', 'team_members.role', 'team_members.joined_at'])
@@ -113,23 +115,24 @@ export class TeamMembersRepository {
       .orderBy('team_members.joined_at')
       .orderBy('users.id')
       .execute();
-    return this.withGroups(teamId, rows);
+    return this.withGroups(teamId, rows, view);
   }
 
   /** Owner, admins and managers: the members who may manage projects. */
-  async curators(teamId: number): Promise<TeamMember[]> {
+  async curators(teamId: number, view: ContactView): Promise<TeamMember[]> {
     const rows = await this.base({ teamId })
       .select(['users.id', 'users.name', 'users.mobile', 'users.avatar', 'team_members.role', 'team_members.joined_at'])
       .where('team_members.role', 'in', CURATOR_ROLES)
       .orderBy('team_members.joined_at')
       .orderBy('users.id')
       .execute();
-    return this.withGroups(teamId, rows);
+    return this.withGroups(teamId, rows, view);
   }
 
   private async withGroups(
     teamId: number,
     rows: { id: number; name: string; mobile: string; avatar: string | null; role: string; joined_at: number }[],
+    view: ContactView,
   ): Promise<TeamMember[]> {
     const ids = rows.map((r) => r.id);
     const memberships = ids.length
@@ -146,8 +149,8 @@ export class TeamMembersRepository {
     return rows.map((r) => ({
       userId: r.id,
       name: r.name,
-      mobile: r.mobile,
-      avatar: r.avatar,
+      mobile: mobileFor(view, r.id, r.mobile),
+      avatar: shownAvatar(r.avatar),
       role: r.role as TeamRole,
       joinedAt: r.joined_at,
       groups: memberships.filter((m) => m.user_id === r.id).map((m) => ({ groupId: m.id, name: m.name })),

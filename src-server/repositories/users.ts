@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../database/schema';
 import type { UserInfo } from '../../src-shared/api/user';
 import { hashToken } from '../auth/tokens';
+import { shownAvatar } from '../../src-shared/model/avatar';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -10,7 +11,7 @@ export const toUserInfo = (u: UserRow): UserInfo => ({
   mobile: u.mobile,
   name: u.name,
   currentTeamId: u.current_team_id,
-  avatar: u.avatar,
+  avatar: shownAvatar(u.avatar),
   createdAt: u.created_at,
 });
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../database/schema';
 import type { WorkflowsTable } from '../database/taskSchema';
 import type { StepMember, StepType } from '../../src-shared/api/task';
+import { shownAvatar } from '../../src-shared/model/avatar';
 
 export type WorkflowRow = Selectable<WorkflowsTable>;
 
@@ -69,7 +70,7 @@ export class WorkflowsRepository {
       .where('m.workflow_id', 'in', workflowIds)
       .orderBy('u.id')
       .execute();
-    for (const r of rows) out.get(r.workflow_id)?.push({ userId: r.id, name: r.name, avatar: r.avatar });
+    for (const r of rows) out.get(r.workflow_id)?.push({ userId: r.id, name: r.name, avatar: shownAvatar(r.avatar) });
     return out;
   }
 

@@ -3,8 +3,8 @@ import { LocalDiskStore } from './localDiskStore';
 import { S3Store } from './s3Store';
 import type { ObjectStore } from './objectStore';
 
-export type { ObjectStore, ObjectInfo } from './objectStore';
-export { NoSuchKeyError } from './objectStore';
+export type { ObjectStore, ObjectInfo, PartialWrite } from './objectStore';
+export { KeyConflictError, NoSuchKeyError } from './objectStore';
 
 /** S3 mode when the configuration names an endpoint, embedded local disk otherwise. */
 export function createObjectStore(config: Pick<ServerConfig, 's3' | 'dataDir'>): ObjectStore {

@@ -1,4 +1,4 @@
-import { projectRoleMay } from '../../src-shared/model/permissions';
+import { projectRoleMay, type ProjectAction } from '../../src-shared/model/permissions';
 import { AppError } from '../errors';
 import type { ProjectAccess } from '../repositories/access';
 import { InvalidKeyError, keyInFolder, parseKey, type KeyArea, type ParsedKey } from './keys';
@@ -29,7 +29,9 @@ async function checkTaskSubjectFolder(lookup: KeyAccessLookup, userId: number, t
  * Whether a caller may read or write in a folder, answered as the rest of the API answers:
  * a folder the caller cannot see at all is 404, a visible one their role may not use is 403.
  * - `dataset/<p>/`: read with `project.read` on p, write with `project.data.manage`;
- * - `export/<p>/`: read with `project.read`; written by the server only (403);
+ * - `export/<p>/`: read with `project.export`, the permission of the routes that make and list
+ *   exports (an annotator, reviewer or vendor manager may not read a whole project's
+ *   annotations); written by the server only (403);
  * - `user/<u>/`: only u, read and write; anyone else is told it does not exist;
  * - `annotate/<t>/`: read with `project.read` on t's project, write for t's holder or with
  *   `project.task.manage` (checkTaskSubjectFolder).
@@ -43,7 +45,13 @@ export async function checkFolder(lookup: KeyAccessLookup, userId: number, area:
   const access = await lookup.projectAccess(ownerId, userId);
   if (!access) throw new AppError('project.notFound');
   if (area === 'export' && mode === 'write') throw new AppError('obs.readOnlyKey');
-  if (!projectRoleMay(access.role, mode === 'read' ? 'project.read' : 'project.data.manage')) throw new AppError('forbidden');
+  if (!projectRoleMay(access.role, folderAction(area, mode))) throw new AppError('forbidden');
+}
+
+/** The project action a project folder needs (sessionPolicy.ts grants by the same rule). */
+export function folderAction(area: 'dataset' | 'export', mode: KeyMode): ProjectAction {
+  if (area === 'export') return 'project.export';
+  return mode === 'read' ? 'project.read' : 'project.data.manage';
 }
 
 /** A key as a client sent it, normalised and checked as a key (400 `obs.invalidKey` with the reason). */

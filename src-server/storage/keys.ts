@@ -17,6 +17,8 @@ const MAX_KEY_BYTES = 1024;
 const MAX_SEGMENT_BYTES = 255;
 /** LocalDiskStore keeps an object's metadata beside it under this suffix. */
 export const META_SUFFIX = '.meta.json';
+/** LocalDiskStore writes an object beside its final name first, as `<name>.<uuid>.tmp`. */
+export const PARTIAL_SUFFIX = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
 const MAX_ID = 2147483647;
 
 /** A key the routes refuse, with a short machine-readable reason for the client. */
@@ -43,6 +45,9 @@ export function assertSafeKey(key: string): string {
   if (!KEY_PREFIXES.some((p) => key.startsWith(p))) throw new RangeError(`object key must start with ${KEY_PREFIXES.join(', ')}`);
   return key;
 }
+
+/** A name local disk keeps for itself: an object's metadata, a write under way. */
+export const isReservedName = (name: string) => name.endsWith(META_SUFFIX) || PARTIAL_SUFFIX.test(name);
 
 const isOurs = (key: string) => KEY_PREFIXES.some((p) => key.startsWith(p));
 
@@ -77,8 +82,10 @@ export function parseKey(raw: string, rootPrefix = ''): ParsedKey {
   if (!isOurs(`${area}/`)) throw new InvalidKeyError('prefix');
   if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) throw new InvalidKeyError('folderId');
   if (rest.length === 0) throw new InvalidKeyError('fileName');
-  // A name with the metadata suffix would overwrite another object's metadata on local disk.
-  if (key.endsWith(META_SUFFIX)) throw new InvalidKeyError('reservedName');
+  // A name with the metadata suffix would overwrite another object's metadata on local disk
+  // (a folder so named would block it); one with a temp file's suffix would pass for a write a
+  // dead server left, and be swept.
+  if (segments.some(isReservedName)) throw new InvalidKeyError('reservedName');
   return { key: assertSafeKey(key), area: area as KeyArea, ownerId: Number(id) };
 }
 

@@ -1,8 +1,17 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config';
-import { NoSuchKeyError, type ByteRange, type ObjectInfo, type ObjectStore } from './objectStore';
+import { NoSuchKeyError, type ByteRange, type ObjectInfo, type ObjectStore, type PartialWrite } from './objectStore';
 import { assertSafeKey } from './keys';
 
 /** Part size and concurrency of server-side uploads (the spec's defaults: 5 MB, 4 at once). */
@@ -67,5 +76,46 @@ export class S3Store implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.keyOf(key) }));
+  }
+
+  /** Our key of a full key the bucket listed (the root prefix taken off). */
+  private ourKey(full: string): string {
+    return this.cfg.rootPrefix ? full.slice(this.cfg.rootPrefix.length + 1) : full;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.cfg.bucket, Prefix: this.keyOf(prefix), ContinuationToken }));
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(this.ourKey(o.Key));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys;
+  }
+
+  /** Incomplete multipart uploads: their parts take space in the bucket until aborted. */
+  async partialWrites(prefix: string): Promise<PartialWrite[]> {
+    const out: PartialWrite[] = [];
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.cfg.bucket, Prefix: this.keyOf(prefix), KeyMarker, UploadIdMarker }));
+      for (const u of page.Uploads ?? []) {
+        if (u.Key && u.UploadId) out.push({ key: this.ourKey(u.Key), since: u.Initiated?.getTime() ?? 0, ref: u.UploadId });
+      }
+      if (!page.IsTruncated) return out;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
+  }
+
+  async dropPartialWrite(write: PartialWrite): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.cfg.bucket, Key: this.keyOf(write.key), UploadId: write.ref }));
+    } catch (err) {
+      // completed or aborted meanwhile
+      if (!(err instanceof S3ServiceException && (err.name === 'NoSuchUpload' || err.$metadata.httpStatusCode === 404))) throw err;
+    }
   }
 }

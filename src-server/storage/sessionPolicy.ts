@@ -12,11 +12,14 @@ const READ_WRITE_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUp
 const READ_ACTIONS = ['s3:GetObject'];
 
 /**
- * One thing the token should cover: a project (its `dataset/` folder, read-write where `write`,
- * and its `export/` folder, read) or a task subject (its `annotate/` folder, read-write where
- * `write`: the worker holding it).
+ * One thing the token should cover: a project (its `dataset/` folder, read-write where `write`;
+ * its `export/` folder, read, only where `exports`: the caller may export it, as keyAccess.ts
+ * rules) or a task subject (its `annotate/` folder, read-write where `write`: the worker
+ * holding it).
  */
-export type PolicyGrant = { kind: 'project'; projectId: number; write: boolean } | { kind: 'taskSubject'; taskSubjectId: number; write: boolean };
+export type PolicyGrant =
+  | { kind: 'project'; projectId: number; write: boolean; exports: boolean }
+  | { kind: 'taskSubject'; taskSubjectId: number; write: boolean };
 
 export interface SessionPolicyInput {
   bucket: string;
@@ -30,8 +33,10 @@ export interface SessionPolicyInput {
 export interface SessionPolicy {
   /** the policy document, minified */
   policy: string;
-  /** the projects it covers, in the order given */
+  /** the projects whose `dataset/` folders it covers, in the order given */
   projectIds: number[];
+  /** those of them whose `export/` folders it covers too */
+  exportProjectIds: number[];
   /** the task subjects whose `annotate/` folders it covers, in the order given */
   taskSubjectIds: number[];
 }
@@ -39,10 +44,8 @@ export interface SessionPolicy {
 /** The folders a grant opens, each read-write or read only. */
 function folders(g: PolicyGrant): { folder: string; write: boolean }[] {
   if (g.kind === 'taskSubject') return [{ folder: `annotate/${g.taskSubjectId}`, write: g.write }];
-  return [
-    { folder: `dataset/${g.projectId}`, write: g.write },
-    { folder: `export/${g.projectId}`, write: false },
-  ];
+  const dataset = { folder: `dataset/${g.projectId}`, write: g.write };
+  return g.exports ? [dataset, { folder: `export/${g.projectId}`, write: false }] : [dataset];
 }
 
 function render(bucket: string, root: string, userId: number, grants: readonly PolicyGrant[]): string {
@@ -83,6 +86,7 @@ export function buildSessionPolicy(input: SessionPolicyInput): SessionPolicy {
   return {
     policy,
     projectIds: taken.flatMap((g) => (g.kind === 'project' ? [g.projectId] : [])),
+    exportProjectIds: taken.flatMap((g) => (g.kind === 'project' && g.exports ? [g.projectId] : [])),
     taskSubjectIds: taken.flatMap((g) => (g.kind === 'taskSubject' ? [g.taskSubjectId] : [])),
   };
 }

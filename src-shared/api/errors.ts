@@ -28,6 +28,8 @@ import { PERFORMANCE_ERROR_KEYS } from './errorKeys/performance';
 export const ERROR_KEYS = {
   badRequest: 400,
   validation: 400,
+  /** a name or text holds characters no one means to type (control, direction override, only invisible) */
+  textNotAllowed: 400,
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,

@@ -2,9 +2,10 @@ import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Page, PageQuery, Id } from './envelope';
 import { TeamMember } from './user';
+import { LineText, NameText } from '../model/textFields';
 
 /** A group name: 1 to 64 characters with at least one that is not a space (stored trimmed). */
-export const GroupName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+export const GroupName = NameText(64);
 
 /** Member ids sent with a group; duplicates are ignored. */
 export const GroupUserIds = Type.Array(Id, { maxItems: 1000 });
@@ -52,7 +53,7 @@ export type GroupMembersRemoveQuery = Static<typeof GroupMembersRemoveQuery>;
 
 /** Paging of a group's members, with an optional part of a name. */
 export const GroupMemberQuery = Type.Object(
-  { ...PageQuery, name: Type.Optional(Type.String({ maxLength: 64 })) },
+  { ...PageQuery, name: Type.Optional(LineText(64)) },
   { additionalProperties: false },
 );
 export type GroupMemberQuery = Static<typeof GroupMemberQuery>;

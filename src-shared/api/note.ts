@@ -3,6 +3,7 @@ import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { plainName } from './subject';
 import { projectIdRule } from '../model/permissions';
+import { FreeText } from '../model/textFields';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -38,7 +39,7 @@ export type Note = Static<typeof Note>;
 export const NoteLabel = Type.Object({ id: Type.Integer(), projectId: Type.Integer(), name: Type.String(), color: Type.String() });
 export type NoteLabel = Static<typeof NoteLabel>;
 
-const NoteContent = Type.String({ minLength: 1, maxLength: 10_000, pattern: '\\S' });
+const NoteContent = FreeText(10_000, { minLength: 1, pattern: '\\S' });
 const ObjectId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#rrggbb' });
 const InProject = { projectId: Id };

@@ -24,9 +24,9 @@ export const ObsContentType = Type.String({ minLength: 3, maxLength: 255, patter
 
 /**
  * The storage token (spec section 3), plus `rootPrefix` (prepend it to every key),
- * `projectIds` (the projects whose `dataset/` and `export/` folders it covers) and
- * `taskSubjectIds` (the task subjects whose `annotate/` folders it covers: the ones asked for
- * and held). A session policy is limited to 2048 characters, so a caller with many projects
+ * `projectIds` (the projects whose `dataset/` folders it covers), `exportProjectIds` (those of
+ * them whose `export/` folders it covers: where the caller may export) and `taskSubjectIds`
+ * (the task subjects whose `annotate/` folders it covers: the ones asked for and held). A session policy is limited to 2048 characters, so a caller with many projects
  * gets the most recent ones and uses signed URLs for the rest, or asks again with `projectId`
  * or `taskSubjectId`.
  */
@@ -42,6 +42,7 @@ export const StorageToken = Type.Object({
   expiresAt: Type.Integer(),
   rootPrefix: Type.String(),
   projectIds: Type.Array(Type.Integer()),
+  exportProjectIds: Type.Array(Type.Integer()),
   taskSubjectIds: Type.Array(Type.Integer()),
 });
 export type StorageToken = Static<typeof StorageToken>;
@@ -121,7 +122,7 @@ export const obsRoutes = {
     ...base, method: 'GET', path: '/obs/token',
     summary:
       'S3 mode: short-lived credentials limited to the caller\'s folders (user/<me>/ read-write; dataset/<p>/ of readable ' +
-      'projects read, of projects whose data they manage read-write; export/<p>/ read; annotate/<t>/ of held task subjects ' +
+      'projects read, of projects whose data they manage read-write; export/<p>/ read where they may export; annotate/<t>/ of held task subjects ' +
       'and of the one asked for, read-write for its holder and task managers). Embedded mode: 409 obs.tokenUnavailable.',
     querystring: ObsTokenQuery, data: StorageToken,
   }),
@@ -172,7 +173,7 @@ export const obsRoutes = {
   }),
   exportGet: defineRoute({
     ...base, method: 'GET', path: '/obs/export/get',
-    summary: 'A signed read URL for export/<path>, where path starts with the project id (read access to that project).',
+    summary: 'A signed read URL for export/<path>, where path starts with the project id (`project.export` on that project, as the export routes).',
     querystring: ObsPathQuery, data: SignedUrl,
   }),
 };

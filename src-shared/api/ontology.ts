@@ -2,13 +2,14 @@ import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { ProjectIdParams } from './project';
+import { FreeText, LineText, NameText } from '../model/textFields';
 import {
   ClassificationScope, ExportedFeature, FeatureInput, ONTOLOGY_LIMITS, ONTOLOGY_TOOLS, OntologyFeature, OntologyLabel, OntologyTool,
 } from '../model/ontology';
 
 const closed = { additionalProperties: false } as const;
-const OntologyName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
-const OntologyDescription = Type.String({ maxLength: 1024 });
+const OntologyName = NameText(64);
+const OntologyDescription = FreeText(1024);
 const Features = (minItems: number) => Type.Array(FeatureInput, { minItems, maxItems: ONTOLOGY_LIMITS.features });
 const FeatureIds = Type.Array(Id, { minItems: 1, maxItems: ONTOLOGY_LIMITS.features });
 /** `tool`: one tool; `types`: a list of tools; both given, a feature must match both. */
@@ -133,7 +134,7 @@ export const ontologyRoutes = {
     ...base, method: 'POST', path: '/ontology/feature/list', access: read('body'),
     summary: 'The project\'s features in their order, filtered by tool, types, name (contains, ASCII case ignored) and ids.',
     body: Type.Object(
-      { projectId: Id, ...PageQuery, ...ToolFilter, name: Type.Optional(Type.String({ maxLength: 64 })), featureIds: Type.Optional(Type.Array(Id, { maxItems: ONTOLOGY_LIMITS.features })) },
+      { projectId: Id, ...PageQuery, ...ToolFilter, name: Type.Optional(LineText(64)), featureIds: Type.Optional(Type.Array(Id, { maxItems: ONTOLOGY_LIMITS.features })) },
       closed,
     ),
     data: Page(OntologyFeature),
@@ -156,7 +157,7 @@ export const ontologyRoutes = {
   labelsList: defineRoute({
     ...base, method: 'GET', path: '/ontology/labels/list', access: read('query'),
     summary: 'The project\'s labels a page at a time, searched by name (contains, case ignored), feature and tool.',
-    querystring: Type.Object({ projectId: Id, ...PageQuery, name: Type.Optional(Type.String({ maxLength: 64 })), featureId: Type.Optional(Id), tool: Type.Optional(OntologyTool) }, closed),
+    querystring: Type.Object({ projectId: Id, ...PageQuery, name: Type.Optional(LineText(64)), featureId: Type.Optional(Id), tool: Type.Optional(OntologyTool) }, closed),
     data: Page(LabelEntry),
   }),
   labelsV2: defineRoute({
@@ -167,7 +168,7 @@ export const ontologyRoutes = {
   list: defineRoute({
     ...base, method: 'POST', path: '/ontology/list',
     summary: 'Ontologies the caller may reuse: those of projects they see in their current team; newest change first.',
-    body: Type.Object({ ...PageQuery, name: Type.Optional(Type.String({ maxLength: 64 })) }, closed), data: Page(OntologySummary),
+    body: Type.Object({ ...PageQuery, name: Type.Optional(LineText(64)) }, closed), data: Page(OntologySummary),
   }),
   select: defineRoute({
     ...base, method: 'POST', path: '/ontology/select', access: manage('body'),

@@ -3,6 +3,7 @@ import { defineRoute } from './route';
 import { Page, PageQuery, Id } from './envelope';
 import { PROJECT_ACCESS_ROLES, PROJECT_MEMBER_ROLES } from '../model/permissions';
 import { literals } from '../model/literals';
+import { FreeText, LineText, NameText } from '../model/textFields';
 
 /** A row id as docs/api-conventions.md defines it. */
 
@@ -11,7 +12,7 @@ export const ProjectType = Type.Union([Type.Literal('image'), Type.Literal('fram
 export type ProjectType = Static<typeof ProjectType>;
 
 /** A project name: 1 to 64 characters with at least one that is not a space (stored trimmed). */
-export const ProjectName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+export const ProjectName = NameText(64);
 /** The role a project member holds in one project. */
 export const ProjectMemberRole = literals(PROJECT_MEMBER_ROLES);
 /** The caller's effective role on a project (src-shared/model/permissions.ts). */
@@ -54,7 +55,7 @@ const listFilters = (maxIds: number) => ({
   orderBy: Type.Optional(literals(['createdAt', 'updatedAt', 'projectName'] as const)),
   projectIds: Type.Optional(Type.Array(Id, { maxItems: maxIds })),
   projectIdCondition: Type.Optional(literals(['in', 'notIn'] as const)),
-  projectName: Type.Optional(Type.String({ maxLength: 64 })),
+  projectName: Type.Optional(LineText(64)),
   /** contains (default) and startsWith ignore ASCII case; equals is exact */
   projectNameCondition: Type.Optional(literals(['contains', 'equals', 'startsWith'] as const)),
   typeCondition: Type.Optional(literals(['in', 'notIn'] as const)),
@@ -78,7 +79,7 @@ export type ProjectListBody = Static<typeof ProjectListBody>;
 export const ProjectMemberInput = Type.Object({ userId: Id, role: ProjectMemberRole }, { additionalProperties: false });
 export type ProjectMemberInput = Static<typeof ProjectMemberInput>;
 
-const Description = Type.String({ maxLength: 1024 });
+const Description = FreeText(1024);
 const VendorIds = Type.Array(Id, { maxItems: 100 });
 
 /** A new project in the current team; vendorIds only for the team's owner and admins. */
@@ -121,7 +122,7 @@ export type ProjectConfig = Static<typeof ProjectConfig>;
 export const PROJECT_CONFIG_MAX_BYTES = 64 * 1024;
 
 /** Rich-text instruction (HTML as given; the renderer sanitises it for display). */
-export const ProjectInstructionBody = Type.Object({ instruction: Type.String({ maxLength: 100_000 }) }, { additionalProperties: false });
+export const ProjectInstructionBody = Type.Object({ instruction: FreeText(100_000) }, { additionalProperties: false });
 /** The instruction as stored, with the project's new update time. */
 export const ProjectInstruction = Type.Object({ projectId: Type.Integer(), instruction: Type.String(), updatedAt: Type.Integer() });
 export type ProjectInstruction = Static<typeof ProjectInstruction>;
@@ -149,7 +150,7 @@ export const ProjectMembersBody = Type.Object(
 export type ProjectMembersBody = Static<typeof ProjectMembersBody>;
 /** Member list filters: name contains (ASCII case ignored), exact role. */
 export const ProjectMemberListQuery = Type.Object(
-  { ...PageQuery, name: Type.Optional(Type.String({ maxLength: 64 })), role: Type.Optional(ProjectMemberRole) },
+  { ...PageQuery, name: Type.Optional(LineText(64)), role: Type.Optional(ProjectMemberRole) },
   { additionalProperties: false },
 );
 export type ProjectMemberListQuery = Static<typeof ProjectMemberListQuery>;
@@ -190,7 +191,7 @@ export const ProjectRejectReason = Type.Object({ id: Type.Integer(), reason: Typ
 export type ProjectRejectReason = Static<typeof ProjectRejectReason>;
 /** A new reject reason (stored trimmed). */
 export const ProjectRejectReasonBody = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 256, pattern: '\\S' }) },
+  { reason: NameText(256) },
   { additionalProperties: false },
 );
 /** At most this many reject reasons per project, so their list stays a plain array. */

@@ -16,11 +16,18 @@ export const ImportMode = Type.Union([Type.Literal('replace'), Type.Literal('app
 export type ImportMode = Static<typeof ImportMode>;
 
 export const IMPORT_LIMITS = {
-  /** the largest zip an import reads: it is read whole (1 GiB) */
+  /** the largest zip an import reads (1 GiB) */
   zipBytes: 1024 ** 3,
-  /** what its files may unpack to in all, and one file at most (a JSON or XML text must fit in one string) */
-  unpackedBytes: 2 * 1024 ** 3,
+  /**
+   * what the files the format reads (its JSON, XML, YAML and label texts; never the images) may
+   * unpack to in all, and one of them at most (a JSON or XML text must fit in one string); counted
+   * in the bytes that really come out, not the sizes the zip states. They are held in memory
+   * while read, so the total bounds an import's memory.
+   */
+  unpackedBytes: 1024 ** 3,
   entryBytes: 512 * 1024 ** 2,
+  /** entries (files and folders) in the zip's directory */
+  entries: 1_000_000,
   /** names and ids listed per kind in the answer; the counts are always complete */
   listed: 100,
 } as const;

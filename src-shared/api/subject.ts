@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Id, PageQuery } from './envelope';
+import { LineText, NameText } from '../model/textFields';
 
 /** What a subject is: one image, or a frame sequence (many frames in order). */
 export const SubjectRecordType = Type.Union([Type.Literal('image'), Type.Literal('frame')]);
@@ -20,13 +21,10 @@ export const SUBJECT_MAX_FRAMES = 10_000;
 /** At most this many subjects in one random sample. */
 export const SUBJECT_SAMPLE_MAX = 1_000;
 
-/** Text without control characters (the databases and object keys refuse some of them). */
-const PLAIN = '[^\\x00-\\x1f\\x7f]';
-/** A name: 1 to max characters, at least one visible, no control characters (stored trimmed). */
-export const plainName = (maxLength: number) =>
-  Type.String({ minLength: 1, maxLength, pattern: `^${PLAIN}*[^\\s\\x00-\\x1f\\x7f]${PLAIN}*$` });
-/** Free text without control characters (remarks, filters). */
-export const plainText = (maxLength: number) => Type.String({ maxLength, pattern: `^${PLAIN}*$` });
+/** A name of 1 to max characters under the text rule (src-shared/model/text.ts): trimmed, one line, visible. */
+export const plainName = (maxLength: number) => NameText(maxLength);
+/** One line of free text under the text rule (remarks, filters). */
+export const plainText = (maxLength: number) => LineText(maxLength);
 /** A sha256 digest as 64 hex digits (either case; stored lower case). */
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-fA-F]{64}$' });
 

@@ -3,6 +3,7 @@ import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { plainText } from './subject';
 import { projectIdRule } from '../model/permissions';
+import { FreeText } from '../model/textFields';
 import {
   ConfigurableWorkflow,
   StepCounts,
@@ -33,7 +34,7 @@ export * from './taskShapes';
 const closed = { additionalProperties: false } as const;
 
 /** Free text: any characters but NUL (which PostgreSQL text cannot hold), line breaks included. */
-const freeText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\x00]*$' });
+const freeText = (maxLength: number) => FreeText(maxLength);
 const Description = freeText(1024);
 
 /** Keyset paging: only ids above `afterId`; `page` then counts from there. */

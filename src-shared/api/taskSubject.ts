@@ -5,6 +5,7 @@ import { plainText } from './subject';
 import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
 import { projectIdRule, taskSubjectRule } from '../model/permissions';
 import { FrameData } from '../model/annotation';
+import { FreeText } from '../model/textFields';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -141,7 +142,7 @@ export const SkipBody = Type.Object({ ...TransitionBody.properties, reason: Type
 /** A note the reviewer pins while rejecting (on the subject, a frame, or an object of it). */
 export const RejectNote = Type.Object(
   {
-    content: Type.String({ minLength: 1, maxLength: 10_000, pattern: '\\S' }),
+    content: FreeText(10_000, { minLength: 1, pattern: '\\S' }),
     frameId: Type.Optional(Id),
     objectId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
     labelId: Type.Optional(Id),

@@ -4,11 +4,12 @@ import { Id } from './envelope';
 import type { TeamAction } from '../model/permissions';
 import { AssignableRoleSchema, Mobile, TeamMember, TeamRoleSchema } from './user';
 import { GroupCreateBody, GroupInfo } from './group';
+import { FreeText, NameText } from '../model/textFields';
 
 /** A team name: 1 to 64 characters with at least one that is not a space (stored trimmed). */
-export const TeamName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+export const TeamName = NameText(64);
 /** A team's description (stored trimmed). */
-export const TeamDescription = Type.String({ maxLength: 512 });
+export const TeamDescription = FreeText(512);
 
 /** A team as the caller sees it: its details plus the caller's own standing in it. */
 export const TeamInfo = Type.Object({

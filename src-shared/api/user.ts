@@ -1,14 +1,23 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
-import { Page, PageQuery } from './envelope';
+import { Id, Page, PageQuery } from './envelope';
+import { NameText } from '../model/textFields';
+import { AVATAR_KEY_PATTERN } from '../model/avatar';
+import { SignedUrl } from './obs';
 
 /** Mobile numbers in international form: optional +, 6 to 15 digits (E.164 length). */
 export const Mobile = Type.String({ pattern: '^\\+?[1-9][0-9]{5,14}$', minLength: 6, maxLength: 16 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const SmsCode = Type.String({ pattern: '^[0-9]{6}$' });
-export const UserName = Type.String({ minLength: 1, maxLength: 64 });
-/** An avatar: an http(s) URL, or an object-store key (no scheme, no control characters). */
-export const Avatar = Type.String({ minLength: 1, maxLength: 512, pattern: '^(https?://\\S+|[^:\\u0000-\\u001f]+)$' });
+/**
+ * The token a device got when it signed in (LoginResult.deviceToken). Sent with later sign-ins
+ * and SMS requests for the same number, it gives the device guess and SMS budgets of its own,
+ * so a stranger's failures do not lock the owner out. It is no session: it opens nothing.
+ */
+export const DeviceToken = Type.String({ minLength: 20, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+export const UserName = NameText(64);
+/** An avatar: the key of an image the user uploaded to `user/<me>/avatar/` (src-shared/model/avatar.ts); web addresses are refused. */
+export const Avatar = Type.String({ minLength: 1, maxLength: 512, pattern: AVATAR_KEY_PATTERN });
 
 /** A row id as docs/api-conventions.md defines it (a positive 32-bit integer). */
 
@@ -38,10 +47,11 @@ export const CodeType = Type.Union([
 ]);
 export type CodeType = Static<typeof CodeType>;
 
-/** The token convention: the client sends the header `<tokenName>: <tokenValue>`. */
+/** The token convention: the client sends the header `<tokenName>: <tokenValue>`; `deviceToken` is for this device to keep for this number. */
 export const LoginResult = Type.Object({
   tokenName: Type.String(),
   tokenValue: Type.String(),
+  deviceToken: DeviceToken,
 });
 export type LoginResult = Static<typeof LoginResult>;
 
@@ -104,13 +114,13 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 /** Log in with the password or with an SMS code of type `login`: exactly one of the two. */
 export const LoginBody = Type.Union([
-  Type.Object({ mobile: Mobile, password: Password }, { additionalProperties: false }),
-  Type.Object({ mobile: Mobile, code: SmsCode }, { additionalProperties: false }),
+  Type.Object({ mobile: Mobile, password: Password, deviceToken: Type.Optional(DeviceToken) }, { additionalProperties: false }),
+  Type.Object({ mobile: Mobile, code: SmsCode, deviceToken: Type.Optional(DeviceToken) }, { additionalProperties: false }),
 ]);
 export type LoginBody = Static<typeof LoginBody>;
 
 export const SmsSendBody = Type.Object(
-  { mobile: Mobile, codeType: CodeType },
+  { mobile: Mobile, codeType: CodeType, deviceToken: Type.Optional(DeviceToken) },
   { additionalProperties: false },
 );
 export type SmsSendBody = Static<typeof SmsSendBody>;
@@ -124,7 +134,7 @@ export const userRoutes = {
   }),
   loginMobile: defineRoute({
     method: 'POST', path: '/user/login/mobile', tag: 'User', auth: false,
-    summary: 'Log in by mobile number with a password or an SMS code of type login.',
+    summary: 'Log in by mobile number with a password or an SMS code of type login; wrong passwords are limited per number and address (429 user.passwordLocked: the SMS code still works).',
     body: LoginBody, data: LoginResult,
   }),
   logout: defineRoute({
@@ -144,7 +154,7 @@ export const userRoutes = {
   }),
   smsSend: defineRoute({
     method: 'POST', path: '/sms/send', tag: 'Sms', auth: false,
-    summary: 'Send a 6-digit code to a mobile number for register, login or forget (password reset).',
+    summary: 'Send a 6-digit code to a mobile number for register, login or forget (password reset); limited per number, requester and address.',
     body: SmsSendBody, data: Type.Object({ resendAfterSeconds: Type.Integer() }),
   }),
   members: defineRoute({
@@ -160,8 +170,14 @@ export const userRoutes = {
   }),
   updateInfo: defineRoute({
     method: 'PUT', path: '/user/info', tag: 'User', auth: true,
-    summary: 'Edit the own name and avatar; answers the user as now stored.',
+    summary: 'Edit the own name and avatar (an image already uploaded to user/<me>/avatar/, at most 1 MiB, PNG, JPEG, WebP or GIF); answers the user as now stored.',
     body: UserInfoUpdateBody, data: UserInfo,
+  }),
+  avatar: defineRoute({
+    method: 'GET', path: '/user/avatar/:userId', tag: 'User', auth: true,
+    summary: "A signed URL of a user's avatar, for people who share a team or a project with them (and themselves); null when they have none.",
+    params: Type.Object({ userId: Id }, { additionalProperties: false }),
+    data: Type.Union([SignedUrl, Type.Null()]),
   }),
   changePassword: defineRoute({
     method: 'PUT', path: '/user/password', tag: 'User', auth: true,

@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Page, PageQuery, Id } from './envelope';
+import { FreeText, LineText, NameText } from '../model/textFields';
 
 /** Ids as the conventions define them (kept local so no two route groups export the same name). */
 
 /** The engaging team's display name for a vendor: 1 to 64 characters, not only spaces. */
-export const VendorName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+export const VendorName = NameText(64);
 /** The engaging team's free note about a vendor. */
-export const VendorRemark = Type.String({ maxLength: 512 });
+export const VendorRemark = FreeText(512);
 
 /** An outside team engaged by the current team, as the engaging team sees it. */
 export const VendorItem = Type.Object({
@@ -43,7 +44,7 @@ export const VendorUpdateBody = Type.Object(
 export type VendorUpdateBody = Static<typeof VendorUpdateBody>;
 
 /** Filter of vendor lists: `name` matches the display name or the vendor team's name. */
-const vendorFilter = { ...PageQuery, name: Type.Optional(Type.String({ maxLength: 64 })) };
+const vendorFilter = { ...PageQuery, name: Type.Optional(LineText(64)) };
 
 /** Body of POST /vendor/list. */
 export const VendorListBody = Type.Object(vendorFilter, { additionalProperties: false });

@@ -12,6 +12,7 @@ export * from './datasets';
 export * from './storage';
 export * from './storageErrors';
 export * from './journal';
+export * from './hostErrors';
 
 /**
  * The workstation contract: every main-process service method, grouped by domain.

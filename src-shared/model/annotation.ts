@@ -9,6 +9,7 @@ import { Value } from 'typebox/value';
 import { Id } from '../api/envelope';
 import { ElementId } from './ontology';
 import { literals } from './literals';
+import { FreeText } from './textFields';
 
 /** The version of the frame shape this build writes. */
 export const ANNOTATION_VERSION = 1;
@@ -49,7 +50,7 @@ export const AnnotationId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
 
 /** An attribute's answer: an option id (radio, select), option ids (checkbox), text, a number, or cleared. */
 export const AttributeAnswer = Type.Union([
-  Type.String({ maxLength: ANNOTATION_LIMITS.textAnswer }),
+  FreeText(ANNOTATION_LIMITS.textAnswer),
   Type.Number({ minimum: -1e15, maximum: 1e15 }),
   Type.Boolean(),
   Type.Array(ElementId, { maxItems: ANNOTATION_LIMITS.choicesPerAnswer }),

@@ -12,6 +12,13 @@
 export const TILED_FROM_SIDE = 16_384;
 export const TILE_SIDE = 1024;
 export const TILE_FORMAT = 'jpeg';
+/**
+ * The most pixels an image may have to be tiled: 2^31, about 46,340 x 46,340 (the workspace is
+ * measured drawing 40,000 x 40,000). Tiling streams, but its time and tile count grow with the
+ * pixels, and a PNG of one colour declaring 100,000 x 100,000 takes 10 MB: past this an image
+ * is refused (sharp's `limitInputPixels`, from the file's own header) instead of tiled.
+ */
+export const MAX_TILED_PIXELS = 2 ** 31;
 
 export interface PyramidLevel {
   level: number;
@@ -26,6 +33,9 @@ export interface PyramidLevel {
 export function needsPyramid(width: number | null | undefined, height: number | null | undefined): boolean {
   return !!width && !!height && Math.max(width, height) > TILED_FROM_SIDE;
 }
+
+/** Whether a pyramid can be made at this size at all (MAX_TILED_PIXELS). */
+export const tileable = (width: number, height: number): boolean => width * height <= MAX_TILED_PIXELS;
 
 export function maxLevelOf(width: number, height: number): number {
   return Math.ceil(Math.log2(Math.max(width, height, 1)));

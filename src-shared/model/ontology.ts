@@ -7,6 +7,8 @@
 import { Type, type TSchema } from 'typebox';
 import { Id } from '../api/envelope';
 import { literals } from './literals';
+import { FreeText, NameText } from './textFields';
+import { normalizeName } from './text';
 
 export const ONTOLOGY_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid', 'classification'] as const;
 export type OntologyTool = (typeof ONTOLOGY_TOOLS)[number];
@@ -44,7 +46,9 @@ export const ClassificationScope = literals(CLASSIFICATION_SCOPES);
 /** A label, attribute, option or skeleton point id: stable across renames, so annotations keep pointing at it. */
 export const ElementId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' });
 /** A name as people type it; compared trimmed and ignoring case. */
-export const ElementName = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+/** Longest element name (feature, label, attribute, option, point), in characters. */
+export const ELEMENT_NAME_MAX = 64;
+export const ElementName = NameText(ELEMENT_NAME_MAX);
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: '#rrggbb' });
 const Hotkey = Type.String({ pattern: '^[0-9A-Za-z]$', description: 'one letter or digit, unique within the ontology (letters ignore case)' });
 
@@ -53,13 +57,13 @@ const NumberSettings = Type.Object(
   closed,
 );
 const TextSettings = Type.Object(
-  { maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })), default: Type.Optional(Type.String({ maxLength: 100_000 })) },
+  { maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })), default: Type.Optional(FreeText(100_000)) },
   closed,
 );
 
 // One builder for what clients send (ids optional) and what the server answers (ids present).
 const labelOf = <I extends TSchema>(id: I) =>
-  Type.Object({ id, name: ElementName, color: Color, hotkey: Type.Optional(Hotkey), description: Type.Optional(Type.String({ maxLength: 512 })) }, closed);
+  Type.Object({ id, name: ElementName, color: Color, hotkey: Type.Optional(Hotkey), description: Type.Optional(FreeText(512)) }, closed);
 const optionOf = <I extends TSchema, A extends TSchema>(id: I, attributes: A) =>
   Type.Object({ id, name: ElementName, default: Type.Optional(Type.Boolean()), attributes: Type.Optional(attributes) }, closed);
 const attributeOf = <I extends TSchema, A extends TSchema>(id: I, nested: A) =>
@@ -162,14 +166,14 @@ export interface FeatureInput {
 export const asFeatureInputs = (features: readonly object[]): FeatureInput[] => features as FeatureInput[];
 
 /** How names and hotkeys compare: "Car " and "car" are the same label to an annotator. */
-export const nameKey = (name: string): string => name.trim().toLowerCase();
+export const nameKey = (name: string): string => name.normalize('NFC').trim().toLowerCase();
 export const isChoice = (type: AttributeType): boolean => CHOICE_TYPES.includes(type);
 
 /** The rules a definition can break; each is an error key `ontology.<reason>` (400). */
 export const ONTOLOGY_ISSUES = [
   'duplicateFeatureName', 'duplicateLabelName', 'duplicateAttributeName', 'duplicateOptionName', 'duplicateHotkey', 'duplicateId',
   'labelsRequired', 'optionsRequired', 'optionsNotAllowed', 'fieldNotAllowed', 'invalidRange', 'invalidDefault',
-  'nestingTooDeep', 'skeletonRequired', 'invalidSkeleton',
+  'nestingTooDeep', 'skeletonRequired', 'invalidSkeleton', 'nameNotAllowed',
 ] as const;
 export type OntologyIssueReason = (typeof ONTOLOGY_ISSUES)[number];
 /** The element a clash is with: another place in the request, or a feature the request leaves alone. */
@@ -209,6 +213,7 @@ export function validateFeatures(features: readonly FeatureInput[], others: read
     features.forEach((f, i) => {
       const at = `/features/${i}`;
       if (f.featureId !== undefined) claim(featureIds, f.featureId, `${at}/featureId`, 'duplicateId');
+      checkName(f.name, `${at}/name`);
       claim(names, nameKey(f.name), `${at}/name`, 'duplicateFeatureName');
       checkFeature(f, at, hotkeys);
     });
@@ -217,6 +222,16 @@ export function validateFeatures(features: readonly FeatureInput[], others: read
     if (err instanceof IssueFound) return err.issue;
     throw err;
   }
+}
+
+/**
+ * The text rule (text.ts) for every element name, as stored: definitions that did not come
+ * through the API's validator (an imported lossless ontology, a label named in a COCO file) are
+ * held to it here.
+ */
+function checkName(name: string, path: string): void {
+  const checked = normalizeName(name);
+  if (!checked.ok || checked.value === '' || [...checked.value].length > ELEMENT_NAME_MAX) fail('nameNotAllowed', path);
 }
 
 function checkFeature(f: FeatureInput, at: string, hotkeys: Map<string, OntologyConflict>): void {
@@ -231,6 +246,7 @@ function checkFeature(f: FeatureInput, at: string, hotkeys: Map<string, Ontology
   labels.forEach((l, j) => {
     const p = `${at}/labels/${j}`;
     if (l.id !== undefined) claim(labelIds, l.id, `${p}/id`, 'duplicateId');
+    checkName(l.name, `${p}/name`);
     claim(labelNames, nameKey(l.name), `${p}/name`, 'duplicateLabelName');
     if (l.hotkey !== undefined) claim(hotkeys, l.hotkey.toLowerCase(), `${p}/hotkey`, 'duplicateHotkey');
   });
@@ -247,6 +263,7 @@ function checkAttributes(list: readonly AttributeInput[], at: string, depth: num
   list.forEach((a, k) => {
     const p = `${at}/${k}`;
     if (a.id !== undefined) claim(ids, a.id, `${p}/id`, 'duplicateId');
+    checkName(a.name, `${p}/name`);
     claim(names, nameKey(a.name), `${p}/name`, 'duplicateAttributeName');
     if (isChoice(a.type)) checkChoice(a, p, depth, ids);
     else checkValue(a, p);
@@ -264,6 +281,7 @@ function checkChoice(a: AttributeInput, p: string, depth: number, attributeIds: 
   options.forEach((o, n) => {
     const op = `${p}/options/${n}`;
     if (o.id !== undefined) claim(ids, o.id, `${op}/id`, 'duplicateId');
+    checkName(o.name, `${op}/name`);
     claim(names, nameKey(o.name), `${op}/name`, 'duplicateOptionName');
     // Radio and select hold one answer, so at most one option can be preselected.
     if (o.default === true && a.type !== 'checkbox' && ++defaults > 1) fail('invalidDefault', `${op}/default`);
@@ -292,6 +310,7 @@ function checkSkeleton(s: SkeletonInput | undefined, at: string): void {
   const ids = new Map<string, OntologyConflict>();
   s.points.forEach((pt, i) => {
     if (pt.id !== undefined) claim(ids, pt.id, `${at}/points/${i}/id`, 'duplicateId');
+    checkName(pt.name, `${at}/points/${i}/name`);
     claim(names, nameKey(pt.name), `${at}/points/${i}/name`, 'invalidSkeleton');
   });
   const edges = new Map<string, OntologyConflict>();

@@ -33,6 +33,8 @@ export const TEAM_PERMISSIONS = {
   'team.transfer': ['owner'],
   'team.member.read': ['owner', 'admin', 'manager', 'reviewer', 'annotator'],
   'team.member.manage': ['owner', 'admin'],
+  /** see members' full mobile numbers in member lists (everyone else sees them masked, 138****8000) */
+  'team.member.contact': ['owner', 'admin'],
   'team.group.manage': ['owner', 'admin', 'manager'],
   'team.vendor.manage': ['owner', 'admin'],
   'team.invite.manage': ['owner', 'admin'],
@@ -49,6 +51,8 @@ export const PROJECT_PERMISSIONS = {
   'project.update': ['teamAdmin', 'teamManager', 'manager'],
   'project.delete': ['teamAdmin'],
   'project.member.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager'],
+  /** see project members' full mobile numbers (everyone else sees them masked) */
+  'project.member.contact': ['teamAdmin'],
   'project.overview': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
   /** import, change and delete batches and subjects, and upload their files */
   'project.data.manage': ['teamAdmin', 'teamManager', 'manager'],

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { smsCodeFor } from './pages/smsOutbox';
+import { PASSWORD, registerUser, SERVER } from './pages/teamSetup';
 
 test('a new user registers, sees an empty project list in Chinese, switches to English, stays logged in across a reload, logs out and back in', async ({ page }) => {
   const mobile = `1370000${String(Date.now() % 10000).padStart(4, '0')}`;
@@ -94,4 +95,27 @@ test('a user who forgot the password resets it with an SMS code and logs in with
   await expect(page.getByTestId('form-error')).toBeVisible();
   await login.logIn(mobile, 'new password 2');
   await projects.expectUser('Forgetful');
+});
+
+test('after ten wrong passwords from a stranger, the login page says when to retry and the owner logs in with an SMS code', async ({ page, request }) => {
+  const owner = await registerUser(request, 'Locked Owner');
+  for (let i = 0; i < 10; i++) {
+    const r = await request.post(`${SERVER}/user/login/mobile`, { data: { mobile: owner.mobile, password: `stranger guess ${i}` }, headers: { 'x-forwarded-for': '10.78.0.1' } });
+    expect((await r.json()).msg).toBe('error.user.invalidCredentials');
+  }
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(owner.mobile, PASSWORD);
+  await expect(page.getByTestId('form-error')).toContainText('密码错误次数过多');
+  await expect(page.getByTestId('form-error-wait')).toHaveText(/^\d+ 分钟后可以再试。$/);
+  await page.screenshot({ path: 'test-results/e2e/login-password-locked.png', animations: 'disabled' });
+
+  await page.getByTestId('use-code-login').click();
+  await expect(page.getByTestId('mobile')).toHaveValue(owner.mobile);
+  await page.getByTestId('send-code').click();
+  // The countdown starts once the server has written the code.
+  await expect(page.getByTestId('send-code')).toContainText(/\d+/);
+  await page.getByTestId('code').fill(await smsCodeFor(owner.mobile));
+  await page.getByTestId('login-submit').click();
+  await new ProjectsPage(page).expectUser('Locked Owner');
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc/nodeHost';
+import { NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../src-shared/ipc/nodeHost';
+import { E2E_WORKSTATION_SECRET } from '../../playwright.config';
 import { OperationsPage, screenshot, signInAsOwner } from './pages/insightPages';
 
 test('the log viewer shows the workstation\'s records and "upload now" reports success', async ({ page, request, baseURL }) => {
@@ -8,6 +9,7 @@ test('the log viewer shows the workstation\'s records and "upload now" reports s
   // Records as the workstation's own code writes them, through the browser host's contract.
   const marker = `e2e marker ${Date.now()}`;
   const write = await request.post(`${baseURL}${NODE_HOST_INVOKE_PATH}`, {
+    headers: { [NODE_HOST_SECRET_HEADER]: E2E_WORKSTATION_SECRET },
     data: { method: 'logs.write', args: { records: [{ level: 2, message: `${marker} warning` }, { level: 1, message: `${marker} info` }, { level: 3, message: `${marker} error` }] } },
   });
   expect((await write.json()).ok).toBe(true);

@@ -24,7 +24,7 @@ function schemaKeys(schema: unknown): string[] {
 }
 
 const nasty = fc.oneof(
-  fc.constantFrom('', '0', '-1', '1.5', '1e309', 'NaN', 'null', 'true', '99999999999999999999', '../../etc/passwd', '%00', '\u0000', '𝕏'.repeat(50), "' OR 1=1 --", '<script>'),
+  fc.constantFrom('', '0', '-1', '1.5', '1e309', '1e400', 'Infinity', '-Infinity', 'NaN', '\u202Egnp.exe', '\u200B', 'a\u0007b', 'null', 'true', '99999999999999999999', '../../etc/passwd', '%00', '\u0000', '𝕏'.repeat(50), "' OR 1=1 --", '<script>'),
   fc.string({ maxLength: 40 }),
   fc.integer().map(String),
 );

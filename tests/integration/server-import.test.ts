@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { writeCoco, writeVoc } from '../../src-server/exports/formats';
-import { fetchZip } from '../../src-server/imports/fetchZip';
+import { fetchZipToFile } from '../../src-server/imports/fetchZip';
 import { IMPORT_LIMITS } from '../../src-shared/api/projectImport';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -192,8 +195,14 @@ describe.each(DB_KINDS)('annotation import on %s', (kind) => {
 
   it('refuses a zip above the size limit before reading it', async () => {
     const key = await putZip(s.app.ctx, w.users.manager.id, cocoZip);
-    await expect(fetchZip(s.app.ctx.storage, key, cocoZip.length - 1)).rejects.toMatchObject({ key: 'import.zipTooLarge', data: { limit: 'zip', max: cocoZip.length - 1 } });
-    expect((await fetchZip(s.app.ctx.storage, key, IMPORT_LIMITS.zipBytes)).equals(cocoZip)).toBe(true);
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'import-fetch-'));
+    try {
+      await expect(fetchZipToFile(s.app.ctx.storage, key, cocoZip.length - 1, path.join(dir, 'small.zip'))).rejects.toMatchObject({ key: 'import.zipTooLarge', data: { limit: 'zip', max: cocoZip.length - 1 } });
+      await fetchZipToFile(s.app.ctx.storage, key, IMPORT_LIMITS.zipBytes, path.join(dir, 'whole.zip'));
+      expect((await fs.promises.readFile(path.join(dir, 'whole.zip'))).equals(cocoZip)).toBe(true);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('adds VOC\'s labels to the first box feature the ontology has, since VOC names no feature', async () => {

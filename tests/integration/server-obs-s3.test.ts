@@ -65,6 +65,7 @@ describe.each(DB_KINDS)('object storage routes, S3 mode on Ceph RGW, on %s', (ki
       expiresAt: expect.any(Number),
       rootPrefix: 'tenant-t',
       projectIds: [w.projectP],
+      exportProjectIds: [],
       taskSubjectIds: [],
     });
     expect(t.expiresAt).toBeGreaterThan(Date.now() + 55 * 60_000);
@@ -79,7 +80,7 @@ describe.each(DB_KINDS)('object storage routes, S3 mode on Ceph RGW, on %s', (ki
     await put(`user/${w.users.reviewer.id}/private.txt`, 'reviewer');
     const c = clientOf(await token('annotator'));
     try {
-      // allowed: its own folder (read-write, multipart included), P's dataset and exports (read)
+      // allowed: its own folder (read-write, multipart included), P's dataset (read)
       await c.send(new PutObjectCommand({ Bucket: s.s3!.bucket, Key: full(`user/${me.id}/note.txt`), Body: 'mine' }));
       expect(await read(c, `user/${me.id}/note.txt`)).toBe('mine');
       const big = crypto.randomBytes(6 * 1024 * 1024 + 1);
@@ -87,12 +88,13 @@ describe.each(DB_KINDS)('object storage routes, S3 mode on Ceph RGW, on %s', (ki
       const head = await s.s3!.admin.send(new HeadObjectCommand({ Bucket: s.s3!.bucket, Key: full(`user/${me.id}/big.bin`) }));
       expect(head.ContentLength).toBe(big.length);
       expect(await read(c, `dataset/${w.projectP}/seed.png`)).toBe('P seed');
-      expect(await read(c, `export/${w.projectP}/result.zip`)).toBe('P export');
 
-      // denied: writing P's dataset (an annotator may not), another team's project, another
-      // user's folder, writing exports, anything outside the root prefix
+      // denied: writing P's dataset (an annotator may not), reading P's exports (nor may they
+      // export), another team's project, another user's folder, writing exports, anything
+      // outside the root prefix
       const putIn = (key: string) => c.send(new PutObjectCommand({ Bucket: s.s3!.bucket, Key: key, Body: 'x' }));
       await expectDenied(putIn(full(`dataset/${w.projectP}/new.png`)), 'annotator writing P\'s dataset');
+      await expectDenied(read(c, `export/${w.projectP}/result.zip`), 'an annotator reading P\'s exports');
       await expectDenied(read(c, `dataset/${w.projectQ}/seed.png`), 'reading another team\'s project');
       await expectDenied(read(c, `user/${w.users.reviewer.id}/private.txt`), 'reading another user\'s folder');
       await expectDenied(putIn(full(`user/${w.users.reviewer.id}/evil.txt`)), 'writing another user\'s folder');

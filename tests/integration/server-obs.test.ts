@@ -138,7 +138,8 @@ describe.each(DB_KINDS)('object storage routes, embedded mode, on %s', (kind) =>
     await s.app.ctx.storage.put(exported, Buffer.from('zip'), 'application/zip');
     expect((await upload('owner', exported, Buffer.from('x'))).body).toMatchObject({ code: 403, msg: 'error.obs.readOnlyKey' });
     expect((await upload('ownerB', exported, Buffer.from('x'))).body.code).toBe(404);
-    expect((await download('annotator', exported)).rawPayload.toString()).toBe('zip');
+    expect((await download('projectManager', exported)).rawPayload.toString()).toBe('zip');
+    expect((await download('annotator', exported)).statusCode).toBe(403);
     expect((await download('outsider', exported)).statusCode).toBe(404);
 
     expect((await upload('owner', 'annotate/1/a.json', Buffer.from('{}'))).body).toMatchObject({ code: 404, msg: 'error.obs.objectNotFound' });
@@ -237,7 +238,7 @@ describe.each(DB_KINDS)('object storage routes, embedded mode, on %s', (kind) =>
     expect(userGet.body.data.key).toBe(`user/${me.id}/logs/today.zip`);
 
     for (const p of [`${w.projectP}/r.zip`, `export/${w.projectP}/r.zip`, `/export/${w.projectP}/r.zip`]) {
-      const exp = await s.call({ method: 'GET', url: `/core/obs/export/get?path=${encodeURIComponent(p)}`, token: w.users.annotator.token });
+      const exp = await s.call({ method: 'GET', url: `/core/obs/export/get?path=${encodeURIComponent(p)}`, token: w.users.projectManager.token });
       expect(exp.body.data.key, p).toBe(`export/${w.projectP}/r.zip`);
     }
     expect((await s.call({ method: 'GET', url: `/core/obs/export/get?path=${w.projectP}/r.zip`, token: w.users.outsider.token })).body.code).toBe(404);

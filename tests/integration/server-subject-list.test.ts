@@ -159,7 +159,9 @@ describe.each(DB_KINDS)('subject list on %s', (kind) => {
     const p = `/project/${w.projectP}/subject`;
     for (const url of [`${p}/list?pageSize=0`, `${p}/list?pageSize=501`, `${p}/list?afterId=-1`, `${p}/list?recordType=video`, `${p}/list/video`, `${p}/list?name=%01`, `${p}/list?page=0`, `${p}/simpling?size=0`, `${p}/simpling?size=1001`, `${p}/simpling?ratio=1.5`, `${p}/abc`]) {
       const r = await get(w.users.owner, url);
-      expect({ url, status: r.status, msg: r.body.msg }).toEqual({ url, status: 400, msg: 'error.validation' });
+      // A control character breaks the text rule, which has its own key (docs/security.md).
+      const msg = url.endsWith('name=%01') ? 'error.textNotAllowed' : 'error.validation';
+      expect({ url, status: r.status, msg: r.body.msg }).toEqual({ url, status: 400, msg });
     }
     for (const [url, msg] of [[`${p}/simpling`, 'error.subject.sampleSizeOrRatio'], [`${p}/simpling?size=5&ratio=0.1`, 'error.subject.sampleSizeOrRatio'], [`${p}/simpling?ratio=0.5`, 'error.subject.sampleTooLarge']] as const) {
       const r = await get(w.users.owner, url);

@@ -45,7 +45,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
   /** The annotator's workspace, signed in by the session cookies the renderer reads. */
   const openWorkspace = async (ws: WorkstationProcess, at = target): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const { hostname, port } = new URL(ws.url);
+    const { hostname } = new URL(ws.url);
     await context.addCookies([
       { name: 'token', value: w.users.annotator.token, domain: hostname, path: '/' },
       { name: 'token-name', value: TOKEN_NAME, domain: hostname, path: '/' },
@@ -53,7 +53,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
     // The texts the test reads are the English ones.
     await context.addInitScript("localStorage.setItem('workstation.language', 'en-US')");
     const page = await context.newPage();
-    await page.goto(`http://${hostname}:${port}/#/work/${at.projectId}/${at.taskId}/${at.workflowId}`);
+    await page.goto(ws.pageUrl(`#/work/${at.projectId}/${at.taskId}/${at.workflowId}`));
     await page.locator('[data-testid="workspace-stage"][data-item]').waitFor({ timeout: 30_000 });
     return page;
   };

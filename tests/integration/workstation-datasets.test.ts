@@ -39,11 +39,13 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
   const running: Services[] = [];
   let root: string;
 
-  const start = (dataDir: string) => {
+  const start = async (dataDir: string) => {
     const services = createServices(workstationConfigFromEnv('node', '0.0.0-test', { WORKSTATION_DATA_DIR: dataDir, SERVER_URL: serverUrl }));
     running.push(services);
     const me = w.users.owner;
     void services.handlers['session.set']({ tokenName: 'x-annot-token', tokenValue: me.token, user: { id: me.id, name: 'Owner', mobile: me.mobile } });
+    // The user chose the folder the datasets are in (docs/security.md: the chosen-folders rule).
+    await services.handlers['app.allowFolder']({ path: root });
     return services;
   };
   const until = async (services: Services, jobId: string, states: DatasetJob['state'][]) => {
@@ -72,7 +74,7 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
 
   it('scans images one subject each and frame sequences by folder and name stem, in natural order', async () => {
     const { photos, seqs } = dataset(path.join(root, 'scan'));
-    const ws = start(path.join(root, 'ws-scan'));
+    const ws = await start(path.join(root, 'ws-scan'));
     const images = await ws.handlers['datasets.scan']({ paths: [photos], recordType: 'image' });
     expect(images).toMatchObject({ subjects: 3, files: 3, ignored: 1 });
     expect(images.sample.map((x) => x.name)).toEqual(['photos/a.png', 'photos/b.png', 'photos/sub/c.png']);
@@ -86,7 +88,7 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
 
   it('imports a folder into a new batch, and a second import of it skips everything the project has', async () => {
     const { photos, seqs } = dataset(path.join(root, 'import'));
-    const ws = start(path.join(root, 'ws-import'));
+    const ws = await start(path.join(root, 'ws-import'));
     const started = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Street photos', paths: [photos, seqs], recordType: 'image' });
     const done = await until(ws, started.jobId, ['done', 'failed']);
     // The sequence folder repeats three of the photos: the same content is one subject.
@@ -114,7 +116,7 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     const height = 400;
     const red = await sharp({ create: { width: 6000, height, channels: 3, background: '#ff0000' } }).png().toBuffer();
     await sharp({ create: { width, height, channels: 3, background: '#00ff00' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(path.join(folder, 'strip.png'));
-    const ws = start(path.join(root, 'ws-pyramid'));
+    const ws = await start(path.join(root, 'ws-pyramid'));
     const started = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Panoramas', paths: [folder], recordType: 'image' });
     expect(await until(ws, started.jobId, ['done', 'failed'])).toMatchObject({ state: 'done', registeredSubjects: 1, error: null });
     const listed = await s.call({ method: 'GET', url: `/core/project/${w.projectP}/subject/list?batchId=${(await until(ws, started.jobId, ['done'])).batchId}&pageSize=10`, token: w.users.owner.token });
@@ -145,7 +147,7 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     // Distinct files (each its own subject), enough that a pause lands midway with one upload at a time.
     for (let i = 0; i < 30; i++) fs.writeFileSync(path.join(big, `frame_${String(i).padStart(3, '0')}.png`), Buffer.concat([fs.readFileSync(path.join(DEMO, demo[i % demo.length]!)), Buffer.from([i])]));
     const dataDir = path.join(root, 'ws-pause');
-    const ws = start(dataDir);
+    const ws = await start(dataDir);
     const files: string[] = [];
     ws.events.on('datasets.file', (e) => files.push(e.path));
     const job = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Paused batch', paths: [big], recordType: 'image', concurrency: 1 });
@@ -158,7 +160,7 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     expect(paused.batchId).toBeNull();
     await ws.close();
 
-    const again = start(dataDir);
+    const again = await start(dataDir);
     const listed = (await again.handlers['datasets.jobs']({})).find((j) => j.jobId === job.jobId)!;
     expect(listed).toMatchObject({ state: 'paused', subjects: 30 });
     expect(listed.uploadedFiles).toBeGreaterThanOrEqual(uploadedAtPause - 1);

@@ -5,15 +5,19 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../../src-main/config';
-import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
+import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../src-shared/ipc';
 
-/** The workstation contract through the browser host: HTTP invoke, socket.io events, the renderer files. */
+/** The workstation contract through the browser host: HTTP invoke, socket.io events, the renderer files (with its secret: who else may call is tests/integration/security-workstation-host.test.ts). */
 describe('browser host', () => {
   let host: NodeHost;
   let dir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the wire carried
   const invoke = async (method: string, args: unknown): Promise<any> => {
-    const res = await fetch(host.url + NODE_HOST_INVOKE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, args }) });
+    const res = await fetch(host.url + NODE_HOST_INVOKE_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [NODE_HOST_SECRET_HEADER]: host.secret },
+      body: JSON.stringify({ method, args }),
+    });
     return res.json();
   };
 
@@ -35,7 +39,7 @@ describe('browser host', () => {
   it('answers app.info with version, data dir, host kind and server URL', async () => {
     expect(await invoke('app.info', {})).toEqual({
       ok: true,
-      result: { version: '9.9.9', dataDir: path.join(dir, 'ws'), host: 'node', serverUrl: 'http://127.0.0.1:1' },
+      result: { version: '9.9.9', dataDir: path.join(dir, 'ws'), downloadsDir: path.join(dir, 'ws', 'downloads'), host: 'node', serverUrl: 'http://127.0.0.1:1' },
     });
   });
 
@@ -44,7 +48,7 @@ describe('browser host', () => {
   });
 
   it('writes logs, pushes the appended event, and finds them again newest first', async () => {
-    const socket = io(host.url, { transports: ['websocket'] });
+    const socket = io(host.url, { transports: ['websocket'], auth: { secret: host.secret } });
     const event = new Promise((resolve) => socket.on(NODE_HOST_EVENT_MESSAGE, resolve));
     await new Promise((resolve) => socket.on('connect', () => resolve(null)));
     const written = await invoke('logs.write', {
@@ -74,7 +78,7 @@ describe('browser host', () => {
 
   it('reaches storage and datasets through the contract, with storage errors as codes and params', async () => {
     // Before init the storage layer says so, in the spec's words, as plain data with its code.
-    expect(await invoke('storage.upload', { file: path.join(dir, 'nothing.png'), key: 'user/1/x.png' })).toEqual({
+    expect(await invoke('storage.upload', { file: path.join(dir, 'ws', 'downloads', 'nothing.png'), key: 'user/1/x.png' })).toEqual({
       ok: false,
       error: { name: 'StorageError', message: 'S3 not enabled, call init first', code: 'NotInitialised', params: {} },
     });
@@ -86,6 +90,9 @@ describe('browser host', () => {
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'one.jpg'), 'jpeg bytes');
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'not an image');
+    // A folder the user has not chosen yet is refused until they allow it in the page.
+    expect(await invoke('datasets.scan', { paths: [folder], recordType: 'image' })).toMatchObject({ ok: false, error: { code: 'FOLDER_NOT_CHOSEN', params: { folder } } });
+    expect(await invoke('app.allowFolder', { path: folder })).toEqual({ ok: true, result: { folder: fs.realpathSync(folder) } });
     expect(await invoke('datasets.scan', { paths: [folder], recordType: 'image' })).toMatchObject({ ok: true, result: { subjects: 1, files: 1, ignored: 1 } });
     expect(await invoke('datasets.scan', { paths: ['relative'], recordType: 'image' })).toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
   });

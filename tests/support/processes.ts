@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { NODE_HOST_INVOKE_PATH } from '../../src-shared/ipc';
+import crypto from 'node:crypto';
+import { NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER, NODE_HOST_SECRET_PARAM } from '../../src-shared/ipc';
 import type { TestDatabase } from './databases';
 
 /**
@@ -92,12 +93,18 @@ export class ServerProcess {
   }
 }
 
-/** The workstation's browser host as its own process, invoked over its HTTP bridge like the renderer does. */
+/** The workstation's browser host as its own process, invoked over its HTTP bridge like the renderer does, with its secret. */
 export class WorkstationProcess {
   private constructor(
     readonly child: ChildProcess,
     readonly url: string,
+    readonly secret: string,
   ) {}
+
+  /** The address a user opens (it hands the page the host's secret), at a route of the renderer (`#/work/...`). */
+  pageUrl(hash = ''): string {
+    return `${this.url}/?${NODE_HOST_SECRET_PARAM}=${encodeURIComponent(this.secret)}${hash}`;
+  }
 
   static async start(dataDir: string, serverUrl: string, rendererDir: string): Promise<WorkstationProcess> {
     const host = path.join(repo, 'src-main/hosts/node.ts');
@@ -105,9 +112,10 @@ export class WorkstationProcess {
     const script = `
       const { startNodeHost } = await import(${JSON.stringify(host)});
       const { workstationConfigFromEnv } = await import(${JSON.stringify(config)});
-      const h = await startNodeHost({ config: workstationConfigFromEnv('node', '0.0.0-test'), rendererDir: process.env.RENDERER_DIR, port: 0 });
+      const h = await startNodeHost({ config: workstationConfigFromEnv('node', '0.0.0-test'), rendererDir: process.env.RENDERER_DIR, port: 0, secret: process.env.WORKSTATION_WEB_TOKEN });
       console.log('LISTENING ' + h.url);`;
-    const child = nodeProcess(['--input-type=module', '-e', script], { WORKSTATION_DATA_DIR: dataDir, SERVER_URL: serverUrl, RENDERER_DIR: rendererDir });
+    const secret = crypto.randomBytes(32).toString('base64url');
+    const child = nodeProcess(['--input-type=module', '-e', script], { WORKSTATION_DATA_DIR: dataDir, SERVER_URL: serverUrl, RENDERER_DIR: rendererDir, WORKSTATION_WEB_TOKEN: secret });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`workstation did not start: ${out}`)), 60_000);
@@ -121,12 +129,16 @@ export class WorkstationProcess {
       });
       child.once('exit', () => reject(new Error(`workstation exited before it listened: ${out}`)));
     });
-    return new WorkstationProcess(child, url);
+    return new WorkstationProcess(child, url, secret);
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the wire carried
   async call(method: string, args: unknown): Promise<{ ok: boolean; result?: any; error?: { name: string; message: string; code: string } }> {
-    const res = await fetch(this.url + NODE_HOST_INVOKE_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, args }) });
+    const res = await fetch(this.url + NODE_HOST_INVOKE_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [NODE_HOST_SECRET_HEADER]: this.secret },
+      body: JSON.stringify({ method, args }),
+    });
     return res.json() as Promise<{ ok: boolean }>;
   }
 

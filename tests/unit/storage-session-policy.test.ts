@@ -10,21 +10,21 @@ const statements = (policy: string) => (JSON.parse(policy) as { Statement: State
 const resourcesAllowing = (policy: string, action: string) => statements(policy).filter((s) => s.Action.includes(action)).flatMap((s) => s.Resource);
 
 describe('storage token session policy', () => {
-  it('grants read-write on the caller\'s folder and managed datasets, read on the rest, under the root prefix', () => {
-    const { policy, projectIds } = buildSessionPolicy({
+  it('grants read-write on the caller\'s folder and managed datasets, read on the rest, exports only where the caller may export, under the root prefix', () => {
+    const { policy, projectIds, exportProjectIds } = buildSessionPolicy({
       bucket: 'b1',
       rootPrefix: 'root',
       userId: 7,
-      grants: [{ kind: 'project', projectId: 3, write: true }, { kind: 'project', projectId: 4, write: false }],
+      grants: [{ kind: 'project', projectId: 3, write: true, exports: true }, { kind: 'project', projectId: 4, write: false, exports: false }],
     });
     expect(projectIds).toEqual([3, 4]);
+    expect(exportProjectIds).toEqual([3]);
     expect(resourcesAllowing(policy, 's3:PutObject').sort()).toEqual(['arn:aws:s3:::b1/root/dataset/3/*', 'arn:aws:s3:::b1/root/user/7/*']);
     expect(resourcesAllowing(policy, 's3:AbortMultipartUpload').sort()).toEqual(resourcesAllowing(policy, 's3:PutObject').sort());
     expect(resourcesAllowing(policy, 's3:GetObject').sort()).toEqual([
       'arn:aws:s3:::b1/root/dataset/3/*',
       'arn:aws:s3:::b1/root/dataset/4/*',
       'arn:aws:s3:::b1/root/export/3/*',
-      'arn:aws:s3:::b1/root/export/4/*',
       'arn:aws:s3:::b1/root/user/7/*',
     ]);
     expect(statements(policy).every((s) => s.Effect === 'Allow')).toBe(true);
@@ -41,7 +41,7 @@ describe('storage token session policy', () => {
   });
 
   it('stays within 2048 characters, keeping the projects in the order given', () => {
-    const projects = Array.from({ length: 100 }, (_, i) => ({ kind: 'project' as const, projectId: 2_000_000_000 + i, write: i % 3 === 0 }));
+    const projects = Array.from({ length: 100 }, (_, i) => ({ kind: 'project' as const, projectId: 2_000_000_000 + i, write: i % 3 === 0, exports: i % 3 === 0 }));
     const { policy, projectIds } = buildSessionPolicy({ bucket: 'annot-production', rootPrefix: 'tenant-a', userId: 2_000_000_000, grants: projects });
     expect(policy.length).toBeLessThanOrEqual(MAX_SESSION_POLICY_CHARS);
     expect(projectIds).toEqual(projects.slice(0, projectIds.length).map((p) => p.projectId));
@@ -52,7 +52,7 @@ describe('storage token session policy', () => {
   });
 
   it('lists a project once even if it is wanted twice', () => {
-    const { projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 1, grants: [{ kind: 'project', projectId: 5, write: false }, { kind: 'project', projectId: 5, write: true }] });
+    const { projectIds } = buildSessionPolicy({ bucket: 'b1', rootPrefix: '', userId: 1, grants: [{ kind: 'project', projectId: 5, write: false, exports: false }, { kind: 'project', projectId: 5, write: true, exports: true }] });
     expect(projectIds).toEqual([5]);
   });
 
@@ -63,7 +63,7 @@ describe('storage token session policy', () => {
       userId: 7,
       grants: [
         { kind: 'taskSubject', taskSubjectId: 40, write: true },
-        { kind: 'project', projectId: 40, write: false },
+        { kind: 'project', projectId: 40, write: false, exports: false },
         { kind: 'taskSubject', taskSubjectId: 41, write: false },
         { kind: 'taskSubject', taskSubjectId: 40, write: false },
       ],

@@ -1,15 +1,23 @@
 import type { AppHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
+import { FolderAccessError, type ChosenFolders } from '../folders';
 
-export function createAppService(config: WorkstationConfig): AppHandlers {
+export function createAppService(config: WorkstationConfig, folders: ChosenFolders): AppHandlers {
   return {
     'app.info': async () => ({
       version: config.version,
       dataDir: config.dataDir,
+      downloadsDir: folders.downloadsDir,
       host: config.host,
       serverUrl: config.serverUrl,
     }),
     // Only the Electron host has a native dialog; it replaces this handler (hosts/electron.ts).
     'app.pickFolder': async () => ({ path: null, supported: false }),
+    // The browser host's page is its only UI, so a folder the user allows there is the grant;
+    // in the desktop app a renderer must not grant itself folders: only the dialog does.
+    'app.allowFolder': async (a) => {
+      if (config.host !== 'node') throw new FolderAccessError('FOLDER_NEEDS_DIALOG', { path: typeof a?.path === 'string' ? a.path : '' });
+      return { folder: await folders.allow(a?.path) };
+    },
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { TILE_FORMAT, TILE_SIDE } from '../../../src-shared/model/imagePyramid';
+import { MAX_TILED_PIXELS, TILE_FORMAT, TILE_SIDE } from '../../../src-shared/model/imagePyramid';
 import type { StorageService } from '../storage';
 
 /** JPEG at this quality: tiles are for looking at; the original stays as it was for export. */
@@ -23,7 +23,8 @@ export interface PyramidFile {
  */
 export async function makePyramid(file: string, dir: string): Promise<PyramidFile[]> {
   const base = path.join(dir, 'image');
-  await sharp(file, { limitInputPixels: false }).rotate().jpeg({ quality: TILE_QUALITY }).tile({ size: TILE_SIDE, overlap: 0, layout: 'dz' }).toFile(base);
+  // The file's header says its size before anything is decoded: past MAX_TILED_PIXELS it is refused (a PNG of one colour can declare gigapixels in a few MB).
+  await sharp(file, { limitInputPixels: MAX_TILED_PIXELS }).rotate().jpeg({ quality: TILE_QUALITY }).tile({ size: TILE_SIDE, overlap: 0, layout: 'dz' }).toFile(base);
   const files: PyramidFile[] = [{ file: `${base}.dzi`, suffix: '.dzi', contentType: 'application/xml' }];
   for (const level of await fs.promises.readdir(`${base}_files`)) {
     if (!/^\d+$/.test(level)) continue; // libvips also writes vips-properties.xml

@@ -5,7 +5,8 @@ import { workstation } from '../host';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { initApiClient } from './apiClient';
 
-type Phase = 'loading' | 'ready' | 'failed';
+/** locked: the browser host refused the page (opened without the address it printed, or under another name). */
+type Phase = 'loading' | 'ready' | 'failed' | 'locked';
 
 /**
  * Nothing can talk to the team server before the workstation says where it is, so the app
@@ -26,7 +27,8 @@ export function Startup({ children }: { children: ReactNode }) {
         if (current) setPhase('ready');
       } catch (err) {
         console.error('workstation start failed', err); // the screen shows a translated text; keep the cause for support
-        if (current) setPhase('failed');
+        const code = (err as { code?: unknown } | null)?.code;
+        if (current) setPhase(code === 'HOST_SECRET_REQUIRED' || code === 'HOST_FORBIDDEN' ? 'locked' : 'failed');
       }
     })();
     return () => {
@@ -48,6 +50,8 @@ export function Startup({ children }: { children: ReactNode }) {
       <Flex flex={1} align="center" justify="center">
         {phase === 'loading' ? (
           <Spin size="large" description={t('app.starting')} />
+        ) : phase === 'locked' ? (
+          <Result status="warning" title={t('startup.lockedTitle')} subTitle={t('startup.lockedDetail')} data-testid="host-locked" />
         ) : (
           <Result
             status="error"

@@ -1,6 +1,7 @@
 import { API_NOT_INITIALISED, ERROR_KEYS, errorMsg, type ErrorKey } from '../../../src-shared/api/errors';
 import { STORAGE_MESSAGES } from '../../../src-shared/ipc/storageErrors';
 import { JOURNAL_ERROR_CODES } from '../../../src-shared/ipc/journal';
+import { isHostErrorCode } from '../../../src-shared/ipc/hostErrors';
 import { ApiError, NetworkError } from './apiClient';
 
 /**
@@ -47,6 +48,8 @@ export function messageKeyOf(error: unknown): string {
   }
   // The annotation journal's failures likewise (src-shared/ipc/journal.ts).
   if (typeof storageCode === 'string' && (JOURNAL_ERROR_CODES as readonly string[]).includes(storageCode)) return `journalError.${storageCode}`;
+  // The workstation host's refusals: its secret, and the chosen-folders rule (src-shared/ipc/hostErrors.ts).
+  if (isHostErrorCode(storageCode)) return `hostError.${storageCode}`;
   const body = error instanceof ApiError ? error.body : error;
   const msg = error instanceof Error && !(error instanceof ApiError) ? undefined : envelopeMsgOf(body);
   if (msg) return msg;

@@ -1,6 +1,7 @@
 import type { PreloadApi, WorkstationBridge } from '../../../src-shared/ipc';
 import { createHttpBridge } from './httpBridge';
 import { BridgeError } from './bridgeError';
+import { takeHostSecret } from './hostSecret';
 
 declare global {
   interface Window {
@@ -25,5 +26,5 @@ function fromPreload(api: PreloadApi): WorkstationBridge {
  * The one place that picks the host: the Electron preload when present, else the browser
  * host's HTTP/WebSocket bridge. Feature code only ever sees WorkstationBridge.
  */
-export const workstation: WorkstationBridge = window.workstation ? fromPreload(window.workstation) : createHttpBridge();
+export const workstation: WorkstationBridge = window.workstation ? fromPreload(window.workstation) : createHttpBridge(takeHostSecret());
 export { BridgeError };

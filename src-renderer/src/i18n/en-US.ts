@@ -11,6 +11,7 @@ import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
 import { journalErrorsEn } from './errors/journal';
+import { hostErrorsEn } from './errors/host';
 import { workflowErrorsEn } from './errors/workflow';
 import { taskErrorsEn } from './errors/task';
 import { taskSubjectErrorsEn } from './errors/taskSubject';
@@ -52,6 +53,11 @@ export const enUS: Messages = {
   startup: {
     failedTitle: 'The workstation could not start',
     failedDetail: 'The address of the team server could not be read. Check that the workstation service is running, then try again.',
+    lockedTitle: 'Open the workstation from its address',
+    lockedDetail: 'This page does not have the workstation\'s access key. Open the address that npm start or npm run web printed when it started (it ends in ?token=…); it is also in the file browser-host.url in the workstation\'s data folder.',
+  },
+  folderAccess: {
+    allow: 'Allow this folder and try again',
   },
   auth: {
     loginTitle: 'Log in',
@@ -78,8 +84,23 @@ export const enUS: Messages = {
     newPassword: 'New password',
     resetPassword: 'Reset password',
     passwordReset: 'Password reset: log in with the new one',
+    loginByPassword: 'Password',
+    loginByCode: 'SMS code',
+    useCodeLogin: 'Log in with an SMS code',
+    retryIn: 'You can try again in {{time}}.',
+    waitSeconds: '{{count}} s',
+    waitMinutes: '{{count}} min',
+    waitHours: '{{count}} h',
   },
   validation: {
+    textProblem: {
+      control: 'Remove the control characters (such as line breaks or tabs) from it',
+      bidi: 'Remove the text-direction control characters from it',
+      separator: 'Remove the line or paragraph separators from it',
+      surrogate: 'It contains a broken character: type it again',
+      hiddenSpace: 'Remove the zero-width spaces from it',
+      invisible: 'Use at least one visible character',
+    },
     mobileRequired: 'Enter your mobile number',
     mobileInvalid: 'A mobile number has 6 to 15 digits, does not start with 0 and may start with +',
     codeRequired: 'Enter the code',
@@ -124,6 +145,7 @@ export const enUS: Messages = {
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',
+    textNotAllowed: 'A name or text holds characters that cannot be used (control characters, text-direction overrides, hidden spaces) or nothing visible. Remove them and try again.',
     unauthorized: 'Your session has ended. Please log in again.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'What you are looking for does not exist.',
@@ -160,6 +182,7 @@ export const enUS: Messages = {
   },
   storageError: storageErrorsEn,
   journalError: journalErrorsEn,
+  hostError: hostErrorsEn,
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',
     aborted: 'The request was cancelled.',

@@ -11,6 +11,7 @@ import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
 import { journalErrorsZh } from './errors/journal';
+import { hostErrorsZh } from './errors/host';
 import { workflowErrorsZh } from './errors/workflow';
 import { taskErrorsZh } from './errors/task';
 import { taskSubjectErrorsZh } from './errors/taskSubject';
@@ -54,6 +55,11 @@ export const zhCN = {
   startup: {
     failedTitle: '工作站启动失败',
     failedDetail: '没有读取到团队服务器的地址。请确认工作站服务正在运行，然后重试。',
+    lockedTitle: '请用工作站给出的地址打开',
+    lockedDetail: '这个页面没有工作站的访问密钥。请打开 npm start 或 npm run web 启动时显示的地址（以 ?token=… 结尾）；该地址也保存在工作站数据文件夹的 browser-host.url 文件中。',
+  },
+  folderAccess: {
+    allow: '允许使用该文件夹并重试',
   },
   auth: {
     loginTitle: '登录',
@@ -80,8 +86,23 @@ export const zhCN = {
     newPassword: '新密码',
     resetPassword: '重设密码',
     passwordReset: '密码已重设，请用新密码登录',
+    loginByPassword: '密码登录',
+    loginByCode: '验证码登录',
+    useCodeLogin: '改用短信验证码登录',
+    retryIn: '{{time}}后可以再试。',
+    waitSeconds: '{{count}} 秒',
+    waitMinutes: '{{count}} 分钟',
+    waitHours: '{{count}} 小时',
   },
   validation: {
+    textProblem: {
+      control: '请删除其中的控制字符（如换行符、制表符）',
+      bidi: '请删除其中的文字方向控制符',
+      separator: '请删除其中的行分隔符或段落分隔符',
+      surrogate: '其中有损坏的字符，请重新输入',
+      hiddenSpace: '请删除其中的零宽空格',
+      invisible: '请至少输入一个可见字符',
+    },
     mobileRequired: '请输入手机号',
     mobileInvalid: '手机号应为 6 到 15 位数字，首位不为 0，可带 + 号',
     codeRequired: '请输入验证码',
@@ -126,6 +147,7 @@ export const zhCN = {
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',
+    textNotAllowed: '名称或文字中含有不能使用的字符（控制字符、文字方向控制符、隐藏的空白），或没有可见的字符。请删除后重试',
     unauthorized: '登录已失效，请重新登录',
     forbidden: '你没有执行此操作的权限',
     notFound: '要找的内容不存在',
@@ -162,6 +184,7 @@ export const zhCN = {
   },
   storageError: storageErrorsZh,
   journalError: journalErrorsZh,
+  hostError: hostErrorsZh,
   client: {
     network: '无法连接团队服务器，请检查网络后重试',
     aborted: '请求已取消',

@@ -7,6 +7,7 @@ import { GroupsRepository, isUniqueViolation } from '../../repositories/groups';
 import { TeamMembersRepository } from '../../repositories/teamMembers';
 import type { ServerContext } from '../../context';
 import { createGroup, distinct, groupOrError } from './outcome';
+import { teamContactView } from '../../auth/contactView';
 
 /**
  * Groups of members inside the caller's current team. Every group id is looked up within that
@@ -64,6 +65,6 @@ export function groupRoutesPlugin(app: FastifyInstance, ctx: ServerContext): voi
     const { teamId } = accessOf(req);
     const { groupId } = req.params;
     await groupOfTeam(teamId, groupId);
-    return members.page({ teamId, groupId, name: req.query.name?.trim() || undefined }, req.query.page ?? 1, req.query.pageSize ?? 20);
+    return members.page({ teamId, groupId, name: req.query.name?.trim() || undefined }, req.query.page ?? 1, req.query.pageSize ?? 20, teamContactView(req));
   });
 }

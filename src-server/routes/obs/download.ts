@@ -55,7 +55,7 @@ export function registerDownload(scope: FastifyInstance, d: ObsDeps): void {
   const send = async (req: FastifyRequest<{ Querystring: GetFileQuery }>, reply: FastifyReply) => {
     const { parsed, signedUntil } = await readableKey(req);
     const info = await storageCall(req, () => ctx.storage.head(parsed.key));
-    if (!info) throw new AppError('obs.objectNotFound');
+    if (!info) throw new AppError('obs.objectNotFound', { key: parsed.key });
     const range = parseRange(req.headers.range, info.size);
     if (range === 'unsatisfiable') {
       reply.header('content-range', `bytes */${info.size}`);

@@ -5,8 +5,10 @@ import { obsDeps } from './deps';
 import { registerToken } from './token';
 import { registerUpload } from './upload';
 import { sweepStaleSpools } from './uploadStream';
+import { sweepStalePartialWrites } from '../../storage/partialWriteSweep';
 import { registerDownload } from './download';
 import { registerUrls } from './urls';
+import { registerAvatar } from './avatar';
 
 /**
  * The Object storage routes of the spec's section 7 (src-shared/api/obs.ts). They live in
@@ -18,12 +20,21 @@ export function obsRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void 
   // stops the server at start.
   const deps = obsDeps(ctx);
   sweepStaleSpools(ctx.config.dataDir, ctx.now());
+  let sweeping: Promise<unknown> = Promise.resolve();
   void app.register(async (scope) => {
     await scope.register(multipart);
-    scope.addHook('onClose', async () => deps.destroy());
+    // In the background: a store with many files must not hold the start.
+    scope.addHook('onReady', async () => {
+      sweeping = sweepStalePartialWrites(ctx.storage, ctx.now()).catch((err: unknown) => app.log.warn({ err }, 'sweeping stale partial writes failed'));
+    });
+    scope.addHook('onClose', async () => {
+      await sweeping;
+      deps.destroy();
+    });
     registerToken(scope, deps);
     registerUpload(scope, deps);
     registerDownload(scope, deps);
     registerUrls(scope, deps);
+    registerAvatar(scope, deps);
   });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { obsRoutes, type StorageToken } from '../../../src-shared/api/obs';
-import { projectRoleMay } from '../../../src-shared/model/permissions';
+import { projectRoleMay, type ProjectAccessRole } from '../../../src-shared/model/permissions';
 import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { normalizeListFilters } from '../../repositories/projectList';
 import { buildSessionPolicy, type PolicyGrant } from '../../storage/sessionPolicy';
-import { checkFolder } from '../../storage/keyAccess';
+import { checkFolder, folderAction } from '../../storage/keyAccess';
 import type { ObsDeps } from './deps';
 
 /**
@@ -32,6 +32,14 @@ async function taskSubjectGrant(d: ObsDeps, userId: number, taskSubjectId: numbe
   }
 }
 
+/** A project's folders as the caller's role opens them: the same actions keyAccess.ts checks. */
+const projectGrant = (projectId: number, role: ProjectAccessRole): PolicyGrant => ({
+  kind: 'project',
+  projectId,
+  write: projectRoleMay(role, folderAction('dataset', 'write')),
+  exports: projectRoleMay(role, folderAction('export', 'read')),
+});
+
 /**
  * What a token should cover, most wanted first: the project and task subject asked for, the
  * task subjects the caller holds (their work in hand), the caller's recently opened projects,
@@ -42,7 +50,7 @@ async function wantedGrants(d: ObsDeps, userId: number, q: { projectId?: number;
   if (q.projectId !== undefined) {
     const access = await d.ctx.repos.access.projectAccess(q.projectId, userId);
     if (!access) throw new AppError('project.notFound');
-    wanted.push({ kind: 'project', projectId: q.projectId, write: projectRoleMay(access.role, 'project.data.manage') });
+    wanted.push(projectGrant(q.projectId, access.role));
   }
   if (q.taskSubjectId !== undefined) wanted.push(await taskSubjectGrant(d, userId, q.taskSubjectId));
   for (const id of await d.ctx.repos.access.heldTaskSubjects(userId, TOKEN_HELD_TASK_SUBJECTS)) wanted.push({ kind: 'taskSubject', taskSubjectId: id, write: true });
@@ -51,7 +59,7 @@ async function wantedGrants(d: ObsDeps, userId: number, q: { projectId?: number;
     const recent = await d.projectList.recent(viewer, TOKEN_PROJECT_CANDIDATES);
     const updated = await d.projectList.list(viewer, normalizeListFilters({ pageSize: TOKEN_PROJECT_CANDIDATES, orderBy: 'updatedAt' }));
     for (const p of [...recent, ...updated.list].slice(0, TOKEN_PROJECT_CANDIDATES)) {
-      wanted.push({ kind: 'project', projectId: p.projectId, write: projectRoleMay(p.myRole, 'project.data.manage') });
+      wanted.push(projectGrant(p.projectId, p.myRole));
     }
   }
   // Duplicates (the asked-for project again among the recent ones) are dropped by the policy builder.
@@ -66,7 +74,7 @@ export function registerToken(scope: FastifyInstance, d: ObsDeps): void {
     // No STS here: the client falls back to /obs/upload and /obs/get/file.
     if (!d.sts || !s3) throw new AppError('obs.tokenUnavailable', { mode: 'embedded' });
     const grants = await wantedGrants(d, userId, req.query);
-    const { policy, projectIds, taskSubjectIds } = buildSessionPolicy({ bucket: s3.bucket, rootPrefix: d.rootPrefix, userId, grants });
+    const { policy, projectIds, exportProjectIds, taskSubjectIds } = buildSessionPolicy({ bucket: s3.bucket, rootPrefix: d.rootPrefix, userId, grants });
     let creds;
     try {
       creds = await d.sts.vend({ sessionName: `annot-user-${userId}`, policy });
@@ -85,6 +93,7 @@ export function registerToken(scope: FastifyInstance, d: ObsDeps): void {
       expiresAt: creds.expiresAt,
       rootPrefix: d.rootPrefix,
       projectIds,
+      exportProjectIds,
       taskSubjectIds,
     };
     return token;

@@ -7,6 +7,7 @@ import type { ProjectAccess } from '../../repositories/access';
 import { ProjectMembersRepository } from '../../repositories/projectMembers';
 import { ProjectsRepository } from '../../repositories/projects';
 import { uniqueIds, type ProjectDeps } from './deps';
+import { projectContactView } from '../../auth/contactView';
 
 /**
  * The teams whose members a caller may put on a project: a caller who reaches it through a
@@ -42,7 +43,7 @@ export function registerProjectMembers(app: FastifyInstance, d: ProjectDeps): vo
       await pm.upsert(project.projectId, members, now);
       await projects.touch(project.projectId, now);
     });
-    return d.members.byUserIds(ref(project), userIds);
+    return d.members.byUserIds(ref(project), userIds, projectContactView(req));
   });
 
   addRoute(app, projectRoutes.listMembers, async (req) => {
@@ -52,7 +53,7 @@ export function registerProjectMembers(app: FastifyInstance, d: ProjectDeps): vo
       ...(q.role !== undefined ? { role: q.role } : {}),
       page: q.page ?? 1,
       pageSize: q.pageSize ?? 20,
-    });
+    }, projectContactView(req));
   });
 
   addRoute(app, projectRoutes.removeMembers, async (req) => {

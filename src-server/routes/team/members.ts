@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { TeamMembersRepository } from '../../repositories/teamMembers';
 import type { ServerContext } from '../../context';
 import { distinct } from '../group/outcome';
+import { teamContactView } from '../../auth/contactView';
 
 /**
  * Member management of a team (owner and admins, by the role table). Admins may manage every
@@ -34,7 +35,7 @@ export function teamMemberRoutes(app: FastifyInstance, ctx: ServerContext): void
     await members.addMany(teamId, fresh.map((u) => u.id), req.body.role, ctx.now());
     const known = new Set(found.map((u) => u.mobile));
     return {
-      added: await members.byIds(teamId, fresh.map((u) => u.id)),
+      added: await members.byIds(teamId, fresh.map((u) => u.id), teamContactView(req)),
       alreadyMembers: mobiles.filter((m) => known.has(m) && !fresh.some((u) => u.mobile === m)),
       unknownMobiles: mobiles.filter((m) => !known.has(m)),
     };
@@ -44,7 +45,7 @@ export function teamMemberRoutes(app: FastifyInstance, ctx: ServerContext): void
     const { teamId } = accessOf(req);
     const [userId] = await manageable(teamId, [req.body.userId]);
     await members.setRoles(teamId, [userId!], req.body.role);
-    const [member] = await members.byIds(teamId, [userId!]);
+    const [member] = await members.byIds(teamId, [userId!], teamContactView(req));
     if (!member) throw new AppError('team.memberNotFound', { userIds: [userId] });
     return member;
   });
@@ -53,7 +54,7 @@ export function teamMemberRoutes(app: FastifyInstance, ctx: ServerContext): void
     const { teamId } = accessOf(req);
     const ids = await manageable(teamId, req.body.userIds);
     await members.setRoles(teamId, ids, req.body.role);
-    return members.byIds(teamId, ids);
+    return members.byIds(teamId, ids, teamContactView(req));
   });
 
   addRoute(app, teamRoutes.removeMember, async (req) => {
@@ -68,5 +69,5 @@ export function teamMemberRoutes(app: FastifyInstance, ctx: ServerContext): void
     return null;
   });
 
-  addRoute(app, teamRoutes.curators, async (req) => members.curators(accessOf(req).teamId));
+  addRoute(app, teamRoutes.curators, async (req) => members.curators(accessOf(req).teamId, teamContactView(req)));
 }

@@ -4,43 +4,47 @@ import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { TOKEN_NAME } from '../../auth/tokens';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
-import { toUserInfo } from '../../repositories/users';
+import { hashPassword } from '../../auth/password';
+import { SignInGuard, type Requester } from '../../auth/signInGuard';
+import { toUserInfo, type UserRow } from '../../repositories/users';
 import type { ServerContext } from '../../context';
 import { userProfileRoutes } from './profile';
+import { maskMobile } from '../../../src-shared/model/mobile';
 
-/** A new account's display name until the user sets one: the number with its middle hidden. */
-const maskedMobile = (mobile: string) => mobile.replace(/^(\+?\d{3})\d+(\d{4})$/, '$1****$2');
 
 export function userRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
-  const { users, sessions, smsCodes } = ctx.repos;
-  const loggedIn = async (userId: number) => ({ tokenName: TOKEN_NAME, tokenValue: await sessions.open(userId, ctx.now()) });
+  const { users, sessions } = ctx.repos;
+  const guard = new SignInGuard(ctx.db, users, ctx.repos.smsCodes, ctx.now);
+  const loggedIn = async (user: UserRow, from: Requester) => ({
+    tokenName: TOKEN_NAME,
+    tokenValue: await sessions.open(user.id, ctx.now()),
+    deviceToken: await guard.signedIn(user, from),
+  });
 
   addRoute(app, userRoutes.register, async (req) => {
     const { mobile, code, password, name } = req.body;
-    if (!(await smsCodes.consume(mobile, 'register', code, ctx.now()))) throw new AppError('sms.codeInvalid');
+    const from = { ip: req.ip };
+    if (!(await guard.useCode(mobile, 'register', code, from))) throw new AppError('sms.codeInvalid');
     const user = await users.create({
       mobile,
-      name: name?.trim() || maskedMobile(mobile),
+      // A new account's display name until the user sets one: the number with its middle hidden.
+      name: name?.trim() || maskMobile(mobile),
       passwordHash: await hashPassword(password),
       now: ctx.now(),
     });
     if (!user) throw new AppError('user.mobileTaken');
-    return loggedIn(user.id);
+    return loggedIn(user, from);
   });
 
   addRoute(app, userRoutes.loginMobile, async (req) => {
     const body = req.body;
-    const user = await users.findByMobile(body.mobile);
-    if ('password' in body) {
-      // Verify even when there is no such user, so timing does not reveal who is registered.
-      const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash));
-      if (!user || !ok) throw new AppError('user.invalidCredentials');
-      return loggedIn(user.id);
-    }
-    const codeOk = await smsCodes.consume(body.mobile, 'login', body.code, ctx.now());
-    if (!user || !codeOk) throw new AppError('user.invalidCredentials');
-    return loggedIn(user.id);
+    const from = { ip: req.ip, deviceToken: body.deviceToken };
+    if ('password' in body) return loggedIn(await guard.checkPassword(body.mobile, body.password, from), from);
+    // The code is checked before the account is looked up, so an unknown number answers alike.
+    const codeOk = await guard.useCode(body.mobile, 'login', body.code, from);
+    const user = codeOk ? await users.findByMobile(body.mobile) : undefined;
+    if (!user) throw new AppError('user.invalidCredentials');
+    return loggedIn(user, from);
   });
 
   addRoute(app, userRoutes.logout, async (req) => {
@@ -59,5 +63,5 @@ export function userRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void
     return toUserInfo(user);
   });
 
-  userProfileRoutes(app, ctx);
+  userProfileRoutes(app, ctx, guard);
 }

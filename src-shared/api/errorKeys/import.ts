@@ -10,8 +10,10 @@ export const IMPORT_ERROR_KEYS = {
   'import.badZip': 400,
   /** the zip holds no files */
   'import.emptyZip': 400,
-  /** the zip, or what it unpacks to, is larger than the import reads; data: { limit: 'zip' | 'unpacked' | 'entry', max, file? } */
+  /** the zip, or what it unpacks to, is larger than the import reads; data: { limit: 'zip' | 'unpacked' | 'entry' | 'entries' | 'memory' | 'time', max, file? } */
   'import.zipTooLarge': 413,
+  /** the server is reading as many imports as it reads at once and as many wait already; data: { running, waiting } */
+  'import.busy': 503,
   /** no object at the key */
   'import.zipNotFound': 404,
   /** the objects use labels the ontology lacks and creating them was not confirmed; data: { labels: [{ name, tool, featureName }], features: [{ name, tool }] } */

@@ -8,6 +8,8 @@ export const ONTOLOGY_ERROR_KEYS = {
   // Definition rules (src-shared/model/ontology.ts ONTOLOGY_ISSUES); data: { path, conflictsWith? }.
   'ontology.duplicateFeatureName': 400,
   'ontology.duplicateLabelName': 400,
+  /** an element name the text rule refuses (control or direction characters, nothing visible, too long); from an import */
+  'ontology.nameNotAllowed': 400,
   'ontology.duplicateAttributeName': 400,
   'ontology.duplicateOptionName': 400,
   'ontology.duplicateHotkey': 400,

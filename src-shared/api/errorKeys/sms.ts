@@ -2,4 +2,8 @@
 export const SMS_ERROR_KEYS = {
   'sms.codeInvalid': 400,
   'sms.tooFrequent': 429,
+  /** the number got many codes from others lately; data: { retryAfterSeconds } */
+  'sms.numberBusy': 429,
+  /** too many wrong codes from this address; data: { retryAfterSeconds } */
+  'sms.tooManyGuesses': 429,
 } as const;

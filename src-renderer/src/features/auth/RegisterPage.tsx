@@ -12,6 +12,7 @@ import { AuthSwitchLink, FormFailure } from './AuthFormParts';
 import { nameRules, passwordConfirmRules, passwordRules } from './rules';
 import { MobileCodeFields } from './MobileCodeFields';
 import { useSendCode } from './useSendCode';
+import { keepDeviceToken } from './deviceTokens';
 import { PASSWORD_MAX, PASSWORD_MIN } from './validation';
 
 interface RegisterForm {
@@ -38,6 +39,7 @@ export function RegisterPage() {
     if (name?.trim()) body.name = name.trim();
     try {
       const token = await register(body).unwrap();
+      keepDeviceToken(mobile, token.deviceToken);
       dispatch(startSession(token));
       void navigate(PATHS.projects, { replace: true });
     } catch (err) {

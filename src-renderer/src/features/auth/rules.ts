@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX, isValidMobile, isValidPassword, isValidSmsCode } from './validation';
+import { textRule } from '../../app/textRule';
 
 /** antd Form rules with translated messages; built per render so a language switch applies. */
 const check = (ok: (value: string) => boolean, message: string): FormRule => ({
@@ -36,4 +37,5 @@ export const passwordConfirmRules = (t: TFunction): FormRule[] => [
 
 export const nameRules = (t: TFunction): FormRule[] => [
   { max: USER_NAME_MAX, message: t('validation.nameTooLong', { max: USER_NAME_MAX }) },
+  textRule(t),
 ];

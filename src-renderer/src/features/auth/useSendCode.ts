@@ -1,20 +1,13 @@
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SmsSendBody } from '../../../../src-shared/api/user';
-import type { QueryError } from '../../app/apiSlice';
 import { useSmsSendMutation } from './authApi';
 import { useCountdown } from './useCountdown';
+import { withDeviceToken } from './deviceTokens';
+import { retryAfterOf } from './retryAfter';
 
 /** Used only if an answer lacks `resendAfterSeconds`; the server's value wins. */
 const FALLBACK_RESEND_SECONDS = 60;
-
-/** A rate-limited send may say how long to wait in its error data; honour it when present. */
-function waitFromFailure(err: unknown): number | null {
-  const body = (err as Partial<QueryError> | null)?.body;
-  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-  const seconds = typeof data === 'object' && data !== null ? (data as { resendAfterSeconds?: unknown }).resendAfterSeconds : undefined;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
-}
 
 /**
  * The "send code" button of a form with a `mobile` field: validates the number, asks for a code
@@ -36,11 +29,13 @@ export function useSendCode(form: FormInstance, codeType: SmsSendBody['codeType'
     }
     onFailure(null);
     try {
-      const { resendAfterSeconds } = await sendSms({ mobile, codeType }).unwrap();
+      // This device's token for the number, if it signed in here: its own sending budget.
+      const { resendAfterSeconds } = await sendSms({ mobile, codeType, ...withDeviceToken(mobile) }).unwrap();
       countdown.start(Number.isFinite(resendAfterSeconds) ? resendAfterSeconds : FALLBACK_RESEND_SECONDS);
       void message.success(t('auth.codeSent'));
     } catch (err) {
-      const wait = waitFromFailure(err);
+      // A refused send says how long to wait (retryAfterSeconds): the button counts it down.
+      const wait = retryAfterOf(err);
       if (wait !== null) countdown.start(wait);
       onFailure(err);
     }

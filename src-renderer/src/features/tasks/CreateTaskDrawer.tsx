@@ -5,6 +5,7 @@ import type { StepInput } from '../../../../src-shared/api/task';
 import { useErrorText } from '../../app/useErrorText';
 import { StepsEditor } from './StepsEditor';
 import { useCreateTaskMutation, useTaskBatchChoicesQuery, useTaskMemberChoicesQuery } from './tasksApi';
+import { textRule } from '../../app/textRule';
 
 const FIRST_STEPS = (): StepInput[] => [{ type: 'annotate', memberIds: [] }, { type: 'review', memberIds: [] }];
 
@@ -54,7 +55,7 @@ export function CreateTaskDrawer(p: { projectId: number; open: boolean; onClose:
       }
     >
       <Form form={form} layout="vertical" requiredMark="optional">
-        <Form.Item name="name" label={t('tasks.form.name')} rules={[{ required: true, whitespace: true, message: t('tasks.form.nameRequired') }]}>
+        <Form.Item name="name" label={t('tasks.form.name')} rules={[{ required: true, whitespace: true, message: t('tasks.form.nameRequired') }, textRule(t)]}>
           <Input maxLength={128} autoFocus />
         </Form.Item>
         <Form.Item name="description" label={t('tasks.form.description')}>

@@ -6,6 +6,7 @@ export const importErrorsZh = {
   badZip: '该文件不是有效的 zip 压缩包',
   emptyZip: '压缩包是空的',
   zipTooLarge: '压缩包或其解压后的内容超过导入上限',
+  busy: '服务器正在处理其他导入，请稍后再试',
   zipNotFound: '找不到要导入的压缩包，请重新上传',
   labelsMissing: '标注用到了本体中没有的标签，确认创建后才能导入',
 };
@@ -17,6 +18,7 @@ export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
   badZip: 'This file is not a valid zip archive.',
   emptyZip: 'The zip is empty.',
   zipTooLarge: 'The zip, or what it unpacks to, is larger than an import may be.',
+  busy: 'The server is busy with other imports; try again in a moment.',
   zipNotFound: 'The zip to import was not found; upload it again.',
   labelsMissing: 'The annotations use labels the ontology lacks; confirm creating them to import.',
 };

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Progress, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../../../../../src-shared/api/export';
 import type { DownloadResult } from '../../../../../src-shared/ipc/storage';
 import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
+import { LocalPathFailure } from '../../../app/LocalPathFailure';
+import { ChooseFolderButton } from '../shared/ChooseFolderButton';
 import { ensureStorageReady, formatBytes, joinLocalPath, newTransferId, useDownloadFolder, useTransferProgress } from '../shared/workstationStorage';
 import { useExportLinkMutation } from './exportApi';
 
@@ -13,8 +15,8 @@ const fileNameOf = (objectKey: string) => objectKey.split('/').pop() ?? 'export.
 
 /**
  * Saves a finished export to this computer through the workstation (`storage.download`, with
- * progress and cancel), into its downloads folder or a path the user types: the contract takes
- * an absolute path and the host offers no file dialog. The signed link is there too, for
+ * progress and cancel), into its downloads folder, or a folder the user chose (the desktop's
+ * folder dialog, or a typed path allowed in the browser host). The signed link is there too, for
  * handing the zip to someone else or to the browser's own downloads.
  */
 export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { objectKey: string }; onClose: () => void }) {
@@ -90,7 +92,10 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
       <Typography.Paragraph type="secondary">{t('insight.download.hint', { size: formatBytes(job.sizeBytes) })}</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')}>
-          <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
+          <Space.Compact style={{ width: '100%' }}>
+            <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
+            <ChooseFolderButton file={file} fallbackName={fileNameOf(job.objectKey)} onChosen={setFile} onFailure={setFailure} disabled={running} />
+          </Space.Compact>
         </Form.Item>
       </Form>
       {transferId && !failure && (
@@ -106,7 +111,7 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
           description={<Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}
-      {failure !== null && <Alert type="error" showIcon role="alert" title={t('insight.download.failed')} description={errorText(failure)} />}
+      {failure !== null && <LocalPathFailure title={t('insight.download.failed')} error={failure} onRetry={() => void download()} />}
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { CountPreview } from './CountPreview';
 import { useCreateExportPlanMutation, useStartExportMutation, useUpdateExportPlanMutation } from './exportApi';
 import { PlanFilterFields } from './PlanFilterFields';
 import { filtersOf, formValuesOf, optionsOf, type PlanFormValues } from './planForm';
+import { textRule } from '../../../app/textRule';
 
 interface Props {
   projectId: number;
@@ -72,7 +73,7 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
       ]}
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} initialValues={initial} disabled={busy}>
-        <Form.Item name="name" label={t('insight.exports.planName')} rules={[{ required: true, whitespace: true, message: t('insight.exports.planNameRequired') }, { max: 64 }]}>
+        <Form.Item name="name" label={t('insight.exports.planName')} rules={[{ required: true, whitespace: true, message: t('insight.exports.planNameRequired') }, { max: 64 }, textRule(t)]}>
           <Input maxLength={64} autoFocus />
         </Form.Item>
         <Form.Item name="format" label={t('insight.exports.format')} rules={[{ required: true }]}>

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, type LogExportResult, type LogLevel } from '../../../../../src-shared/ipc/logs';
 import { workstation } from '../../../host';
-import { useErrorText } from '../../../app/useErrorText';
+import { LocalPathFailure } from '../../../app/LocalPathFailure';
+import { ChooseFolderButton } from '../shared/ChooseFolderButton';
 import { formatBytes, joinLocalPath, useDownloadFolder } from '../shared/workstationStorage';
 import { LEVEL_NAMES } from './logLevels';
 
 /** Writes the records of a time range to a zip on this computer, e.g. to attach to a support ticket. */
 export function LogExportCard() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const folder = useDownloadFolder();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
@@ -20,8 +20,9 @@ export function LogExportCard() {
   const [result, setResult] = useState<LogExportResult | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
+  const defaultName = () => `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`;
   useEffect(() => {
-    if (folder && file === '') setFile(joinLocalPath(folder, `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`));
+    if (folder && file === '') setFile(joinLocalPath(folder, defaultName()));
   }, [folder, file]);
 
   const exportLogs = async () => {
@@ -53,7 +54,10 @@ export function LogExportCard() {
           />
         </Form.Item>
         <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')} required>
-          <Input value={file} onChange={(e) => setFile(e.target.value)} />
+          <Space.Compact style={{ width: '100%' }}>
+            <Input value={file} onChange={(e) => setFile(e.target.value)} />
+            <ChooseFolderButton file={file} fallbackName={defaultName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
+          </Space.Compact>
         </Form.Item>
         <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={file.trim() === ''}>
           {t('insight.operations.exportButton')}
@@ -69,7 +73,7 @@ export function LogExportCard() {
           description={<Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}
-      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.operations.exportFailed')} description={errorText(failure)} />}
+      {failure !== null && <LocalPathFailure style={{ marginTop: 12 }} title={t('insight.operations.exportFailed')} error={failure} onRetry={() => void exportLogs()} />}
     </Card>
   );
 }

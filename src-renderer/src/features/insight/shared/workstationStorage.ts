@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../../../src-shared/ipc/app';
 import type { StorageProgressEvent, StorageStatus } from '../../../../../src-shared/ipc/storage';
 import { workstation } from '../../../host';
 
@@ -33,24 +34,34 @@ export function joinLocalPath(folder: string, name: string): string {
   return folder.replace(/[\\/]+$/, '') + sep + name;
 }
 
-/**
- * Where this workstation saves downloads unless told otherwise: its data folder, which exists.
- * (`storage.download` does not create missing parent folders, so a `downloads/` subfolder
- * would fail on first use.)
- */
-export function useDownloadFolder(): string | null {
-  const [folder, setFolder] = useState<string | null>(null);
+/** What the workstation says about itself (app.info), once; null until it answered, or when it failed. */
+export function useWorkstationInfo(): AppInfo | null {
+  const [info, setInfo] = useState<AppInfo | null>(null);
   useEffect(() => {
     let current = true;
     workstation
       .invoke('app.info', {})
-      .then((info) => current && setFolder(info.dataDir))
+      .then((i) => current && setInfo(i))
       .catch((err: unknown) => console.error('app.info failed', err)); // the path field stays empty and the user types one
     return () => {
       current = false;
     };
   }, []);
-  return folder;
+  return info;
+}
+
+/**
+ * Where this workstation saves files unless told otherwise: its own downloads folder, which it
+ * may always write to (other folders must be chosen first: docs/security.md).
+ */
+export function useDownloadFolder(): string | null {
+  return useWorkstationInfo()?.downloadsDir ?? null;
+}
+
+/** The same file name in another folder (after the user picked one in the folder dialog). */
+export function moveToFolder(file: string, folder: string, fallbackName: string): string {
+  const name = file.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || fallbackName;
+  return joinLocalPath(folder, name);
 }
 
 /** Bytes as people read them (1.2 MB). */

@@ -37,7 +37,7 @@ export function GroupMembersDrawer({ group, canManage, onClose }: { group: Group
   };
 
   const columns: TableColumnsType<TeamMember> = [
-    { title: t('team.fields.member'), key: 'name', render: (_, m) => <MemberAvatar name={m.name} avatar={m.avatar} /> },
+    { title: t('team.fields.member'), key: 'name', render: (_, m) => <MemberAvatar userId={m.userId} name={m.name} avatar={m.avatar} /> },
     { title: t('team.fields.role'), key: 'role', render: (_, m) => <RoleTag role={m.role} /> },
     ...(canManage
       ? [

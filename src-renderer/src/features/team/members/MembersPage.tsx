@@ -50,7 +50,7 @@ export function MembersPage({ teamId }: { teamId: number }) {
       key: 'name',
       render: (_, m) => (
         <Flex gap={8} align="center">
-          <MemberAvatar name={m.name} avatar={m.avatar} />
+          <MemberAvatar userId={m.userId} name={m.name} avatar={m.avatar} />
           {m.userId === user?.id && <Tag>{t('team.members.you')}</Tag>}
         </Flex>
       ),

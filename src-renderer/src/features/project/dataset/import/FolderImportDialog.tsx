@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Radio, Space, Typography } from 'ant
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DatasetRecordType, DatasetScan } from '../../../../../../src-shared/ipc/datasets';
-import { useErrorText } from '../../../../app/useErrorText';
+import { LocalPathFailure } from '../../../../app/LocalPathFailure';
 import { workstation } from '../../../../host';
 import { ScanPreview } from './ScanPreview';
 
@@ -14,12 +14,11 @@ const isAbsolute = (path: string) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.t
 /**
  * Import from a local folder: the user picks the folder in the system's dialog (desktop) or
  * types its path (the browser host, where a browser cannot show the workstation machine's
- * dialog), previews what it holds, then starts the import into a new batch; its progress shows
- * in the data page's import list.
+ * dialog) and allows it when asked (the chosen-folders rule: LocalPathFailure), previews what it
+ * holds, then starts the import into a new batch; its progress shows in the data page's import list.
  */
 export function FolderImportDialog({ projectId, defaultType, open, onClose }: { projectId: number; defaultType: DatasetRecordType; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [path, setPath] = useState('');
   const [recordType, setRecordType] = useState<DatasetRecordType>(defaultType);
   const [scan, setScan] = useState<DatasetScan | null>(null);
@@ -105,7 +104,7 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
           <Radio.Group value={recordType} onChange={(e) => { setRecordType(e.target.value as DatasetRecordType); reset(); }} optionType="button" options={(['image', 'frame'] as const).map((v) => ({ value: v, label: t(`project.data.recordTypes.${v}`) }))} />
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 4, marginBottom: 0 }}>{t(`project.import.recordTypeHint.${recordType}`)}</Typography.Paragraph>
         </Form.Item>
-        {error !== null && <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 12 }} />}
+        {error !== null && <LocalPathFailure error={error} onRetry={() => void runScan()} style={{ marginBottom: 12 }} />}
         {scan && scan.subjects === 0 && <Alert type="warning" showIcon title={t('project.import.nothingFound')} style={{ marginBottom: 12 }} />}
         {scan && scan.subjects > 0 && (
           <>

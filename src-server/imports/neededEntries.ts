@@ -1,0 +1,41 @@
+/**
+ * The entries of an import zip that the chosen format's reader opens: the only ones ever
+ * unpacked. Images and anything else in the zip are known by name only (YOLO matches label
+ * files to their images by name; a wrong-format error says what the names look like), so a
+ * huge entry nobody reads costs nothing. The rules mirror the readers in
+ * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files under its
+ * folder, VOC's Annotations/*.xml, the lossless format's three files. A single file is picked
+ * as `findEntry` picks it (the path itself, else the first under a folder).
+ * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
+ */
+import type { ImportFormat } from '../../src-shared/api/projectImport';
+import { COCO_PATH, LOSSLESS_FILES } from '../exports/formats';
+import { YOLO_YAML } from '../exports/formats/yoloWriter';
+import { findEntryPath } from '../exports/formats/zipEntries';
+
+/** yoloReader: labels/<split>/<stem>.txt under data.yaml's folder */
+const YOLO_LABEL = /^labels\/[^/]+\/.+\.txt$/;
+/** vocReader: every Annotations/*.xml, at any depth */
+const VOC_ANNOTATION = /(^|\/)Annotations\/.+\.xml$/i;
+
+/** File name endings a reader may open at all: entries without one are never candidates. */
+export const READABLE_NAME = /\.(json|jsonl|xml|txt|ya?ml)$/i;
+
+const single = (names: readonly string[], ...paths: string[]) => paths.flatMap((p) => findEntryPath(names, p) ?? []);
+
+export function neededEntries(format: ImportFormat, names: readonly string[]): Set<string> {
+  switch (format) {
+    case 'coco':
+      return new Set(single(names, COCO_PATH));
+    case 'yolo': {
+      const yaml = findEntryPath(names, YOLO_YAML);
+      if (yaml === undefined) return new Set();
+      const root = yaml.slice(0, yaml.length - YOLO_YAML.length);
+      return new Set([yaml, ...names.filter((n) => n.startsWith(root) && YOLO_LABEL.test(n.slice(root.length)))]);
+    }
+    case 'voc':
+      return new Set(names.filter((n) => VOC_ANNOTATION.test(n)));
+    case 'lossless':
+      return new Set(single(names, LOSSLESS_FILES.manifest, LOSSLESS_FILES.ontology, LOSSLESS_FILES.annotations));
+  }
+}

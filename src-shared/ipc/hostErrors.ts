@@ -1,0 +1,27 @@
+/**
+ * Failures of the workstation host itself, as codes the renderer translates
+ * (src-renderer/src/i18n/errors/host.ts): who may drive the browser host, and which local
+ * paths a call from the renderer may touch. Params: `path` (what was asked for) and, for a
+ * path outside the chosen folders, `folder` (the folder the user would have to choose).
+ */
+export const HOST_ERROR_CODES = [
+  /** 401: the call did not carry the browser host's per-start secret (the page was opened without the printed address) */
+  'HOST_SECRET_REQUIRED',
+  /** 403: the Host or Origin is not the browser host's own (another site, DNS rebinding) */
+  'HOST_FORBIDDEN',
+  /** the path is outside every folder the user chose */
+  'FOLDER_NOT_CHOSEN',
+  /** the path is in the workstation's own data (log store, journal, transfers) */
+  'WORKSTATION_DATA_PATH',
+  /** the file to write is a symbolic link: writing would land wherever it points */
+  'SYMLINK_TARGET',
+  /** the desktop app grants folders only through its folder dialog */
+  'FOLDER_NEEDS_DIALOG',
+  /** the folder to allow is not an existing folder */
+  'FOLDER_INVALID',
+  /** the folder to allow is a whole disk: choose a folder on it */
+  'FOLDER_TOO_BROAD',
+] as const;
+export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
+
+export const isHostErrorCode = (code: unknown): code is HostErrorCode => typeof code === 'string' && (HOST_ERROR_CODES as readonly string[]).includes(code);

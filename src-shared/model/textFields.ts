@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+import type { TextKind } from './text';
+
+/**
+ * The JSON-schema keyword that puts a string field under the text rule of
+ * src-shared/model/text.ts. The server's validator implements it (src-server/plugins/textKeyword.ts):
+ * it normalises the value in place before the length and pattern checks, and refuses what the
+ * rule refuses as a validation error naming the field and the problem.
+ */
+export const TEXT_KEYWORD = 'x-text';
+
+type StringOptions = { minLength?: number; pattern?: string; description?: string };
+
+const textField = (kind: TextKind, maxLength: number, options: StringOptions) => Type.String({ maxLength, ...options, [TEXT_KEYWORD]: kind });
+
+/** A name (team, project, label, user, file...): trimmed, one line, something visible, 1 to max characters. */
+export const NameText = (maxLength: number, options: Omit<StringOptions, 'minLength'> = {}) => textField('name', maxLength, { minLength: 1, ...options });
+
+/** One line of free text (a remark, a filter): as typed, possibly empty. */
+export const LineText = (maxLength: number, options: StringOptions = {}) => textField('line', maxLength, options);
+
+/** Free text of several lines (a description, a note, an instruction): as typed, possibly empty. */
+export const FreeText = (maxLength: number, options: StringOptions = {}) => textField('text', maxLength, options);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCoco, writeLossless, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { readSource } from '../../src-server/imports/readSource';
+import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
+import type { ImportFormat } from '../../src-shared/api/projectImport';
+import { bombZip } from '../support/bombZip';
+import { sampleItems, sampleOntology, writeIntoZip } from '../support/exportSample';
+
+const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
+  ['coco', 'coco', (sink) => writeCoco(sampleItems, sampleOntology, sink)],
+  ['yolo', 'yolo detect', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'detect')],
+  ['yolo', 'yolo pose', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'pose')],
+  ['voc', 'voc', (sink) => writeVoc(sampleItems, sampleOntology, sink)],
+  ['lossless', 'lossless', (sink) => writeLossless(sampleItems, sampleOntology, sink)],
+];
+
+/** The images an export would carry, as each format lays them out. */
+const imagesFor = (format: ImportFormat): string[] => sampleItems.flatMap((i) => i.frames.map((f) => (format === 'yolo' ? `images/train/${f.fileName}` : format === 'voc' ? `JPEGImages/${f.fileName}` : `images/${f.fileName}`)));
+
+/**
+ * The import unpacks only the entries a format's reader opens (neededEntries.ts mirrors the
+ * readers). Whatever our writers make, with its images and under a wrapping folder or not, reads
+ * to exactly what reading every entry gives; the images are never unpacked.
+ */
+describe('the entries an import unpacks', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'needed-entries-'));
+  });
+  afterAll(async () => {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  });
+
+  /** A zip of these files, its images as 64 MiB of zeros each, under `root`. */
+  const zipWith = async (entries: ZipEntries, images: string[], root: string) => {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.zip`);
+    await fs.promises.writeFile(file, bombZip([...[...entries].map(([name, data]) => ({ name: root + name, data })), ...images.map((name) => ({ name: root + name, zeros: 64 * 1024 ** 2 }))]));
+    return file;
+  };
+
+  for (const [format, name, write] of WRITERS) {
+    for (const root of ['', 'export-1/']) {
+      it(`reads ${name}${root ? ' under a folder' : ''} as reading every entry does, images left packed`, async () => {
+        const { entries } = await writeIntoZip(write);
+        const file = await zipWith(entries, imagesFor(format), root);
+        const unpacked = await unzipNeeded(file, format);
+        // Every entry, the images as readers see them: by name.
+        const every = new Map([...[...entries].map(([p, data]): [string, Buffer] => [root + p, data]), ...imagesFor(format).map((p): [string, Buffer] => [root + p, Buffer.alloc(0)])]);
+        expect([...unpacked.keys()]).toEqual([...every.keys()]);
+        expect(readSource(format, unpacked)).toEqual(readSource(format, every));
+        for (const image of imagesFor(format)) expect(unpacked.get(root + image)).toEqual(Buffer.alloc(0));
+        expect(readSource(format, unpacked).frames.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});
