@@ -1,5 +1,3 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { ObjectStore, PartialWrite } from '../storage';
@@ -41,26 +39,4 @@ export async function sweepExportLeftovers(db: Kysely<Database>, storage: Object
   const dropped = stale.filter(orphaned);
   await Promise.all(dropped.map((w) => storage.dropPartialWrite(w)));
   return dropped.length;
-}
-
-/** Folders the COCO writer parks annotations in while a run writes (formats/cocoWriter.ts). */
-const TEMP_FOLDER_PREFIX = 'coco-';
-/** Older than any run could take: the temp folder of a run this old was left by a server that died. */
-const STALE_TEMP_MS = 24 * 3600 * 1000;
-
-/**
- * At a runner's start: removes COCO temp folders a killed run left in the temp directory (a live
- * run removes its own). Only old ones: another server sharing the directory may be writing.
- */
-export async function sweepExportTempFolders(tempDir: string, now: number): Promise<number> {
-  const names = await fsp.readdir(tempDir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names.filter((n) => n.startsWith(TEMP_FOLDER_PREFIX))) {
-    const folder = path.join(tempDir, name);
-    const stat = await fsp.stat(folder).catch(() => null);
-    if (!stat?.isDirectory() || now - stat.mtimeMs <= STALE_TEMP_MS) continue;
-    await fsp.rm(folder, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
 }

@@ -9,7 +9,8 @@ import { room } from '../../src-shared/api/realtime';
 import { ExportsRepository, type ClaimedExport } from '../repositories/exports';
 import type { StopReason } from './runControl';
 import type { Executor } from './executions';
-import { clearExportLeftovers, sweepExportLeftovers, sweepExportTempFolders } from './exportLeftovers';
+import { clearExportLeftovers, sweepExportLeftovers } from './exportLeftovers';
+import { sweepStaleTempFolders } from '../staleTempFolders';
 
 /** How often a running export renews its lease and announces its progress. */
 export const EXPORT_PROGRESS_EVERY_MS = 1000;
@@ -54,7 +55,8 @@ export class ExportRunner {
     if (this.closed || this.timer) return;
     this.sweeping = Promise.all([
       sweepExportLeftovers(this.d.db, this.d.storage, this.d.now(), this.d.settings.leaseMs).catch(() => 0),
-      sweepExportTempFolders(this.d.settings.tempDir, this.d.now()).catch(() => 0),
+      // The server's temp folders (exports' and imports') live in this runner's temp directory.
+      sweepStaleTempFolders(this.d.settings.tempDir, this.d.now()).catch(() => 0),
     ]);
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();

@@ -11,6 +11,7 @@ import { fetchZipToFile } from './fetchZip';
 import { ReadQueue } from './readQueue';
 import { readZipInChild } from './readZipInChild';
 import type { SourceImport } from './sourceModel';
+import { TEMP_FOLDER_PREFIXES } from '../staleTempFolders';
 
 /** One reading at a time: a reading keeps a core busy and its process may hold a few GB (readQueue.ts); 16 more may wait. */
 export const importReads = new ReadQueue(1, 16);
@@ -18,7 +19,8 @@ export const importReads = new ReadQueue(1, 16);
 export async function readImportZip(d: { storage: ObjectStore; tempDir: string }, key: string, format: ImportFormat): Promise<SourceImport> {
   return importReads.run(async () => {
     await fs.promises.mkdir(d.tempDir, { recursive: true });
-    const dir = await fs.promises.mkdtemp(path.join(d.tempDir, 'import-'));
+    // Removed below; if the server dies first, the start-up sweep does (staleTempFolders.ts).
+    const dir = await fs.promises.mkdtemp(path.join(d.tempDir, TEMP_FOLDER_PREFIXES.importZip));
     try {
       const file = path.join(dir, 'import.zip');
       await fetchZipToFile(d.storage, key, IMPORT_LIMITS.zipBytes, file);

@@ -18,6 +18,7 @@ import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { buildCategories, type Category } from './categories';
 import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+import { TEMP_FOLDER_PREFIXES } from '../../staleTempFolders';
 
 export const COCO_PATH = 'annotations/instances_default.json';
 export const COCO_VISIBILITY = { visible: 2, occluded: 1, absent: 0 } as const;
@@ -81,7 +82,7 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
   const categories = buildCategories(ontology);
   yield `{"licenses":[{"name":"","id":0,"url":""}],"info":{"contributor":"","date_created":"","description":"","url":"","version":"","year":""},`;
   yield `"categories":${JSON.stringify(categories.list.map(cocoCategory))},"images":[`;
-  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'coco-'));
+  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), TEMP_FOLDER_PREFIXES.cocoExport));
   const annotationsPath = join(dir, 'annotations.json-fragment');
   try {
     const annotations = await open(annotationsPath, 'w');
