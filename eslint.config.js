@@ -11,6 +11,8 @@ import globals from 'globals';
  *   src-main      never electron (services), except hosts/electron.ts; never src-server/src-renderer
  *   src-server    never electron, src-main, src-renderer or src-preload
  *   src-preload   electron yes; never src-main, src-server or src-renderer
+ *   src-ai        the model service, a process of its own: node yes, electron no; of the other
+ *                 src-* folders only src-shared (its protocol is src-shared/ai/protocol.ts)
  *   src-renderer/src/canvas  as src-renderer, and no UI framework (react, antd, redux, i18n):
  *                 the annotation engine is framework-free and React only adapts it
  * tests/unit/lint-layering.test.ts proves each rule fires.
@@ -69,4 +71,5 @@ export default tseslint.config(
   layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),
   layer(['src-preload/**'], { folders: ['src-main', 'src-server', 'src-renderer'] }),
+  layer(['src-ai/**'], { electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
 );

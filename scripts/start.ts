@@ -11,18 +11,23 @@ import { workstationConfigFromEnv } from '../src-main/config';
 import { VERSION } from '../src-server/version';
 import { ensureBuilt } from './lib/ensureBuilt';
 import { electronBinary } from './lib/electronBinary';
+import { startModelServiceProcess } from './lib/modelService';
 
 const repo = path.join(import.meta.dirname, '..');
 
 async function main() {
   ensureBuilt();
-  const { app, address, config } = await startServer(process.env);
+  // AI_SERVICE_URL points at a model service of your own; otherwise the built-in one starts beside the server.
+  const ai = process.env.AI_SERVICE_URL ? null : await startModelServiceProcess(repo);
+  process.once('exit', () => ai?.child.kill());
+  const { app, address, config } = await startServer({ ...process.env, ...(ai?.env ?? {}) });
   const accounts = await seedDemoTeam(app.ctx);
   const serverUrl = address;
   console.log(`\nteam server   ${serverUrl}/core   (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, data in ${config.dataDir})`);
   console.log(`demo team     ${DEMO_TEAM_NAME}`);
   for (const a of accounts) console.log(`  ${a.role.padEnd(10)} mobile ${a.mobile}   password ${a.password}`);
   console.log(`SMS codes     ${path.join(config.dataDir, 'sms-outbox.jsonl')}`);
+  console.log(`model service ${config.ai.serviceUrl ?? 'none'}${ai ? ' (built-in: detector, pose, segmenter, tracker)' : ''}`);
 
   const wsEnv = { ...process.env, SERVER_URL: serverUrl, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? path.join(config.dataDir, 'workstation') };
   // WORKSTATION_HOST=web forces the browser host even where Electron is installed.
@@ -31,6 +36,7 @@ async function main() {
     console.log('\nopening the desktop app (Electron) ...');
     const child = spawn(exe, [repo], { stdio: 'inherit', env: wsEnv });
     child.on('exit', async (code) => {
+      ai?.child.kill();
       await app.close();
       process.exit(code ?? 0);
     });
@@ -48,6 +54,7 @@ async function main() {
   const stop = async () => {
     await host.close();
     await app.close();
+    ai?.child.kill();
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -38,6 +38,8 @@ import { noteRoutesPlugin } from './routes/note';
 import { exportRoutesPlugin } from './routes/export';
 import { performanceRoutesPlugin } from './routes/performance';
 import { projectImportRoutesPlugin } from './routes/projectImport';
+import { aiRoutesPlugin } from './routes/ai';
+import { AiRuntime } from './ai/runtime';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -66,7 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close();
     throw err;
   }
-  const base: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids'> = {
+  const base: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'> = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -78,7 +80,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const realtime = new RealtimeHub(base);
   const exports = new ExportRunner({ db: base.db, storage: base.storage, realtime, now: base.now, settings: config.exports, execute: inWorker(config) });
   const pyramids = new PyramidMaker({ db: base.db, storage: base.storage, onError: (key, err) => app.log.warn({ key, err }, 'tile pyramid not made') });
-  const ctx: ServerContext = { ...base, realtime, exports, pyramids };
+  // The AI runtime reads the whole context (its routes' helpers take one), so it is made last.
+  const ctx = { ...base, realtime, exports, pyramids } as unknown as ServerContext;
+  ctx.ai = new AiRuntime(ctx);
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -93,12 +97,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('ctx', ctx);
   realtime.attach(app.server);
+  app.addHook('onListen', async () => {
+    // Model services reach this server at its own address, unless AI_CALLBACK_URL says otherwise.
+    const addr = app.server.address();
+    if (addr && typeof addr === 'object') ctx.ai.urls.listeningAt(`http://${addr.family === 'IPv6' ? `[${addr.address === '::' ? '::1' : addr.address}]` : addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address}:${addr.port}`);
+  });
   app.addHook('onReady', async () => {
     await exports.start();
+    await ctx.ai.start();
     // Pyramids a stopped server did not make; in the background, never holding the start.
     pyramids.catchUp().catch((err: unknown) => app.log.warn({ err }, 'tile pyramid catch-up failed'));
   });
   app.addHook('onClose', async () => {
+    await ctx.ai.close();
     await pyramids.close();
     await exports.close();
     await realtime.close();
@@ -136,5 +147,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   exportRoutesPlugin(app, ctx);
   performanceRoutesPlugin(app, ctx);
   projectImportRoutesPlugin(app, ctx);
+  aiRoutesPlugin(app, ctx);
   return app;
 }

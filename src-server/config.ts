@@ -32,6 +32,22 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** How exports run in the background (src-server/exports/exportRunner.ts). */
   exports: ExportSettings;
+  /** The built-in model service and how jobs reach it (src-server/ai). */
+  ai: AiSettings;
+}
+
+export interface AiSettings {
+  /** the built-in model service's base URL (AI_SERVICE_URL); null: no built-in service */
+  serviceUrl: string | null;
+  /** its key (AI_SERVICE_KEY) */
+  serviceKey: string | null;
+  /**
+   * Where services send job callbacks (AI_CALLBACK_URL, ending in /core/ai/notify). When unset,
+   * the server's own listening address is used once it listens.
+   */
+  callbackUrl: string | null;
+  /** a running job the service has not reported on for this long is sent again (AI_STALL_SECONDS, default 120) */
+  stallMs: number;
 }
 
 export interface ExportSettings {
@@ -89,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: positiveInteger(env, 'EXPORT_LEASE_SECONDS', 60) * 1000,
       maxAttempts: 3,
       tempDir: path.join(path.resolve(env.DATA_DIR ?? './data'), 'tmp'),
+    },
+    ai: {
+      serviceUrl: env.AI_SERVICE_URL || null,
+      serviceKey: env.AI_SERVICE_KEY || null,
+      callbackUrl: env.AI_CALLBACK_URL || null,
+      stallMs: positiveInteger(env, 'AI_STALL_SECONDS', 120) * 1000,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ObjectStore } from './storage';
 import type { RealtimePublisher } from './realtime/hub';
 import type { ExportRunner } from './exports/exportRunner';
 import type { PyramidMaker } from './images/pyramidMaker';
+import type { AiRuntime } from './ai/runtime';
 import { UsersRepository } from './repositories/users';
 import { SessionsRepository } from './repositories/sessions';
 import { SmsCodesRepository } from './repositories/smsCodes';
@@ -28,6 +29,8 @@ export interface ServerContext {
   exports: ExportRunner;
   /** Makes the tile pyramids of images past 16k in the background. */
   pyramids: PyramidMaker;
+  /** The model services and the AI jobs they run (src-server/ai). */
+  ai: AiRuntime;
   /** The clock; tests move it to check expiry. */
   now: () => number;
   repos: {

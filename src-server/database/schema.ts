@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AiTables } from './aiSchema';
 import type { ExportTables } from './exportSchema';
 import type { PerformanceTables } from './performanceSchema';
 import type { TaskTables } from './taskSchema';
@@ -248,7 +249,7 @@ export interface OntologyFeaturesTable {
   updated_at: number;
 }
 
-export interface Database extends ExportTables, PerformanceTables, TaskTables {
+export interface Database extends AiTables, ExportTables, PerformanceTables, TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;

@@ -14,6 +14,7 @@ import { m0009 } from './0009_batch_type_counts';
 import { m0010 } from './0010_exports';
 import { m0011 } from './0011_performance_rollup';
 import { m0012 } from './0012_auth_throttle';
+import { m0013 } from './0013_ai';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_exports': m0010,
   '0011_performance_rollup': m0011,
   '0012_auth_throttle': m0012,
+  '0013_ai': m0013,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

@@ -32,7 +32,7 @@ export class RealtimeHub implements RealtimePublisher {
   private readonly log: RealtimeEventLog;
   private pruneTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids'>) {
+  constructor(private readonly ctx: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'>) {
     this.log = new RealtimeEventLog(ctx.db);
   }
 

@@ -1,6 +1,12 @@
 /** The top-level prefixes objects live under (ARCHITECTURE.md §5). */
 export const KEY_PREFIXES = ['dataset/', 'annotate/', 'export/', 'user/'] as const;
 
+/**
+ * Prefixes only the server itself reads and writes (model files of the AI group): no client key
+ * can name them, since parseKey accepts KEY_PREFIXES alone and no vended credential covers them.
+ */
+export const INTERNAL_PREFIXES = ['model/'] as const;
+
 /** The folder a key is in: `dataset/<projectId>`, `annotate/<taskSubjectId>`, `export/<projectId>`, `user/<userId>`. */
 export type KeyArea = 'dataset' | 'annotate' | 'export' | 'user';
 
@@ -42,7 +48,7 @@ export function assertSafeKey(key: string): string {
   if (segments.some((s, i) => s === '..' || s === '.' || (s === '' && i !== segments.length - 1))) {
     throw new RangeError('object key has an empty, . or .. segment');
   }
-  if (!KEY_PREFIXES.some((p) => key.startsWith(p))) throw new RangeError(`object key must start with ${KEY_PREFIXES.join(', ')}`);
+  if (![...KEY_PREFIXES, ...INTERNAL_PREFIXES].some((p) => key.startsWith(p))) throw new RangeError(`object key must start with ${KEY_PREFIXES.join(', ')}`);
   return key;
 }
 

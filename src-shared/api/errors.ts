@@ -18,6 +18,7 @@ import { NOTE_ERROR_KEYS } from './errorKeys/note';
 import { EXPORT_ERROR_KEYS } from './errorKeys/export';
 import { IMPORT_ERROR_KEYS } from './errorKeys/import';
 import { PERFORMANCE_ERROR_KEYS } from './errorKeys/performance';
+import { AI_ERROR_KEYS } from './errorKeys/ai';
 
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
@@ -63,6 +64,7 @@ export const ERROR_KEYS = {
   ...EXPORT_ERROR_KEYS,
   ...IMPORT_ERROR_KEYS,
   ...PERFORMANCE_ERROR_KEYS,
+  ...AI_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

@@ -20,6 +20,7 @@ export * from './note';
 export * from './export';
 export * from './performance';
 export * from './projectImport';
+export * from './ai';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
@@ -40,6 +41,7 @@ import { noteRoutes } from './note';
 import { exportRoutes } from './export';
 import { performanceRoutes } from './performance';
 import { projectImportRoutes } from './projectImport';
+import { aiRoutes } from './ai';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
 export const allRoutes = {
@@ -62,4 +64,5 @@ export const allRoutes = {
   export: exportRoutes,
   performance: performanceRoutes,
   projectImport: projectImportRoutes,
+  ai: aiRoutes,
 };

@@ -46,6 +46,10 @@ export interface RealtimeEvents {
   'invite.received': { change: 'created' | 'cancelled' };
   /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted */
   'export.changed': { projectId: number; exportId: number; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'deleted'; done: number; total: number };
+  /** an AI job was started, moved on (at most about once a second while it runs) or ended */
+  'ai.job.changed': { projectId: number; jobId: number; type: 'predict' | 'evaluate' | 'train' | 'serve'; state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'; done: number; total: number };
+  /** a model of the project was added, trained, loaded, failed or made the default */
+  'ai.model.changed': { projectId: number; modelId: number; change: 'added' | 'state' | 'default' };
 }
 export type RealtimeEventType = keyof RealtimeEvents;
 

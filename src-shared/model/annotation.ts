@@ -90,6 +90,8 @@ const objectFields = {
   hidden: Type.Optional(Type.Boolean()),
   locked: Type.Optional(Type.Boolean()),
   source: literals(OBJECT_SOURCES),
+  /** a model's confidence in an object it suggested (source 'ai'), 0 to 1 */
+  score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
 };
 const objectOf = <T extends AnnotationTool, G extends ReturnType<typeof Type.Object>>(tool: T, geometry: G) =>
   Type.Object({ ...objectFields, tool: Type.Literal(tool), geometry }, closed);

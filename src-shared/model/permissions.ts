@@ -68,6 +68,12 @@ export const PROJECT_PERMISSIONS = {
   'project.note.manage': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer'],
   /** export annotations (plans, jobs, downloads) and import foreign annotation files */
   'project.export': ['teamAdmin', 'teamManager', 'manager'],
+  /** see the project's models and their statistics, and ask a model for help on the item in hand */
+  'project.ai.use': ['teamAdmin', 'teamManager', 'vendorManager', 'manager', 'reviewer', 'annotator'],
+  /** pre-annotate tasks and batches, train, choose default models, allow or forbid AI in the project */
+  'project.ai.manage': ['teamAdmin', 'teamManager', 'manager'],
+  /** bring the team's own models in: register a model service by URL, upload an ONNX detector */
+  'project.ai.models': ['teamAdmin'],
 } as const satisfies Record<string, readonly ProjectAccessRole[]>;
 export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
 import { freshDatabase, type DbKind, type TestDatabase } from './databases';
@@ -18,11 +19,26 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: DbKind): Promise<TestServer> {
+function aiServiceEnv(): { AI_SERVICE_URL?: string; AI_SERVICE_KEY?: string } {
+  try {
+    const url = inject('aiServiceUrl');
+    const key = inject('aiServiceKey');
+    return url && key ? { AI_SERVICE_URL: url, AI_SERVICE_KEY: key } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `aiService`: a model service to use (benchmarks); by default the suite's shared one, if any. */
+export async function startTestServer(kind: DbKind, opts: { aiService?: { url: string; key: string } } = {}): Promise<TestServer> {
   const db = await freshDatabase(kind);
   let offset = 0;
-  const config = { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl };
+  // The shared built-in model service (tests/support/aiServiceSetup.ts), where the suite has one.
+  const ai = opts.aiService ? { AI_SERVICE_URL: opts.aiService.url, AI_SERVICE_KEY: opts.aiService.key } : aiServiceEnv();
+  const config = { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...ai }), databaseUrl: db.databaseUrl };
   const app = await buildApp({ config, now: () => Date.now() + offset });
+  // Listening on loopback gives model services an address for images and callbacks.
+  if (ai.AI_SERVICE_URL) await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
     db,

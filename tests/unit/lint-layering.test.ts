@@ -38,6 +38,11 @@ const breaches: [string, string, string][] = [
   ['the canvas engine importing redux', 'src-renderer/src/canvas/model/bad.ts', "import x from '@reduxjs/toolkit';"],
   ['the canvas engine importing react-i18next', 'src-renderer/src/canvas/bad.ts', "import x from 'react-i18next';"],
   ['the canvas engine importing node:fs (the renderer rules still hold)', 'src-renderer/src/canvas/bad.ts', "import x from 'node:fs';"],
+  ['the model service importing electron', 'src-ai/models/bad.ts', "import x from 'electron';"],
+  ['the model service importing the server', 'src-ai/bad.ts', "import x from '../src-server/config';"],
+  ['the model service importing the main process', 'src-ai/engine/bad.ts', "import x from '../../src-main/services';"],
+  ['the model service importing the renderer', 'src-ai/bad.ts', "import x from '../src-renderer/src/app/store';"],
+  ['the model service importing the preload', 'src-ai/bad.ts', "import x from '../src-preload';"],
 ];
 
 const allowed: [string, string, string][] = [
@@ -49,6 +54,8 @@ const allowed: [string, string, string][] = [
   ['a React component importing react', 'src-renderer/src/features/annotate/ok.tsx', "import x from 'react';"],
   ['the canvas engine importing rbush', 'src-renderer/src/canvas/spatial/ok.ts', "import x from 'rbush';"],
   ['the server importing shared schemas', 'src-server/ok.ts', "import x from '../src-shared/api';"],
+  ['the model service importing its shared protocol', 'src-ai/ok.ts', "import x from '../src-shared/ai/protocol';"],
+  ['the model service importing node:worker_threads', 'src-ai/engine/ok.ts', "import x from 'node:worker_threads';"],
 ];
 
 describe('layering rules', () => {

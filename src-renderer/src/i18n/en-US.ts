@@ -19,6 +19,7 @@ import { dispatchErrorsEn } from './errors/dispatch';
 import { annotateErrorsEn } from './errors/annotate';
 import { noteErrorsEn } from './errors/note';
 import { exportErrorsEn } from './errors/export';
+import { aiErrorsEn } from './errors/ai';
 import { importErrorsEn } from './errors/import';
 import { performanceErrorsEn } from './errors/performance';
 import { teamEn } from './features/team';
@@ -29,6 +30,8 @@ import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
+import { aiEn } from './features/ai';
+import { aiWorkspaceEn } from './features/aiWorkspace';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -142,6 +145,8 @@ export const enUS: Messages = {
   classify: classifyEn,
   tasks: tasksEn,
   ontology: ontologyEn,
+  aiTab: aiEn,
+  aiWorkspace: aiWorkspaceEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',
@@ -177,6 +182,7 @@ export const enUS: Messages = {
     annotate: annotateErrorsEn,
     note: noteErrorsEn,
     export: exportErrorsEn,
+    ai: aiErrorsEn,
     import: importErrorsEn,
     performance: performanceErrorsEn,
   },

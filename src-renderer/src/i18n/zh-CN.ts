@@ -19,6 +19,7 @@ import { dispatchErrorsZh } from './errors/dispatch';
 import { annotateErrorsZh } from './errors/annotate';
 import { noteErrorsZh } from './errors/note';
 import { exportErrorsZh } from './errors/export';
+import { aiErrorsZh } from './errors/ai';
 import { importErrorsZh } from './errors/import';
 import { performanceErrorsZh } from './errors/performance';
 import { teamZh } from './features/team';
@@ -29,6 +30,8 @@ import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
+import { aiZh } from './features/ai';
+import { aiWorkspaceZh } from './features/aiWorkspace';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -144,6 +147,8 @@ export const zhCN = {
   classify: classifyZh,
   tasks: tasksZh,
   ontology: ontologyZh,
+  aiTab: aiZh,
+  aiWorkspace: aiWorkspaceZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',
@@ -179,6 +184,7 @@ export const zhCN = {
     annotate: annotateErrorsZh,
     note: noteErrorsZh,
     export: exportErrorsZh,
+    ai: aiErrorsZh,
     import: importErrorsZh,
     performance: performanceErrorsZh,
   },

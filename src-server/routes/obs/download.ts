@@ -5,6 +5,15 @@ import { API_BASE } from '../../../src-shared/api/route';
 import { AppError } from '../../errors';
 import { requireUser, tokenOf } from '../../plugins/auth';
 import { parseClientKey } from '../../storage/keyAccess';
+import { assertSafeKey, INTERNAL_PREFIXES } from '../../storage/keys';
+
+const internalKey = (key: string): ParsedKey => {
+  try {
+    return { key: assertSafeKey(key), area: 'dataset', ownerId: 0 };
+  } catch {
+    throw new AppError('obs.signatureInvalid');
+  }
+};
 import type { ParsedKey } from '../../storage/keys';
 import type { ObsDeps } from './deps';
 import { parseRange } from './range';
@@ -45,7 +54,8 @@ export function registerDownload(scope: FastifyInstance, d: ObsDeps): void {
     const { key, expires, sig } = req.query;
     if (sig === undefined) return { parsed: await d.authorize(requireUser(req), key, 'read'), signedUntil: null };
     if (expires === undefined) throw new AppError('obs.signatureInvalid');
-    const parsed = parseClientKey(key, d.rootPrefix);
+    // A model file (model/, server-only) is read by a model service through a URL the server signed for it, and in no other way.
+    const parsed = key.startsWith(INTERNAL_PREFIXES[0]) ? internalKey(key) : parseClientKey(key, d.rootPrefix);
     const check = d.signer.verify(parsed.key, expires, sig, ctx.now());
     if (check === 'invalid') throw new AppError('obs.signatureInvalid');
     if (check === 'expired') throw new AppError('obs.signatureExpired');

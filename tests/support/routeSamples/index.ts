@@ -18,6 +18,7 @@ import { noteSamples } from './note';
 import { exportSamples } from './export';
 import { performanceSamples } from './performance';
 import { projectImportSamples } from './projectImport';
+import { aiSamples } from './ai';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -40,4 +41,5 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   export: exportSamples,
   performance: performanceSamples,
   projectImport: projectImportSamples,
+  ai: aiSamples,
 };

@@ -1,0 +1,26 @@
+/**
+ * `npm run ai`: the built-in model service on its own. Reads AI_PORT (default 7410; 0 = any),
+ * AI_HOST (default 127.0.0.1) and AI_SERVICE_KEY (required: the key the team server registers the
+ * service with), prints the URL, stops on SIGINT/SIGTERM.
+ */
+import { startModelService } from './service';
+
+const key = process.env.AI_SERVICE_KEY;
+if (!key) {
+  console.error('AI_SERVICE_KEY is not set: the team server and this service must share a key');
+  process.exit(1);
+}
+const port = Number(process.env.AI_PORT ?? 7410);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`AI_PORT must be a port number, not "${process.env.AI_PORT}"`);
+  process.exit(1);
+}
+
+const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, log: (m) => console.error(`[ai] ${m}`) });
+console.log(`model service listening at ${service.url}`);
+
+const stop = () => {
+  void service.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,141 @@
+/**
+ * The built-in model service: the HTTP side of docs/ai-protocol.md. This thread answers HTTP,
+ * fetches and decodes images and sends callbacks; the models run on a worker thread
+ * (engine/pool.ts), so /health and DELETE answer while a job or an inference runs.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import {
+  AI_PROTOCOL_VERSION,
+  AI_SERVICE_KEY_HEADER,
+  InferRequest,
+  JobRequest,
+  type HealthResponse,
+  type InferResponse,
+  type ServiceError,
+} from '../src-shared/ai/protocol';
+import { ArtifactStore } from './artifacts';
+import { SERVICE_MODELS } from './catalog';
+import { ModelPool } from './engine/pool';
+import { isServiceFailure, ServiceFailure } from './errors';
+import { ImageStore } from './images';
+import { JobManager, type JobOptions } from './jobs';
+import { Runner } from './runner';
+
+export const SERVICE_NAME = 'annotation-workstation built-in model service';
+export const SERVICE_VERSION = '1.0.0';
+/** Job requests carry up to 100,000 items with signed URLs. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export interface ModelServiceOptions {
+  /** 0 (default) = any free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** the key every call must carry in x-ai-service-key */
+  key: string;
+  /** load the models right away (default true); otherwise on first use */
+  warm?: boolean;
+  jobs?: JobOptions;
+  log?: (msg: string) => void;
+}
+
+export interface ModelService {
+  url: string;
+  close(): Promise<void>;
+}
+
+function validator<T extends TSchema>(schema: T) {
+  const compiled = Compile(schema);
+  return (body: unknown) => {
+    if (compiled.Check(body)) return body as ReturnType<typeof compiled.Decode>;
+    const errors = [...compiled.Errors(body)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new ServiceFailure('badRequest', 'the request body does not match the protocol', errors.join('; '));
+  };
+}
+
+const checkInfer = validator(InferRequest);
+const checkJobRequest = validator(JobRequest);
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export async function startModelService(options: ModelServiceOptions): Promise<ModelService> {
+  if (!options.key) throw new Error('startModelService needs a key');
+  const log = options.log ?? (() => undefined);
+  const expected = digest(options.key);
+  const pool = new ModelPool();
+  const runner = new Runner(pool, new ImageStore(), new ArtifactStore());
+  const jobs = new JobManager(runner, { log, ...options.jobs });
+
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
+
+  const sendError = (reply: FastifyReply, status: number, body: ServiceError) => reply.code(status).type('application/json').send(body);
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const given = req.headers[AI_SERVICE_KEY_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      return sendError(reply, 401, { code: 'unauthorized', message: `missing or wrong ${AI_SERVICE_KEY_HEADER}` });
+    }
+  });
+
+  app.setErrorHandler((error: unknown, _req, reply) => {
+    if (isServiceFailure(error)) return sendError(reply, error.status, { code: error.code, message: error.message, detail: error.detail ?? null });
+    const status = (error as { statusCode?: number }).statusCode;
+    const message = error instanceof Error ? error.message : String(error);
+    if (status && status >= 400 && status < 500) return sendError(reply, 400, { code: 'badRequest', message, detail: (error as { code?: string }).code ?? null });
+    log(`internal error: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    return sendError(reply, 500, { code: 'internal', message });
+  });
+
+  app.setNotFoundHandler((req, reply) => sendError(reply, 404, { code: 'badRequest', message: `no ${req.method} ${req.url.split('?')[0]} here` }));
+
+  app.get('/health', async (): Promise<HealthResponse> => ({
+    ok: true,
+    service: SERVICE_NAME,
+    version: SERVICE_VERSION,
+    protocol: [AI_PROTOCOL_VERSION],
+    models: SERVICE_MODELS,
+    runningJobs: jobs.running,
+  }));
+
+  app.post('/v1/infer', async (req, reply): Promise<InferResponse> => {
+    const started = performance.now();
+    const body = checkInfer(req.body);
+    // a caller that hangs up stops waiting for its turn on the model thread
+    const abort = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    const predictions = await runner.infer(body, { priority: 'interactive', signal: abort.signal });
+    return { predictions, ms: Math.round((performance.now() - started) * 10) / 10 };
+  });
+
+  app.post('/v1/jobs', async (req, reply) => {
+    const body = checkJobRequest(req.body);
+    jobs.start(body);
+    return reply.code(202).send({ accepted: true });
+  });
+
+  app.delete<{ Params: { jobId: string } }>('/v1/jobs/:jobId', async (req) => {
+    if (!jobs.cancel(req.params.jobId)) throw new ServiceFailure('unknownJob', `no job ${req.params.jobId} is running`);
+    return { cancelled: true };
+  });
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  if (options.warm !== false) {
+    pool.run({ op: 'warm', models: ['detector', 'pose', 'segmenter', 'onnx'] }, 'batch').catch((e: unknown) => log(`warm-up failed: ${(e as Error).message}`));
+  }
+  const url = address.replace('0.0.0.0', '127.0.0.1');
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        await jobs.close();
+        await app.close();
+        await pool.close();
+      })()),
+  };
+}

@@ -1,0 +1,81 @@
+import type { JobRequest, ModelRef, TrainExample } from '../../src-shared/ai/protocol';
+import { migrateFrameData } from '../../src-shared/model/annotation';
+import type { ServerContext } from '../context';
+import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJobs';
+import { classesOf, headOf, type ModelRow } from '../repositories/aiModels';
+import { labelKey, projectFeatures } from './projectFeatures';
+import { nameMatchHead, withFloor } from './suggestions';
+import type { ServiceUrls } from './serviceUrls';
+
+export interface JobParams {
+  minScore?: number;
+  targetPrecision?: number;
+}
+export const DEFAULT_MIN_SCORE = 0.3;
+/** Evaluations keep low-scored predictions too: the PR curve and AP need them. */
+export const EVALUATION_MIN_SCORE = 0.05;
+
+/** What to tell the service about a model: which weights, and the head that maps its classes to the project's labels. */
+export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number): Promise<ModelRef> {
+  const classes = classesOf(model);
+  const trained = headOf(model);
+  const head =
+    model.kind === 'detector'
+      ? trained
+        ? withFloor(trained, minScore)
+        : nameMatchHead(classes, await projectFeatures(ctx.db, projectId, [model.tool]), minScore)
+      : undefined;
+  return {
+    kind: model.kind as ModelRef['kind'],
+    runtime: model.runtime as ModelRef['runtime'],
+    name: model.service_model,
+    version: String(model.parent_id && model.artifact_key ? model.parent_id : model.id),
+    ...(model.artifact_key ? { artifactUrl: await urls.readUrl(model.artifact_key) } : {}),
+    ...(model.runtime === 'onnx-yolo' ? { classes } : {}),
+    ...(head ? { head } : {}),
+  };
+}
+
+/** Frames of these items with where the service reads them. */
+async function imagesOf(ctx: ServerContext, urls: ServiceUrls, frameIds: readonly number[]) {
+  if (!frameIds.length) return new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
+  const rows = await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('id', 'in', [...frameIds]).execute();
+  const out = new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
+  for (const r of rows) out.set(r.id, { url: await urls.readUrl(r.object_key), cacheKey: r.object_key, ...(r.width ? { width: r.width } : {}), ...(r.height ? { height: r.height } : {}) });
+  return out;
+}
+
+/** The reviewed boxes of a training item's frame, labelled by label key. */
+async function groundTruth(ctx: ServerContext, taskSubjectId: number, frameId: number, tool: string): Promise<TrainExample['objects']> {
+  const r = await ctx.db.selectFrom('annotation_frames').select('data').where('task_subject_id', '=', taskSubjectId).where('frame_id', '=', frameId).executeTakeFirst();
+  if (!r) return [];
+  return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o) => (o.tool === 'box' && tool === 'box' ? [{ label: labelKey(o.featureId, o.labelId), box: { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height } }] : []));
+}
+
+/** The request of one dispatch of a job: its pending items only, so a resumed job does not start over. */
+export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: JobRow, model: ModelRow, token: string): Promise<JobRequest> {
+  const params = JSON.parse(job.params) as JobParams;
+  const minScore = job.type === 'evaluate' || job.type === 'train' ? EVALUATION_MIN_SCORE : (params.minScore ?? DEFAULT_MIN_SCORE);
+  // A training run learns from the base model's raw classes, never through an older head.
+  const ref = await modelRef(ctx, urls, model, job.project_id, minScore);
+  if (job.type === 'train') delete ref.head;
+  // An evaluation wants every prediction the mapping keeps (AP and the PR curve need the low ones);
+  // the head's own thresholds are applied when the figures are made (jobOutcomes.ts).
+  if (job.type === 'evaluate' && ref.head) ref.head = { mapping: ref.head.mapping, thresholds: {}, defaultThreshold: EVALUATION_MIN_SCORE };
+  const base = { jobId: dispatchKey(job), type: job.type as JobRequest['type'], callback: { url: urls.callbackUrl(), token }, model: ref };
+  if (job.type === 'serve') return base;
+  const pending = await new AiJobsRepository(ctx.db).pendingItems(job.id);
+  const images = await imagesOf(ctx, urls, pending.map((i) => i.frame_id));
+  const present = pending.filter((i) => images.has(i.frame_id));
+  // A frame deleted since the job began has nothing to read: that item fails, the rest go on.
+  const jobs = new AiJobsRepository(ctx.db);
+  for (const gone of pending.filter((i) => !images.has(i.frame_id))) await jobs.markItem(job.id, gone.item_key, 'failed');
+  if (job.type === 'train') {
+    const features = await projectFeatures(ctx.db, job.project_id, [job.tool]);
+    const labels = features.flatMap((f) => f.labels.map((l) => labelKey(f.featureId, l.id)));
+    const examples: TrainExample[] = [];
+    for (const i of present) examples.push({ key: i.item_key, image: images.get(i.frame_id)!, objects: await groundTruth(ctx, i.task_subject_id!, i.frame_id, job.tool) });
+    return { ...base, train: { examples, labels, targetPrecision: params.targetPrecision ?? 0.8 } };
+  }
+  return { ...base, items: present.map((i) => ({ key: i.item_key, image: images.get(i.frame_id)! })), params: { minScore } };
+}

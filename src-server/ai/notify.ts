@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import type { NotifyBody, NotifyKind } from '../../src-shared/ai/protocol';
+import type { AiJobState } from '../../src-shared/api/ai';
+import { FINISHED_JOB_STATES } from '../../src-shared/api/ai';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import { AiJobsRepository, NO_APPLIED, parseDispatchKey, type Applied, type JobRow } from '../repositories/aiJobs';
+
+import { applyPredictions } from './applyPredictions';
+import { projectFeatures } from './projectFeatures';
+import { hashToken } from './serviceUrls';
+import type { AiRuntime } from './runtime';
+
+const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The job a callback is about, if its token is that dispatch's own; anything else is refused alike. */
+async function authenticate(ctx: ServerContext, body: NotifyBody, bearer: string | undefined): Promise<JobRow> {
+  const ref = parseDispatchKey(body.jobId);
+  const job = ref ? await new AiJobsRepository(ctx.db).get(ref.id) : undefined;
+  if (!job || !ref || !bearer) throw new AppError('ai.badCallbackToken');
+  if (FINISHED_JOB_STATES.includes(job.state as AiJobState)) {
+    // A finished job's token is gone; a callback that still carries one of its dispatches learns it ended.
+    if (ref.attempt <= job.attempt) throw new AppError('ai.jobFinished', { state: job.state });
+    throw new AppError('ai.badCallbackToken');
+  }
+  if (ref.attempt !== job.attempt || !job.token_hash || !sameHash(job.token_hash, hashToken(bearer))) {
+    // An earlier dispatch of a job that was sent again: it has been replaced, so it stops.
+    if (ref.attempt < job.attempt && job.token_hash) throw new AppError('ai.jobFinished', { state: 'replaced' });
+    throw new AppError('ai.badCallbackToken');
+  }
+  return job;
+}
+
+/** A service's error code as the server's translated key. */
+const serviceErrorKey = (code: string) => (code === 'modelInvalid' ? 'ai.modelInvalid' : code === 'imageUnreadable' ? 'ai.imageUnreadable' : 'ai.serviceRefused');
+
+/** Items a finished dispatch never answered for: failed, so done + failed adds up to the total. */
+async function failLeftovers(jobs: AiJobsRepository, jobId: number): Promise<void> {
+  for (const i of await jobs.pendingItems(jobId)) await jobs.markItem(jobId, i.item_key, 'failed');
+}
+
+const kindFits = (kind: NotifyKind, type: string) => kind === type || (kind === 'data' && type === 'train');
+
+/**
+ * One callback of a model service: authenticated by the dispatch's bearer token, applied once
+ * (items move from pending only once, so a repeated callback writes nothing twice), and never
+ * moving a job backwards: a finished job answers 409, a callback of a replaced dispatch too,
+ * and an older seq changes no state.
+ */
+export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind: NotifyKind, body: NotifyBody, bearer: string | undefined): Promise<{ accepted: boolean; state: AiJobState }> {
+  const job = await authenticate(ctx, body, bearer);
+  if (!kindFits(kind, job.type)) throw new AppError('ai.wrongCallbackKind', { kind, type: job.type });
+  const jobs = new AiJobsRepository(ctx.db);
+  const fresh = await jobs.acceptSeq(job, body.seq, ctx.now());
+  const applied: Applied = { ...NO_APPLIED, ...(JSON.parse(job.applied) as Applied) };
+
+  if (body.results?.length) {
+    const items = new Map((await jobs.itemsByKey(job.id, body.results.map((r) => r.key))).map((i) => [i.item_key, i]));
+    if (job.type === 'predict') {
+      const ok = body.results.filter((r) => !r.error && items.get(r.key)?.state === 'pending');
+      const features = await projectFeatures(ctx.db, job.project_id, [job.tool]);
+      const chosen = job.tool === 'keypoints' ? keypointTarget(features) : undefined;
+      const out = await applyPredictions(ctx, {
+        jobId: job.id,
+        modelId: job.model_id,
+        projectId: job.project_id,
+        createdBy: job.created_by,
+        features,
+        ...(chosen ? { chosen } : {}),
+        frames: ok.map((r) => ({ taskSubjectId: items.get(r.key)!.task_subject_id!, frameId: items.get(r.key)!.frame_id, predictions: r.predictions })),
+      });
+      for (const r of ok) {
+        const item = items.get(r.key)!;
+        const state = out.skipped.has(item.task_subject_id!) ? 'skipped' : 'done';
+        if (await jobs.markItem(job.id, r.key, state)) {
+          if (state === 'skipped') applied.skippedTouched++;
+        }
+      }
+      applied.items += out.written.size;
+      applied.objects += out.objects;
+    } else if (job.type === 'evaluate') {
+      for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(r.predictions));
+    }
+    for (const r of body.results.filter((x) => x.error)) if (await jobs.markItem(job.id, r.key, 'failed')) applied.failed++;
+  }
+  // Training reads its examples in `data` callbacks and learns in `train` ones: done/total are the service's.
+  let row = await jobs.progress(job.id, applied);
+  if (job.type === 'train' && fresh) {
+    await ctx.db.updateTable('ai_jobs').set({ done: body.done, total: Math.max(body.total, 1) }).where('id', '=', job.id).execute();
+    row = (await jobs.get(job.id))!;
+  }
+
+  const final = body.state !== 'running';
+  if (final && fresh) {
+    if (body.state === 'succeeded' && job.type === 'serve' && !body.served) {
+      await runtime.end(job.id, 'failed', { code: 'ai.modelInvalid', message: 'the service loaded nothing' });
+    } else {
+      const state: AiJobState = body.state === 'cancelled' ? 'cancelled' : body.state === 'failed' ? 'failed' : 'succeeded';
+      const error = body.error ? { code: serviceErrorKey(body.error.code), message: body.error.message } : undefined;
+      if (state === 'succeeded' && (job.type === 'predict' || job.type === 'evaluate')) await failLeftovers(jobs, job.id);
+      await runtime.end(job.id, state, error, body);
+    }
+    row = (await jobs.get(job.id))!;
+  } else if (fresh) await runtime.publish(row);
+  return { accepted: fresh, state: row.state as AiJobState };
+}
+
+/** Pose predictions of a pre-annotation go to the project's first keypoints feature, under its "person" label if it has one. */
+function keypointTarget(features: Awaited<ReturnType<typeof projectFeatures>>): { featureId: number; labelId: string } | undefined {
+  const f = features.find((x) => x.tool === 'keypoints' && x.labels.length > 0);
+  if (!f) return undefined;
+  const person = f.labels.find((l) => /^(person|people|human|人|行人)$/i.test(l.name.trim()));
+  return { featureId: f.featureId, labelId: (person ?? f.labels[0]!).id };
+}
+

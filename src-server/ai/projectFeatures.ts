@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema';
+import { readDefinition, type OntologyLabel, type Skeleton } from '../../src-shared/model/ontology';
+
+/** A feature of the project's ontology as the AI routes need it: its tool, labels and skeleton. */
+export interface TargetFeature {
+  featureId: number;
+  name: string;
+  tool: string;
+  labels: OntologyLabel[];
+  skeleton?: Skeleton;
+}
+
+/** The project's features of these tools (all drawable ones when none are named), in ontology order. */
+export async function projectFeatures(db: Kysely<Database>, projectId: number, tools?: readonly string[]): Promise<TargetFeature[]> {
+  let q = db
+    .selectFrom('ontology_features as f')
+    .innerJoin('ontologies as o', 'o.id', 'f.ontology_id')
+    .select(['f.id', 'f.name', 'f.tool', 'f.definition'])
+    .where('o.project_id', '=', projectId);
+  if (tools?.length) q = q.where('f.tool', 'in', [...tools]);
+  const rows = await q.orderBy('f.sort_order').orderBy('f.id').execute();
+  return rows.map((r) => {
+    const def = readDefinition(JSON.parse(r.definition));
+    return { featureId: r.id, name: r.name, tool: r.tool, labels: def.labels ?? [], ...(def.skeleton ? { skeleton: def.skeleton } : {}) };
+  });
+}
+
+/** The key a model head maps classes to: one label of one feature. */
+export const labelKey = (featureId: number, labelId: string): string => `${featureId}:${labelId}`;
+
+export function parseLabelKey(key: string): { featureId: number; labelId: string } | null {
+  const m = /^(\d+):([A-Za-z0-9_-]{1,32})$/.exec(key);
+  return m ? { featureId: Number(m[1]), labelId: m[2]! } : null;
+}
+
+/** Names compared the way people write them: case, spaces, dashes and underscores do not matter. */
+export const looseName = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');

@@ -1,0 +1,167 @@
+import os from 'node:os';
+import crypto from 'node:crypto';
+import type { ServerContext } from '../context';
+import { room } from '../../src-shared/api/realtime';
+import type { AiJobState } from '../../src-shared/api/ai';
+import { AppError } from '../errors';
+import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJobs';
+import { AiModelsRepository } from '../repositories/aiModels';
+import { ModelServiceClient } from './serviceClient';
+import { newCallbackToken, ServiceUrls } from './serviceUrls';
+import { jobRequest } from './jobRequests';
+import { afterJobEnded } from './jobOutcomes';
+import type { NotifyBody } from '../../src-shared/ai/protocol';
+
+const TICK_MS = 1000;
+const HEALTH_EVERY_MS = 30_000;
+/** A job whose dispatch failed this often fails (the service is away). */
+const MAX_ATTEMPTS = 3;
+const RETRY_AFTER_MS = 3000;
+
+/**
+ * The server's side of the model services: keeps the built-in service and its models on
+ * record, sends queued jobs to their service, sends again what a silent service left (a
+ * restarted service, a restarted server: the job resumes with its pending items), and stops
+ * jobs. Inference and training happen in the service's process, never on this event loop.
+ */
+export class AiRuntime {
+  readonly runnerId = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  readonly urls: ServiceUrls;
+  private readonly models: AiModelsRepository;
+  private readonly jobs: AiJobsRepository;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private lastHealth = 0;
+  private readonly notBefore = new Map<number, number>();
+  private closed = false;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.urls = new ServiceUrls(ctx);
+    this.models = new AiModelsRepository(ctx.db);
+    this.jobs = new AiJobsRepository(ctx.db);
+  }
+
+  async start(): Promise<void> {
+    const { serviceUrl, serviceKey } = this.ctx.config.ai;
+    if (serviceUrl && serviceKey) {
+      await this.models.upsertBuiltinService(serviceUrl, serviceKey, this.ctx.now());
+      // Its models are on record before the first request (a service that is away only waits the health timeout).
+      this.lastHealth = this.ctx.now();
+      await this.checkServices();
+    }
+    this.timer = setInterval(() => this.wake(), TICK_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  /** Looks for work now (a job was queued). */
+  wake(): void {
+    if (this.closed || this.ticking) return;
+    this.ticking = this.tick()
+      .catch(() => undefined)
+      .finally(() => {
+        this.ticking = null;
+      });
+  }
+
+  async client(serviceId: number): Promise<ModelServiceClient> {
+    const s = await this.models.service(serviceId);
+    if (!s) throw new AppError('ai.serviceUnreachable', { service: serviceId });
+    return new ModelServiceClient(s.url, s.service_key, s.name);
+  }
+
+  /** Asks every service how it is; the built-in one's models are brought in line with its answer. */
+  async checkServices(): Promise<void> {
+    const rows = await this.ctx.db.selectFrom('ai_services').selectAll().execute();
+    for (const s of rows) {
+      try {
+        const health = await new ModelServiceClient(s.url, s.service_key, s.name).health();
+        await this.models.markService(s.id, true, null, this.ctx.now());
+        if (s.builtin) await this.models.syncBuiltinModels(s.id, health.models, this.ctx.now());
+      } catch (err) {
+        await this.models.markService(s.id, false, err instanceof AppError ? err.key : 'unreachable', this.ctx.now());
+      }
+    }
+  }
+
+  private async tick(): Promise<void> {
+    const now = this.ctx.now();
+    if (now - this.lastHealth >= HEALTH_EVERY_MS) {
+      this.lastHealth = now;
+      await this.checkServices();
+    }
+    if (!this.urls.ready) return;
+    for (const job of await this.jobs.queued(20)) {
+      if ((this.notBefore.get(job.id) ?? 0) > now) continue;
+      await this.dispatch(job);
+    }
+    for (const job of await this.jobs.stalled(now - this.ctx.config.ai.stallMs)) await this.dispatch(job);
+  }
+
+  /** Sends a job (its pending items) to its model's service under a new attempt and token. */
+  private async dispatch(seen: JobRow): Promise<void> {
+    if (seen.attempt >= MAX_ATTEMPTS) {
+      await this.end(seen.id, 'failed', { code: 'ai.serviceUnreachable', message: 'the model service did not take or finish the job after 3 tries' });
+      return;
+    }
+    const { token, hash } = newCallbackToken();
+    const job = await this.jobs.takeForDispatch(seen, { runnerId: this.runnerId, tokenHash: hash, now: this.ctx.now() });
+    if (!job) return;
+    const model = await this.models.model(job.model_id);
+    if (!model) {
+      await this.end(job.id, 'failed', { code: 'ai.modelNotFound', message: 'the model was removed' });
+      return;
+    }
+    try {
+      const client = await this.client(model.service_id);
+      await client.submit(await jobRequest(this.ctx, this.urls, job, model, token));
+      await this.publish(job);
+    } catch (err) {
+      const code = err instanceof AppError ? err.key : 'ai.serviceUnreachable';
+      if (code === 'ai.modelInvalid' || code === 'ai.serviceRefused' || job.attempt >= MAX_ATTEMPTS) {
+        await this.end(job.id, 'failed', { code, message: err instanceof Error ? err.message : String(err) });
+        return;
+      }
+      // Back in the queue for another try shortly.
+      await this.ctx.db.updateTable('ai_jobs').set({ state: 'queued' }).where('id', '=', job.id).where('state', '=', 'running').execute();
+      this.notBefore.set(job.id, this.ctx.now() + RETRY_AFTER_MS);
+    }
+  }
+
+  /** Stops a job now: its state is final at once, and the service is told (best effort). */
+  async stop(job: JobRow): Promise<void> {
+    if (!(await this.jobs.finish(job.id, 'cancelled', this.ctx.now()))) throw new AppError('ai.jobFinished', { state: job.state });
+    const row = (await this.jobs.get(job.id))!;
+    await this.publish(row);
+    if (job.state === 'running') {
+      const model = await this.models.model(job.model_id);
+      if (model) await (await this.client(model.service_id)).cancel(dispatchKey(job));
+    }
+    await afterJobEnded(this.ctx, this, row, null);
+  }
+
+  /** Ends a job once (a second end is a no-op) and does what follows it (jobOutcomes.ts). */
+  async end(jobId: number, state: AiJobState, error?: { code: string; message: string }, body: NotifyBody | null = null): Promise<void> {
+    if (!(await this.jobs.finish(jobId, state, this.ctx.now(), error))) return;
+    const row = (await this.jobs.get(jobId))!;
+    await this.publish(row);
+    await afterJobEnded(this.ctx, this, row, body);
+  }
+
+  async publish(job: JobRow): Promise<void> {
+    await this.ctx.realtime.publish(room('project', job.project_id), 'ai.job.changed', {
+      projectId: job.project_id,
+      jobId: job.id,
+      type: job.type as 'predict',
+      state: job.state as AiJobState,
+      done: job.done,
+      total: job.total,
+    });
+  }
+}

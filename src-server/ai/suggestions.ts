@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import type { ModelHead, Prediction } from '../../src-shared/ai/protocol';
+import type { AnnotationObject } from '../../src-shared/model/annotation';
+import { labelKey, looseName, parseLabelKey, type TargetFeature } from './projectFeatures';
+
+/** A fresh object id, short and in the annotation model's alphabet. */
+export const suggestionId = (): string => `ai-${crypto.randomBytes(9).toString('base64url')}`;
+
+/**
+ * The head a model has before any training in a project: each class goes to the project's
+ * label of the same name (case, spaces and underscores aside) among these features, at the
+ * caller's minimum score. A model trained here brings its own head instead.
+ */
+export function nameMatchHead(classes: readonly string[], features: readonly TargetFeature[], minScore: number): ModelHead {
+  const byName = new Map<string, string>();
+  for (const f of features) for (const l of f.labels) if (!byName.has(looseName(l.name))) byName.set(looseName(l.name), labelKey(f.featureId, l.id));
+  const mapping: Record<string, string> = {};
+  for (const c of classes) {
+    const key = byName.get(looseName(c));
+    if (key) mapping[c] = key;
+  }
+  return { mapping, thresholds: {}, defaultThreshold: minScore };
+}
+
+/** A trained head, with the caller's minimum score as the floor of every threshold. */
+export const withFloor = (head: ModelHead, minScore: number): ModelHead => ({
+  mapping: head.mapping,
+  thresholds: Object.fromEntries(Object.entries(head.thresholds).map(([k, v]) => [k, Math.max(v, minScore)])),
+  defaultThreshold: Math.max(head.defaultThreshold, minScore),
+});
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+const round = (v: number) => Math.round(v * 100) / 100;
+
+/** Skeleton point ids by the model's keypoint names, matched loosely by name. */
+function skeletonMatch(feature: TargetFeature, names: readonly string[]): Map<string, string> {
+  const points = feature.skeleton?.points ?? [];
+  const byName = new Map(points.map((p) => [looseName(p.name), p.id]));
+  const out = new Map<string, string>();
+  for (const n of names) {
+    const id = byName.get(looseName(n));
+    if (id) out.set(n, id);
+  }
+  // A skeleton of COCO's 17 points under other names (点1, p1 ...): take them in order.
+  if (out.size < 3 && points.length === names.length) names.forEach((n, i) => out.set(n, points[i]!.id));
+  return out;
+}
+
+interface Target {
+  featureId: number;
+  labelId: string;
+}
+
+/**
+ * Turns a model's predictions into objects the workspace can add: each goes to the label its
+ * head mapped it to, or, when the caller named a label, to that one. Predictions that no
+ * label takes are counted by class in `unmapped` and left out.
+ */
+export function predictionsToObjects(
+  predictions: readonly Prediction[],
+  p: { features: readonly TargetFeature[]; chosen?: Target; zIndexFrom?: number; keypointNames?: readonly string[] },
+): { objects: AnnotationObject[]; unmapped: Map<string, number> } {
+  const objects: AnnotationObject[] = [];
+  const unmapped = new Map<string, number>();
+  const features = new Map(p.features.map((f) => [f.featureId, f]));
+  // With a label chosen and no class mapped to it, the model's finds are taken as that label (class-agnostic).
+  const chosenKey = p.chosen ? labelKey(p.chosen.featureId, p.chosen.labelId) : null;
+  const anyMapsToChosen = chosenKey !== null && predictions.some((x) => x.label === chosenKey);
+  let z = p.zIndexFrom ?? 0;
+  for (const pred of predictions) {
+    let target: Target | null = null;
+    if (chosenKey && p.chosen) {
+      if (pred.label === chosenKey || !anyMapsToChosen || pred.tool !== 'box') target = p.chosen;
+    } else if (pred.label) target = parseLabelKey(pred.label);
+    const feature = target ? features.get(target.featureId) : undefined;
+    if (!target || !feature || !feature.labels.some((l) => l.id === target.labelId)) {
+      if (!chosenKey || pred.label !== undefined) unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
+      continue;
+    }
+    const common = { id: suggestionId(), featureId: feature.featureId, labelId: target.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: round(clamp01(pred.score)) };
+    if (pred.tool === 'box' && pred.box && feature.tool === 'box' && pred.box.width > 0 && pred.box.height > 0) {
+      objects.push({ ...common, tool: 'box', geometry: { x: pred.box.x, y: pred.box.y, width: pred.box.width, height: pred.box.height } });
+    } else if (pred.tool === 'polygon' && pred.points && pred.points.length >= 3 && feature.tool === 'polygon') {
+      objects.push({ ...common, tool: 'polygon', geometry: { points: pred.points.map((q) => ({ x: q.x, y: q.y })) } });
+    } else if (pred.tool === 'box' && pred.box && feature.tool === 'polygon') {
+      const b = pred.box;
+      objects.push({ ...common, tool: 'polygon', geometry: { points: [{ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y }, { x: b.x + b.width, y: b.y + b.height }, { x: b.x, y: b.y + b.height }] } });
+    } else if (pred.tool === 'keypoints' && pred.keypoints && feature.tool === 'keypoints') {
+      const ids = skeletonMatch(feature, p.keypointNames ?? pred.keypoints.map((k) => k.name));
+      const points = pred.keypoints.flatMap((k) => {
+        const pointId = ids.get(k.name);
+        if (!pointId) return [];
+        const visibility = k.score >= 0.3 ? ('visible' as const) : ('occluded' as const);
+        return [{ pointId, x: k.x, y: k.y, visibility }];
+      });
+      if (points.length) objects.push({ ...common, tool: 'keypoints', geometry: { points } });
+    } else unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
+  }
+  return { objects, unmapped };
+}

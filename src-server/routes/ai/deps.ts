@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { AiTool } from '../../../src-shared/api/ai';
+import type { ServerContext } from '../../context';
+import { accessOf } from '../../plugins/access';
+import { AppError } from '../../errors';
+import { AiModelsRepository, toApiModel, type ModelRow } from '../../repositories/aiModels';
+import type { ModelStatistics } from '../../../src-shared/ai/metrics';
+
+export interface ProjectRef {
+  projectId: number;
+  teamId: number;
+}
+
+/** The project a route acts on, with its owning team (whose models it may use). */
+export async function projectOf(_ctx: ServerContext, req: FastifyRequest): Promise<ProjectRef> {
+  const { projectId, teamId } = accessOf(req).project!;
+  return { projectId, teamId };
+}
+
+/** The project's setting: AI is on unless its config says `aiEnabled: false`. */
+export async function aiEnabled(ctx: ServerContext, projectId: number): Promise<boolean> {
+  const config = await ctx.repos.projects.config(projectId);
+  return config.aiEnabled !== false;
+}
+
+export async function requireEnabled(ctx: ServerContext, projectId: number): Promise<void> {
+  if (!(await aiEnabled(ctx, projectId))) throw new AppError('ai.disabled');
+}
+
+/** A model the project may use, ready, and (when asked) of the tool; the project's default for the tool when no id is given. */
+export async function usableModel(ctx: ServerContext, project: ProjectRef, tool: AiTool, modelId?: number): Promise<ModelRow> {
+  const models = new AiModelsRepository(ctx.db);
+  let id = modelId;
+  if (id === undefined) id = (await models.defaults(project.projectId)).get(tool);
+  if (id === undefined) {
+    // No default chosen: the first ready built-in of the tool.
+    const candidates = (await models.modelsForProject(project, tool)).filter((m) => m.state === 'ready');
+    id = (candidates.find((m) => m.team_id === null && m.project_id === null) ?? candidates[0])?.id;
+  }
+  if (id === undefined) throw new AppError('ai.noModel', { tool });
+  const model = await models.modelForProject(id, project);
+  if (!model) throw new AppError('ai.modelNotFound', { modelId: id });
+  if (model.tool !== tool) throw new AppError('ai.modelWrongTool', { modelId: id, tool });
+  if (model.state !== 'ready') throw new AppError('ai.modelNotReady', { modelId: id, state: model.state });
+  const service = await models.service(model.service_id);
+  if (!service?.online) throw new AppError('ai.modelNotReady', { modelId: id, state: 'unreachable' });
+  return model;
+}
+
+/** Model rows as the API answers them, with the project's defaults and last scores. */
+export async function apiModels(ctx: ServerContext, projectId: number, rows: readonly ModelRow[]) {
+  const models = new AiModelsRepository(ctx.db);
+  const [defaults, scores, names] = await Promise.all([models.defaults(projectId), models.scores(projectId), models.creatorNames(rows.flatMap((r) => (r.created_by ? [r.created_by] : [])))]);
+  const online = new Map<number, boolean>();
+  for (const id of new Set(rows.map((r) => r.service_id))) online.set(id, (await models.service(id))?.online === 1);
+  return rows.map((r) => {
+    const s = scores.get(r.id);
+    const stats = s ? (JSON.parse(s.stats) as ModelStatistics) : null;
+    return toApiModel(r, {
+      defaults,
+      serviceOnline: online.get(r.service_id) ?? false,
+      names,
+      score: stats && s ? { f1: stats.overall.f1, ap50: stats.overall.ap50, items: s.items, evaluatedAt: s.evaluated_at } : null,
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { aiRoutes, type AiPredictionBody, type AiPredictionResult } from '../../../src-shared/api/ai';
+import type { InferRequest, Prediction } from '../../../src-shared/ai/protocol';
+import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import type { ServerContext } from '../../context';
+import { addRoute } from '../../plugins/defineHandler';
+import { accessOf } from '../../plugins/access';
+import { AppError } from '../../errors';
+import { modelRef, DEFAULT_MIN_SCORE } from '../../ai/jobRequests';
+import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
+import { predictionsToObjects, suggestionId } from '../../ai/suggestions';
+import { requireEnabled, usableModel } from './deps';
+
+/** The features a tool's suggestions go into. */
+const TARGET_TOOLS: Record<AiPredictionBody['tool'], string[]> = { box: ['box', 'polygon'], polygon: ['polygon'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
+
+/** The feature and label a suggestion goes into when the model cannot tell: the caller's, else the first of the tool. */
+function chosenTarget(features: readonly TargetFeature[], body: AiPredictionBody, required: boolean): { featureId: number; labelId: string } | undefined {
+  if (body.featureId !== undefined) {
+    const f = features.find((x) => x.featureId === body.featureId);
+    const labelId = body.labelId ?? f?.labels[0]?.id;
+    if (!f || !labelId || !f.labels.some((l) => l.id === labelId)) throw new AppError('ai.noFeature', { tool: body.tool, featureId: body.featureId });
+    return { featureId: f.featureId, labelId };
+  }
+  if (!required) return undefined;
+  const f = features.find((x) => x.labels.length > 0);
+  if (!f) throw new AppError('ai.noFeature', { tool: body.tool });
+  return { featureId: f.featureId, labelId: f.labels[0]!.id };
+}
+
+/** Followed shapes as objects of the frames they were found on, with their original's feature and label. */
+function trackedObjects(body: AiPredictionBody, predictions: readonly Prediction[], frames: readonly { id: number }[]): AiPredictionResult['frames'] {
+  const sources = new Map((body.objects ?? []).map((o) => [o.id, o]));
+  const out = frames.map((f) => ({ frameId: f.id, objects: [] as AnnotationObject[] }));
+  let z = 0;
+  for (const p of predictions) {
+    const src = p.trackOf ? sources.get(p.trackOf) : undefined;
+    const frame = p.frameIndex !== undefined ? out[p.frameIndex] : undefined;
+    if (!src || !frame) continue;
+    const common = { id: suggestionId(), featureId: src.featureId, labelId: src.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: Math.round(p.score * 100) / 100 };
+    if (src.tool === 'box' && p.box && p.box.width > 0 && p.box.height > 0) frame.objects.push({ ...common, tool: 'box', geometry: { ...p.box } });
+    else if (src.tool === 'polygon' && p.points && p.points.length >= 3) frame.objects.push({ ...common, tool: 'polygon', geometry: { points: p.points.map((q) => ({ x: q.x, y: q.y })) } });
+  }
+  return out;
+}
+
+/** POST /ai/annotate/prediction: help on the frame in hand, answered as suggestions; nothing is saved. */
+export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): void {
+  addRoute(app, aiRoutes.prediction, async (req) => {
+    const access = accessOf(req);
+    const row = access.taskSubject!;
+    const project = { projectId: access.project!.projectId, teamId: access.project!.teamId };
+    await requireEnabled(ctx, project.projectId);
+    const body = req.body;
+    const frame = await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'frame_index', 'width', 'height']).where('id', '=', body.frameId).where('subject_id', '=', row.subject_id).executeTakeFirst();
+    if (!frame) throw new AppError('ai.itemNotFound', { taskSubjectId: row.id, frameId: body.frameId });
+    // The service may hold the picture in its cache: a frame whose file is gone (deleted, lost) is said so here, not answered from memory.
+    if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
+    if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
+    if (body.tool === 'polygon' && !body.box && !body.points?.some((p) => p.positive)) throw new AppError('validation', { issues: [{ path: '/box', message: 'a box or a positive click is needed' }] });
+    const model = await usableModel(ctx, project, body.tool, body.modelId);
+    const features = await projectFeatures(ctx.db, project.projectId, TARGET_TOOLS[body.tool]);
+    if (!features.length) throw new AppError('ai.noFeature', { tool: body.tool });
+    const minScore = body.minScore ?? (model.head ? 0 : DEFAULT_MIN_SCORE);
+    const next =
+      body.tool === 'tracking'
+        ? await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('subject_id', '=', row.subject_id).where('frame_index', '>', frame.frame_index).orderBy('frame_index').limit(body.frames ?? 1).execute()
+        : [];
+    if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
+    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
+    const request: InferRequest = {
+      model: await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore),
+      image: await image(frame),
+      params: { minScore },
+      ...(next.length ? { frames: await Promise.all(next.map(image)) } : {}),
+      prompt: {
+        ...(body.box ? { box: body.box } : {}),
+        ...(body.points ? { points: body.points } : {}),
+        ...(body.objects ? { objects: body.objects.map((o) => ({ id: o.id, tool: o.tool, ...(o.box ? { box: o.box } : {}), ...(o.points ? { points: o.points } : {}) })) } : {}),
+      },
+    };
+    const client = await ctx.ai.client(model.service_id);
+    const answer = await client.infer(request, frame.id);
+    if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
+    const chosen = chosenTarget(features, body, body.tool !== 'box');
+    const made = predictionsToObjects(answer.predictions, { features, ...(chosen ? { chosen } : {}) });
+    return {
+      modelId: model.id,
+      ms: answer.ms,
+      frames: [{ frameId: frame.id, objects: made.objects }],
+      unmapped: [...made.unmapped].map(([className, count]) => ({ className, count })).sort((a, b) => b.count - a.count),
+    };
+  });
+}

@@ -1,0 +1,47 @@
+/** Error keys of the AI routes and their codes; translations: src-renderer/src/i18n/errors/ai.ts */
+export const AI_ERROR_KEYS = {
+  /** AI is switched off in this project's settings */
+  'ai.disabled': 403,
+  /** no such model for this project (or not for that tool); data: { modelId } */
+  'ai.modelNotFound': 404,
+  /** the model is not ready: still loading, failed to load, or its service is away; data: { modelId, state } */
+  'ai.modelNotReady': 409,
+  /** the model does not do what was asked (a pose model asked for boxes); data: { modelId, tool } */
+  'ai.modelWrongTool': 400,
+  /** nothing to serve the request: no model for the tool and no default; data: { tool } */
+  'ai.noModel': 409,
+  /** the project has no feature of the tool to put the predictions in; data: { tool } */
+  'ai.noFeature': 409,
+  /** no such AI job in the project; data: { jobId } */
+  'ai.jobNotFound': 404,
+  /** only a queued or running job can be cancelled or terminated; data: { state } */
+  'ai.jobFinished': 409,
+  /** a callback for a job with a wrong, expired or foreign token */
+  'ai.badCallbackToken': 401,
+  /** a callback's kind does not fit its job (a predict callback for a training run); data: { kind, type } */
+  'ai.wrongCallbackKind': 400,
+  /** the model service could not be reached or did not answer in time; data: { service } */
+  'ai.serviceUnreachable': 502,
+  /** the model service refused the request; data: { code, message } */
+  'ai.serviceRefused': 502,
+  /** the model service could not read the image (deleted, damaged); data: { frameId } */
+  'ai.imageUnreadable': 422,
+  /** the uploaded model file is not a model this runtime can run (corrupt, wrong input or output shape); data: { message } */
+  'ai.modelInvalid': 422,
+  /** the uploaded model file is missing from the store or too large; data: { key, max? } */
+  'ai.modelFileMissing': 404,
+  /** the item or frame is gone (deleted while someone looked at it); data: { taskSubjectId?, frameId? } */
+  'ai.itemNotFound': 404,
+  /** nothing to work on: no items matched, or no reviewed items to train on; data: { reason } */
+  'ai.nothingToDo': 409,
+  /** too few reviewed items to train and still hold some out; data: { items, min } */
+  'ai.tooFewExamples': 409,
+  /** a job of this kind already runs for this model in this project; data: { jobId } */
+  'ai.jobRunning': 409,
+  /** the model cannot be trained (a weight-free tool, an external service); data: { modelId } */
+  'ai.notTrainable': 400,
+  /** the external service address is not an http(s) URL the server will call; data: { url } */
+  'ai.badServiceUrl': 400,
+  /** the model has no statistics yet (never evaluated against reviewed items); data: { modelId } */
+  'ai.noStatistics': 404,
+} as const;

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../support/databases';
+import { startTestServer, type TestServer } from '../support/testServer';
+import { buildWorld, type World } from '../support/world';
+import { aiTask } from '../support/aiFixture';
+import { builtinModel, reviewedTask } from '../support/routeSamples/ai';
+import { projectPlayers } from '../support/routeSamples/taskSubject';
+import { AnnotationsRepository } from '../../src-server/repositories/annotations';
+
+/** Polls until `check` answers something, never on a fixed clock: the jobs run in the model service. */
+async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The AI group end to end: the server, the real built-in model service, real photographs. */
+describe.each(DB_KINDS)('AI on %s', (kind) => {
+  let s: TestServer;
+  let w: World;
+  const owner = () => w.users.owner.token;
+  const job = async (jobId: number) => {
+    const r = await s.call({ method: 'GET', url: `/core/ai/apply/list?projectId=${w.projectP}&pageSize=100`, token: owner() });
+    return r.body.data.list.find((j: { jobId: number }) => j.jobId === jobId);
+  };
+  const finished = (jobId: number, timeoutMs?: number) => until(`job ${jobId} to end`, async () => {
+    const j = await job(jobId);
+    return j && ['succeeded', 'failed', 'cancelled'].includes(j.state) ? j : undefined;
+  }, timeoutMs);
+
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    w = await buildWorld(s.app.ctx);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('pre-annotates the untouched items of a task with the project\'s labels, and leaves an item a person started as it was', async () => {
+    const ctx = s.app.ctx;
+    const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png', 'chelsea.png', 'astronaut.png'], subjects: 3 });
+    // One item: the annotator claimed it and saved one box of their own.
+    const claim = await s.call({ method: 'POST', url: '/core/task/subject/claim', token: w.users.annotator.token, payload: { projectId: w.projectP, taskId: a.t.taskId, workflowId: a.t.steps[0]!.workflowId } });
+    expect(claim.body.code).toBe(200);
+    const held = claim.body.data.taskSubjectId as number;
+    const heldFrame = (await ctx.db.selectFrom('task_subjects as ts').innerJoin('subject_frames as sf', 'sf.subject_id', 'ts.subject_id').select('sf.id').where('ts.id', '=', held).executeTakeFirstOrThrow()).id;
+    const mine = { id: 'mine1', featureId: a.boxFeatureId, labelId: 'cat', tool: 'box', geometry: { x: 1, y: 2, width: 30, height: 40 }, attributes: {}, zIndex: 0, source: 'manual' };
+    const save = await s.call({ method: 'POST', url: '/core/annotate', token: w.users.annotator.token, payload: { taskSubjectId: held, saveId: 'save-0001-mine', baseVersion: claim.body.data.version, frames: [{ frameId: heldFrame, data: { version: 1, objects: [mine], classifications: [] } }] } });
+    expect(save.body.code, JSON.stringify(save.body)).toBe(200);
+
+    const start = await s.call({ method: 'POST', url: '/core/ai/model/task', token: owner(), payload: { projectId: w.projectP, taskId: a.t.taskId } });
+    expect(start.body.code, JSON.stringify(start.body)).toBe(200);
+    // The held item was started: it is not even queued.
+    expect(start.body.data.total).toBe(2);
+    const done = await finished(start.body.data.jobId);
+    expect(done.state).toBe('succeeded');
+    expect(done.applied.items).toBe(2);
+
+    const annotations = new AnnotationsRepository(ctx.db);
+    const others = a.t.taskSubjectIds.filter((id) => id !== held);
+    const found = await Promise.all(others.map((id) => annotations.frames(id)));
+    const labels = found.map((frames) => frames.flatMap((f) => f.data.objects.map((o) => `${o.labelId}:${o.source}`)));
+    // astronaut.png shows a person and chelsea.png a cat; the project's labels are `person` and `Cat`.
+    expect(labels.flat()).toContain('person:ai');
+    expect(labels.flat()).toContain('cat:ai');
+    for (const frames of found) for (const o of frames.flatMap((f) => f.data.objects)) expect(o.score).toBeGreaterThan(0);
+    const heldNow = await annotations.frames(held);
+    expect(heldNow.flatMap((f) => f.data.objects)).toEqual([mine]);
+  });
+
+  it('refuses callbacks with a wrong token, and a callback for a finished job gets 409 and changes nothing', async () => {
+    const a = await aiTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 1 });
+    const start = await s.call({ method: 'POST', url: '/core/ai/predict', token: owner(), payload: { projectId: w.projectP, taskSubjectIds: a.t.taskSubjectIds } });
+    const jobId = start.body.data.jobId as number;
+    const forged = await s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: 'Bearer ' + 'f'.repeat(64) }, payload: { jobId: `${jobId}.1`, seq: 99, state: 'failed', done: 0, total: 1 } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.msg).toBe('error.ai.badCallbackToken');
+    const done = await finished(jobId);
+    expect(done.state).toBe('succeeded');
+    const late = await s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: 'Bearer ' + 'f'.repeat(64) }, payload: { jobId: `${jobId}.1`, seq: 100, state: 'failed', done: 0, total: 1 } });
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toBe('error.ai.jobFinished');
+    expect((await job(jobId)).state).toBe('succeeded');
+  });
+
+  it('cancels a pre-annotation at once', async () => {
+    const a = await aiTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 12 });
+    const start = await s.call({ method: 'POST', url: '/core/ai/predict', token: owner(), payload: { projectId: w.projectP, taskSubjectIds: a.t.taskSubjectIds } });
+    const cancel = await s.call({ method: 'POST', url: '/core/ai/predict/cancel', token: owner(), payload: { projectId: w.projectP, jobId: start.body.data.jobId } });
+    expect(cancel.body.code).toBe(200);
+    expect(cancel.body.data.state).toBe('cancelled');
+    const again = await s.call({ method: 'POST', url: '/core/ai/predict/cancel', token: owner(), payload: { projectId: w.projectP, jobId: start.body.data.jobId } });
+    expect(again.body.msg).toBe('error.ai.jobFinished');
+  });
+
+  it('helps on the item in hand: detects a person, turns a box into a polygon, and says so when the frame is gone', async () => {
+    const ctx = s.app.ctx;
+    const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png', 'chelsea.png'], subjects: 2 });
+    const [astro, cat] = a.t.subjectIds.map((id) => a.t.frames.get(id)![0]!) as [number, number];
+    const detect = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId: astro, tool: 'box' } });
+    expect(detect.body.code, JSON.stringify(detect.body)).toBe(200);
+    const people = detect.body.data.frames[0].objects.filter((o: { labelId: string }) => o.labelId === 'person');
+    expect(people.length).toBeGreaterThan(0);
+    expect(people[0].source).toBe('ai');
+
+    const polygon = await s.call({
+      method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token,
+      payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'polygon', featureId: a.polygonFeatureId, labelId: 'outline', box: { x: 40, y: 20, width: 380, height: 280 } },
+    });
+    expect(polygon.body.code, JSON.stringify(polygon.body)).toBe(200);
+    const shape = polygon.body.data.frames[0].objects[0];
+    expect(shape.tool).toBe('polygon');
+    expect(shape.geometry.points.length).toBeGreaterThanOrEqual(3);
+    for (const p of shape.geometry.points) {
+      expect(p.x).toBeGreaterThanOrEqual(35);
+      expect(p.x).toBeLessThanOrEqual(425);
+    }
+
+    const key = (await ctx.db.selectFrom('subject_frames').select('object_key').where('id', '=', astro).executeTakeFirstOrThrow()).object_key;
+    await ctx.storage.delete(key);
+    const gone = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId: astro, tool: 'box' } });
+    expect(gone.status).toBe(422);
+    expect(gone.body.msg).toBe('error.ai.imageUnreadable');
+  });
+
+  it('trains on reviewed items, makes a new version, and measures both on the held-out split', async () => {
+    const ctx = s.app.ctx;
+    await reviewedTask(w, ctx, 6);
+    const base = await builtinModel(ctx, 'detector');
+    const start = await s.call({ method: 'POST', url: '/core/ai/train', token: owner(), payload: { projectId: w.projectP, modelId: base.id } });
+    expect(start.body.code, JSON.stringify(start.body)).toBe(200);
+    const trained = await finished(start.body.data.jobId, 120_000);
+    expect(trained.state).toBe('succeeded');
+    const outcome = await until('both evaluations', async () => {
+      const j = await job(start.body.data.jobId);
+      return j.train?.improved !== null && j.train?.improved !== undefined ? j.train : undefined;
+    }, 120_000);
+    expect(outcome.newModelId).toBeGreaterThan(base.id);
+    expect(outcome.holdoutItems).toBeGreaterThan(0);
+    expect(outcome.mapping.person).toMatch(/:person$/);
+    expect(outcome.before.items).toBe(outcome.holdoutItems);
+    const stats = await s.call({ method: 'GET', url: `/core/modelPredictStatistics/${outcome.newModelId}/object?projectId=${w.projectP}`, token: w.users.annotator.token });
+    expect(stats.body.code, JSON.stringify(stats.body)).toBe(200);
+    expect(stats.body.data.figures.gtCount).toBe(outcome.holdoutItems);
+    expect(stats.body.data.parent.modelId).toBe(base.id);
+    const list = await s.call({ method: 'GET', url: `/core/ai/model/list?projectId=${w.projectP}&tool=box`, token: owner() });
+    const version = list.body.data.find((m: { modelId: number }) => m.modelId === outcome.newModelId);
+    expect(version.version).toBe(2);
+    expect(version.score.items).toBe(outcome.holdoutItems);
+  });
+
+  it('says clearly when AI is off in the project, or a team\'s service cannot be reached', async () => {
+    const off = await s.call({ method: 'PUT', url: `/core/project/${w.projectP}/config`, token: w.users.owner.token, payload: { aiEnabled: false } });
+    expect(off.body.code).toBe(200);
+    const allow = await s.call({ method: 'GET', url: `/core/ai/allow?projectId=${w.projectP}`, token: w.users.owner.token });
+    expect(allow.body.data).toMatchObject({ enabled: false, mayUse: false });
+    const refused = await s.call({ method: 'POST', url: '/core/ai/model/default', token: w.users.owner.token, payload: { projectId: w.projectP, tool: 'box', modelId: (await builtinModel(s.app.ctx, 'detector')).id } });
+    expect(refused.body.msg).toBe('error.ai.disabled');
+    await s.call({ method: 'PUT', url: `/core/project/${w.projectP}/config`, token: w.users.owner.token, payload: { aiEnabled: true } });
+    const away = await s.call({ method: 'POST', url: '/core/ai/serve', token: owner(), payload: { projectId: w.projectP, runtime: 'external', name: 'GPU box', serviceUrl: 'http://127.0.0.1:9/', serviceKey: 'secret-key-123', modelName: 'yolo' } });
+    expect(away.status).toBe(502);
+    expect(away.body.msg).toBe('error.ai.serviceUnreachable');
+  });
+});
