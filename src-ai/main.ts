@@ -23,4 +23,10 @@ const stop = () => {
   void service.close().then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
+// Started by `npm start` (AI_EXIT_WITH_PARENT=1): a parent that dies without a word closes our stdin, and we go too.
+if (process.env.AI_EXIT_WITH_PARENT === '1') {
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
+}
 process.once('SIGTERM', stop);

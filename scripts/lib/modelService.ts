@@ -11,8 +11,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export async function startModelServiceProcess(repo: string): Promise<{ env: { AI_SERVICE_URL: string; AI_SERVICE_KEY: string }; child: ChildProcess }> {
   const key = crypto.randomBytes(24).toString('hex');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'src-ai/main.ts')], {
-    env: { ...process.env, AI_PORT: process.env.AI_PORT ?? '0', AI_SERVICE_KEY: key },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, AI_PORT: process.env.AI_PORT ?? '0', AI_SERVICE_KEY: key, AI_EXIT_WITH_PARENT: '1' },
+    // Its stdin is a pipe from us: when we die, however, it closes and the service stops.
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   // Below the team server's priority: a pre-annotation job uses what the people working leave idle.
   try {

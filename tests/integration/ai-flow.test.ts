@@ -6,6 +6,7 @@ import { aiTask } from '../support/aiFixture';
 import { builtinModel, reviewedTask } from '../support/routeSamples/ai';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
 import { AnnotationsRepository } from '../../src-server/repositories/annotations';
+import { yoloModel } from '../support/tinyOnnx';
 
 /** Polls until `check` answers something, never on a fixed clock: the jobs run in the model service. */
 async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
@@ -151,6 +152,50 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     const version = list.body.data.find((m: { modelId: number }) => m.modelId === outcome.newModelId);
     expect(version.version).toBe(2);
     expect(version.score.items).toBe(outcome.holdoutItems);
+  });
+
+  it('brings in a team\'s ONNX detector and uses it; a corrupt or wrong-shaped file fails to load with modelInvalid', async () => {
+    const ctx = s.app.ctx;
+    const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png'], subjects: 1 });
+    const model = async (modelId: number) => {
+      const list = await s.call({ method: 'GET', url: `/core/ai/model/list?projectId=${w.projectP}&tool=box`, token: owner() });
+      return list.body.data.find((m: { modelId: number }) => m.modelId === modelId);
+    };
+    const bring = async (name: string, bytes: Uint8Array, classes: string[]) => {
+      const fileKey = `dataset/${w.projectP}/models/${name}.onnx`;
+      await ctx.storage.put(fileKey, Buffer.from(bytes), 'application/octet-stream');
+      const r = await s.call({ method: 'POST', url: '/core/ai/serve', token: owner(), payload: { projectId: w.projectP, runtime: 'onnx-yolo', name, fileKey, classes } });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.state).toBe('loading');
+      return until(`${name} to load or fail`, async () => {
+        const m = await model(r.body.data.modelId);
+        return m && m.state !== 'loading' ? m : undefined;
+      });
+    };
+    // A 320x256 model that always finds one `person` box in the middle of its input.
+    const good = await bring('tiny', yoloModel({ inputWidth: 320, inputHeight: 256, classes: 2, boxes: [{ cx: 160, cy: 128, w: 100, h: 100, cls: 0, score: 0.9 }] }), ['person', 'cat']);
+    expect(good.state).toBe('ready');
+    const frameId = a.t.frames.get(a.t.subjectIds[0]!)![0]!;
+    const detect = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId, tool: 'box', modelId: good.modelId } });
+    expect(detect.body.code, JSON.stringify(detect.body)).toBe(200);
+    const [box] = detect.body.data.frames[0].objects;
+    expect(box.labelId).toBe('person');
+    // 512x512 letterboxed into 320x256: the box's centre is the image's centre.
+    expect(box.geometry.x + box.geometry.width / 2).toBeCloseTo(256, 0);
+
+    const corrupt = await bring('corrupt', new TextEncoder().encode('this is not an ONNX file'), ['person']);
+    expect(corrupt.state).toBe('failed');
+    expect(corrupt.error).toBeTruthy();
+    const wrongClasses = await bring('wrong', yoloModel({ inputWidth: 320, inputHeight: 256, classes: 2, boxes: [{ cx: 10, cy: 10, w: 5, h: 5, cls: 0, score: 0.9 }] }), ['person', 'cat', 'dog']);
+    expect(wrongClasses.state).toBe('failed');
+    const jobs = await s.call({ method: 'GET', url: `/core/ai/apply/list?projectId=${w.projectP}&type=serve`, token: owner() });
+    const failed = jobs.body.data.list.filter((j: { state: string }) => j.state === 'failed');
+    expect(failed.map((j: { error: { code: string } }) => j.error.code)).toEqual(['ai.modelInvalid', 'ai.modelInvalid']);
+    const refused = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId, tool: 'box', modelId: corrupt.modelId } });
+    expect(refused.body.msg).toBe('error.ai.modelNotReady');
+    // Model files stay in the server's own store, out of every client's reach.
+    const leak = await s.call({ method: 'GET', url: `/core/obs/url?key=${encodeURIComponent(`model/${w.teamA}/x.onnx`)}`, token: owner() });
+    expect(leak.status).toBe(400);
   });
 
   it('says clearly when AI is off in the project, or a team\'s service cannot be reached', async () => {

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { call, loggedInPage } from './pages/teamSetup';
+import { AiTabPage } from './pages/aiPages';
+import { aiProject, aiWorld, newestJob, reviewSmallTask } from './pages/aiSetup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/ai-${name}.png`, fullPage: true, animations: 'disabled' });
+/** The built-in model service runs on the CPU of a loaded machine: a job's end is waited for as a state, with room. */
+const JOB_END = { timeout: 180_000 };
+
+test('a manager pre-annotates a task, cancels a bigger run, trains a new version on reviewed items and reads its statistics', async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  const world = await aiWorld(request);
+  const page = await loggedInPage(browser, world.owner);
+  const ai = new AiTabPage(page);
+  await ai.open(world.projectId);
+
+  // Models per tool: the built-in detector fills the box feature and is ready.
+  await expect(page.getByTestId('ai-service-status')).toContainText('Model service online');
+  const boxes = ai.toolCard('box');
+  await expect(boxes).toContainText('Boxes · object detector');
+  await expect(boxes).toContainText('Fills: Things');
+  await expect(boxes).toContainText('Built-in');
+  // (the service may still be loading its models when the run has just started: the state follows by event)
+  await expect(boxes.locator('[data-testid^="ai-model-state-"]').first()).toHaveText('Ready', { timeout: 60_000 });
+  await expect(ai.toolCard('keypoints')).toBeVisible();
+  await expect(ai.toolCard('tracking')).toBeVisible();
+  await shot(page, 'models');
+
+  // Pre-annotate the small task: the progress bar reaches the end and the model found objects.
+  await ai.view('Pre-annotate & train');
+  await ai.preAnnotate(world.small.name);
+  const first = await newestJob(request, world, 'predict');
+  expect(first.total).toBe(world.small.subjects);
+  await expect(ai.jobState(first.jobId)).toHaveText('Succeeded', JOB_END);
+  await expect(ai.jobProgress(first.jobId)).toContainText(`${world.small.subjects}/${world.small.subjects}`);
+  await expect(ai.jobApplied(first.jobId)).toContainText(/ [1-9]\d* object\(s\)/);
+
+  // A bigger run, cancelled while it works: "Cancelled" as soon as the server answers.
+  await ai.preAnnotate(world.big.name);
+  const big = await newestJob(request, world, 'predict');
+  expect(big.jobId).toBeGreaterThan(first.jobId);
+  expect(big.total).toBe(world.big.subjects);
+  await ai.cancel(big.jobId).click();
+  await expect(ai.jobState(big.jobId)).toHaveText('Cancelled');
+  await expect(page.getByText(`Job #${big.jobId} cancelled`)).toBeVisible();
+  expect((await newestJob(request, world, 'predict')).state).toBe('cancelled');
+  await shot(page, 'jobs');
+
+  // The annotator keeps the suggestions and the reviewer passes every item: reviewed items to train on.
+  expect(await reviewSmallTask(request, world)).toBe(world.small.subjects);
+  // Nothing of the small task is left untouched now: the server's refusal shows translated.
+  await ai.choose('ai-pre-annotate-task', world.small.name);
+  await page.getByTestId('ai-pre-annotate').getByRole('button', { name: 'Pre-annotate' }).click();
+  await expect(page.getByTestId('ai-pre-annotate-error')).toContainText('There is nothing to work on');
+  await ai.train();
+  const run = await newestJob(request, world, 'train');
+  await expect(ai.jobState(run.jobId)).toHaveText('Succeeded', JOB_END);
+  // Both versions are then measured on the held-out items; the run says whether it helped.
+  await expect(ai.trainVerdict(run.jobId)).toHaveText(/^(Improved|Did not improve)$/, JOB_END);
+  const outcome = ai.trainOutcome(run.jobId);
+  await expect(outcome).toContainText('Held-out items');
+  await expect(outcome).toContainText('person → Things / person');
+  await expect(outcome).toContainText(/F1\s*AP@0\.5/);
+  await shot(page, 'trained');
+
+  // The new version's statistics: the figures, the PR curve, and against the version it came from.
+  const trained = await newestJob(request, world, 'train');
+  expect(trained.train?.newModelId).toBeGreaterThan(0);
+  await ai.view('Model statistics');
+  await ai.statisticsOf(/v2/);
+  await expect(page.getByTestId('ai-stats')).toBeVisible();
+  for (const metric of ['precision', 'recall', 'f1', 'ap50', 'ap5095'] as const) await expect(ai.stat(metric)).toContainText(/\d+\.\d%|–/);
+  await expect(ai.stat('f1')).toContainText(/\d+\.\d%/);
+  await expect(page.getByTestId('ai-stats-measured')).toContainText(/Measured on \d+ reviewed item/);
+  await expect(page.getByTestId('ai-pr-curve').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('ai-parent-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('ai-stats-labels')).toContainText('Things / person');
+  await expect(page.getByTestId('ai-stats-items')).toContainText('Exactly right');
+  await expect(page.getByTestId('ai-feedback')).toBeVisible();
+  await shot(page, 'statistics');
+
+  // A model never measured here says so, with what annotators did with it.
+  await ai.statisticsOf(/Keypoints/);
+  await expect(page.getByTestId('ai-stats-not-measured')).toContainText('Not measured yet');
+
+  // The new version becomes the box tool's default.
+  const v2 = trained.train!.newModelId!;
+  await ai.view('Models');
+  await expect(ai.toolCard('box')).toContainText('Trained here');
+  await ai.toolCard('box').getByRole('row', { name: /v2/ }).getByRole('button', { name: 'Make default' }).click();
+  await expect(page.getByTestId(`ai-default-${v2}`)).toHaveText('Default');
+  await expect(ai.toolCard('box').getByRole('row', { name: /v2/ })).toContainText(/F1 \d+\.\d% · AP@0\.5 \d+\.\d%/);
+
+  // The other language.
+  await ai.view('Model statistics');
+  await ai.statisticsOf(/v2/);
+  await expect(page.getByTestId('ai-stats')).toBeVisible();
+  await ai.language('中文');
+  await expect(page.getByRole('tab', { name: '模型评估', selected: true })).toBeVisible();
+  await expect(ai.stat('precision')).toContainText('精确率');
+  await expect(page.getByTestId('ai-pr-curve')).toContainText('精确率-召回率曲线（IoU 0.5）');
+  await ai.view('预标注与训练');
+  await expect(ai.jobState(big.jobId)).toHaveText('已取消');
+  await expect(ai.jobState(first.jobId)).toHaveText('已完成');
+  await expect(ai.trainVerdict(run.jobId)).toHaveText(/^(新版本更好|新版本没有变好)$/);
+  await ai.view('模型');
+  await expect(ai.toolCard('box')).toContainText('矩形框 · 目标检测');
+  await expect(page.getByTestId(`ai-default-${v2}`)).toHaveText('默认');
+  await shot(page, 'zh');
+});
+
+test('AI switched off says so; a manager switches it back on keeping the other settings, and an annotator sees models but not the manager\'s controls', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const project = await aiProject(request, { annotator: true });
+  await call(request, project.owner, 'PUT', `/project/${project.projectId}/config`, { aiEnabled: false, reviewRatio: 0.5 });
+
+  const annotatorPage = await loggedInPage(browser, project.annotator!);
+  const annotatorAi = new AiTabPage(annotatorPage);
+  await annotatorPage.goto(`/#/projects/${project.projectId}/ai`);
+  await annotatorAi.language('English');
+  await expect(annotatorPage.getByTestId('ai-switched-off')).toContainText('AI is switched off in this project');
+  await expect(annotatorPage.getByTestId('ai-switched-off')).toContainText('Ask a project manager');
+  await expect(annotatorPage.getByRole('button', { name: 'Switch AI on' })).toHaveCount(0);
+
+  const page = await loggedInPage(browser, project.owner);
+  const ai = new AiTabPage(page);
+  await page.goto(`/#/projects/${project.projectId}/ai`);
+  await ai.language('English');
+  await expect(page.getByTestId('ai-switched-off')).toContainText('AI is switched off in this project');
+  await page.getByRole('button', { name: 'Switch AI on' }).click();
+  await expect(page.getByTestId('ai-service-status')).toContainText('Model service online');
+  expect(await call(request, project.owner, 'GET', `/project/${project.projectId}/config`)).toMatchObject({ aiEnabled: true, reviewRatio: 0.5 });
+  await expect(ai.toolCard('box').getByRole('button', { name: 'Make default' }).first()).toBeVisible();
+
+  // The annotator's page follows once reloaded: the models, but no pre-annotation, training or defaults.
+  await annotatorPage.reload();
+  await expect(annotatorAi.toolCard('box')).toContainText('Built-in');
+  await expect(annotatorAi.toolCard('box').getByRole('button', { name: 'Make default' })).toHaveCount(0);
+  await expect(annotatorPage.getByRole('button', { name: 'Switch AI off' })).toHaveCount(0);
+  await annotatorAi.view('Pre-annotate & train');
+  await expect(annotatorPage.getByText('AI jobs', { exact: true })).toBeVisible();
+  await expect(annotatorPage.getByTestId('ai-pre-annotate')).toHaveCount(0);
+  await expect(annotatorPage.getByTestId('ai-train')).toHaveCount(0);
+});
