@@ -17,7 +17,7 @@ export async function startModelServiceProcess(repo: string): Promise<{ env: { A
   });
   // Below the team server's priority: a pre-annotation job uses what the people working leave idle.
   try {
-    if (child.pid) os.setPriority(child.pid, 10);
+    if (child.pid) os.setPriority(child.pid, Number(process.env.AI_NICE ?? 10));
   } catch {
     // Not allowed here: the job then competes as an equal.
   }

@@ -29,6 +29,23 @@ export const withFloor = (head: ModelHead, minScore: number): ModelHead => ({
   defaultThreshold: Math.max(head.defaultThreshold, minScore),
 });
 
+/**
+ * A head applied to a model's raw predictions: each class gets its label, and a mapped
+ * prediction needs its label's threshold. Unmapped ones stay, without a label and at the
+ * caller's minimum score, for predictionsToObjects to count or to give to a chosen label.
+ */
+export function applyHead(predictions: readonly Prediction[], head: ModelHead, minScore: number): Prediction[] {
+  return predictions.flatMap((p): Prediction[] => {
+    const label = head.mapping[p.className];
+    if (label === undefined) {
+      if (p.score < minScore) return [];
+      const { label: _dropped, ...rest } = p;
+      return [rest];
+    }
+    return p.score >= (head.thresholds[label] ?? head.defaultThreshold) ? [{ ...p, label }] : [];
+  });
+}
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const round = (v: number) => Math.round(v * 100) / 100;
 
@@ -74,7 +91,8 @@ export function predictionsToObjects(
     } else if (pred.label) target = parseLabelKey(pred.label);
     const feature = target ? features.get(target.featureId) : undefined;
     if (!target || !feature || !feature.labels.some((l) => l.id === target.labelId)) {
-      if (!chosenKey || pred.label !== undefined) unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
+      // Another label's find, with a label chosen, is simply not asked for; a class no label takes is said.
+      if (pred.label === undefined || !parseLabelKey(pred.label)) unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
       continue;
     }
     const common = { id: suggestionId(), featureId: feature.featureId, labelId: target.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: round(clamp01(pred.score)) };

@@ -108,6 +108,14 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(people.length).toBeGreaterThan(0);
     expect(people[0].source).toBe('ai');
 
+    // A project without a `cat` label: the cat is said to be found, and a chosen label takes it.
+    await ctx.db.updateTable('ontology_features').set({ definition: JSON.stringify({ version: 1, labels: [{ id: 'person', name: 'person', color: '#ff0000' }, { id: 'pet', name: 'Pet', color: '#00ff00' }], attributes: [] }) }).where('id', '=', a.boxFeatureId).execute();
+    const unnamed = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'box' } });
+    expect(unnamed.body.data.frames[0].objects.filter((o: { labelId: string }) => o.labelId !== 'person'), JSON.stringify(unnamed.body.data)).toEqual([]);
+    expect(unnamed.body.data.unmapped.map((u: { className: string }) => u.className)).toContain('cat');
+    const asPet = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'box', featureId: a.boxFeatureId, labelId: 'pet' } });
+    expect(asPet.body.data.frames[0].objects.map((o: { labelId: string }) => o.labelId)).toContain('pet');
+
     const polygon = await s.call({
       method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token,
       payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'polygon', featureId: a.polygonFeatureId, labelId: 'outline', box: { x: 40, y: 20, width: 380, height: 280 } },

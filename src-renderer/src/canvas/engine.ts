@@ -8,8 +8,9 @@
 import type { AnnotationObject, AnnotationTool, Point2 } from '../../../src-shared/model/annotation';
 import { Emitter } from './emitter';
 import { attachPointerInput, type ScreenPointer } from './input/pointerInput';
-import { type EditSummary } from './model/edit';
+import { type EditSummary, type ObjectChange } from './model/edit';
 import { ObjectEditor } from './model/editor';
+import type { SideEffect } from './model/history';
 import { reorderEdit, type ReorderMove } from './model/reorder';
 import { Scene } from './model/scene';
 import type { ImageSource } from './render/imageLayer';
@@ -18,8 +19,10 @@ import { CanvasRenderer, type RenderStats } from './render/renderer';
 import { SelectTool, type SelectOutcome } from './tools/selectTool';
 import type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, ToolKey, ToolOutcome, ToolPointer } from './tools/tool';
 import { Viewport } from './view/viewport';
+import { boundsOf } from './geometry/bounds';
+import type { Caption } from './render/overlayPainter';
 
-export type { ImageSource, RenderStats, ReorderMove, EditSummary, KeypointSkeleton };
+export type { ImageSource, RenderStats, ReorderMove, EditSummary, KeypointSkeleton, SideEffect };
 export { TiledImage, type TileLoader } from './render/tiledImage';
 
 /** What the engine is doing: editing (select) or drawing with a tool, and that tool's state. */
@@ -45,6 +48,18 @@ export interface EngineEvents extends Record<string, unknown> {
   toolState: ToolState;
 }
 
+/** Several changes made as one undoable edit (change()). */
+export interface ObjectsChange {
+  /** new objects, put above the others in their own order; an id already taken gets a new one */
+  add?: readonly AnnotationObject[];
+  /** objects replaced whole, by id (ids not in the frame are skipped) */
+  replace?: readonly AnnotationObject[];
+  remove?: readonly string[];
+}
+
+/** Captions drawn beside objects: the text for one, or null for none. */
+export type CaptionOf = (o: AnnotationObject) => string | null;
+
 /** What updateObject may change: anything but the id and the kind of shape. */
 export type ObjectPatch = Partial<Omit<AnnotationObject, 'id' | 'tool'>>;
 
@@ -69,8 +84,15 @@ export interface AnnotationEngine {
    * (a keypoint object's points name theirs by pointId); edges to absent points are not drawn.
    */
   setSkeletons(byFeature: ReadonlyMap<number, { points: readonly { id: string }[]; edges: readonly { from: number; to: number }[] }>): void;
-  /** Starts drawing with a template, or goes back to selecting (null); an unfinished object is dropped. */
-  setDrawing(template: DrawingTemplate | null): void;
+  /**
+   * Starts drawing with a template, or goes back to selecting (null); an unfinished object is
+   * dropped. `tool` is a tool the adapter made itself (an AI prompt tool) instead of the factory's.
+   */
+  setDrawing(template: DrawingTemplate | null, tool?: DrawingTool): void;
+  /** The drawing tool's overlay changed outside input (an answer it waited for arrived): draw it again. */
+  repaint(): void;
+  /** Short texts beside objects (a suggestion's label and score); null draws none. Visible ones, at most 200, are drawn. */
+  setCaptions(captionOf: CaptionOf | null): void;
   select(ids: readonly string[]): void;
   selection(): string[];
   /** One undoable edit of one object's fields (label, attributes, hidden, locked...). */
@@ -80,6 +102,13 @@ export interface AnnotationEngine {
   removeObjects(ids: readonly string[]): void;
   /** Adds objects (paste, copy from another frame) above the others; taken ids get new ones. Answers them as added. */
   addObjects(objects: readonly AnnotationObject[]): AnnotationObject[];
+  /**
+   * Adds, replaces and removes objects in one undoable edit (an AI answer that replaces a box with
+   * a polygon, accepting suggestions). `aside` is work already done elsewhere that belongs to the
+   * same step (objects put on other frames): undo and redo run it with the edit. Answers the added
+   * objects as placed.
+   */
+  change(change: ObjectsChange, aside?: SideEffect): AnnotationObject[];
   reorder(ids: readonly string[], move: ReorderMove): void;
   undo(): boolean;
   redo(): boolean;
@@ -111,6 +140,8 @@ export const defaultNewId = (): string =>
 
 /** Screen pixels a press must travel before it is a pan rather than a click. */
 const CLICK_SLOP_PX = 3;
+/** Captions drawn at most per frame: beyond this many on screen they would only cover the picture. */
+const MAX_CAPTIONS = 200;
 
 export function createAnnotationEngine(canvas: HTMLCanvasElement, options: AnnotationEngineOptions = {}): AnnotationEngine {
   const newId = options.newId ?? defaultNewId;
@@ -126,6 +157,26 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   let spaceHeld = false;
   let gesture: { kind: 'none' } | { kind: 'tool' } | { kind: 'pan'; start: Point2; last: Point2; moved: boolean; emptyClick: boolean } = { kind: 'none' };
   let previewKey = '';
+  let captionOf: CaptionOf | null = null;
+  let captions: { o: AnnotationObject; text: string }[] | null = null;
+
+  /** The captions of the objects on screen (the list is made once per change of the objects, then only culled). */
+  const visibleCaptions = (): Caption[] => {
+    if (!captionOf) return [];
+    captions ??= scene.ordered().flatMap((o) => {
+      const text = o.hidden ? null : captionOf!(o);
+      return text ? [{ o, text }] : [];
+    });
+    const view = vp.visibleRect();
+    const out: Caption[] = [];
+    for (const c of captions) {
+      const b = boundsOf(c.o);
+      if (b.maxX < view.minX || b.minX > view.maxX || b.maxY < view.minY || b.minY > view.maxY) continue;
+      out.push({ x: b.minX, y: b.minY, text: c.text, color: colorOf(c.o) });
+      if (out.length >= MAX_CAPTIONS) break;
+    }
+    return out;
+  };
 
   const objectsOf = (ids: readonly string[]) => ids.map((id) => scene.get(id)).filter((o): o is AnnotationObject => !!o);
   const select = new SelectTool({ hitTest: (p, tol) => scene.hitTest(p, tol), get: (id) => scene.get(id), selection: () => selected });
@@ -142,6 +193,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       drawingColor: drawing?.template.color ?? '#ffffff',
       colorOf,
       skeletons,
+      captions: visibleCaptions(),
     };
   });
 
@@ -168,6 +220,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   };
 
   scene.onChange((change) => {
+    captions = null;
     renderer.invalidateObjects();
     if (change.kind === 'reset') return;
     events.emit('edit', { upsert: change.upsert, remove: change.remove });
@@ -271,13 +324,22 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       skeletons = prepareSkeletons(byFeature);
       renderer.invalidateObjects();
     },
-    setDrawing(template) {
+    setDrawing(template, tool) {
       drawing?.tool.cancel();
       select.cancel();
-      if (template && !options.createDrawingTool) throw new Error('setDrawing needs options.createDrawingTool');
-      drawing = template ? { tool: options.createDrawingTool!(template), template } : null;
+      if (template && !tool && !options.createDrawingTool) throw new Error('setDrawing needs options.createDrawingTool');
+      drawing = template ? { tool: tool ?? options.createDrawingTool!(template), template } : null;
       renderer.requestFrame();
       announceToolState();
+    },
+    repaint() {
+      renderer.requestFrame();
+      announceToolState();
+    },
+    setCaptions(fn) {
+      captionOf = fn;
+      captions = null;
+      renderer.requestFrame();
     },
     select: (ids) => setSelection(ids),
     selection: () => [...selected],
@@ -291,16 +353,30 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       editor.apply(editor.changesOf(ids, () => null));
     },
     addObjects(objects) {
+      return engine.change({ add: objects });
+    },
+    change(c, aside) {
+      const edit: ObjectChange[] = [];
+      const removed = new Set(c.remove ?? []);
+      for (const id of removed) {
+        const before = scene.get(id);
+        if (before) edit.push({ id, before, after: null });
+      }
+      for (const o of c.replace ?? []) {
+        const before = scene.get(o.id);
+        if (before && !removed.has(o.id)) edit.push({ id: o.id, before, after: o });
+      }
       let z = scene.topZ();
       const taken = new Set<string>();
-      const added = [...objects]
+      const added = [...(c.add ?? [])]
         .sort((a, b) => a.zIndex - b.zIndex)
         .map((o) => {
           const id = scene.get(o.id) || taken.has(o.id) ? newId() : o.id;
           taken.add(id);
           return { ...o, id, zIndex: ++z } as AnnotationObject;
         });
-      editor.apply(added.map((o) => ({ id: o.id, before: null, after: o })));
+      for (const o of added) edit.push({ id: o.id, before: null, after: o });
+      editor.apply(edit, aside);
       return added;
     },
     reorder(ids, move) {

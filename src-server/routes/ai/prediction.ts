@@ -8,7 +8,8 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { modelRef, DEFAULT_MIN_SCORE } from '../../ai/jobRequests';
 import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
-import { predictionsToObjects, suggestionId } from '../../ai/suggestions';
+import { applyHead, nameMatchHead, predictionsToObjects, suggestionId } from '../../ai/suggestions';
+import { classesOf } from '../../repositories/aiModels';
 import { requireEnabled, usableModel } from './deps';
 
 /** The features a tool's suggestions go into. */
@@ -37,7 +38,8 @@ function trackedObjects(body: AiPredictionBody, predictions: readonly Prediction
     const src = p.trackOf ? sources.get(p.trackOf) : undefined;
     const frame = p.frameIndex !== undefined ? out[p.frameIndex] : undefined;
     if (!src || !frame) continue;
-    const common = { id: suggestionId(), featureId: src.featureId, labelId: src.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: Math.round(p.score * 100) / 100 };
+    // The copy keeps its original's id: ids are unique per frame, so the same id on the next frames is one track.
+    const common = { id: src.id, featureId: src.featureId, labelId: src.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: Math.round(p.score * 100) / 100 };
     if (src.tool === 'box' && p.box && p.box.width > 0 && p.box.height > 0) frame.objects.push({ ...common, tool: 'box', geometry: { ...p.box } });
     else if (src.tool === 'polygon' && p.points && p.points.length >= 3) frame.objects.push({ ...common, tool: 'polygon', geometry: { points: p.points.map((q) => ({ x: q.x, y: q.y })) } });
   }
@@ -68,8 +70,13 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
         : [];
     if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
+    const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore);
+    // A detector's head is applied here, not in the service: classes no label takes are counted
+    // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
+    const head = body.tool === 'box' ? (model.head ? ref.head : nameMatchHead(classesOf(model), features, minScore)) : undefined;
+    if (body.tool === 'box') delete ref.head;
     const request: InferRequest = {
-      model: await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore),
+      model: ref,
       image: await image(frame),
       params: { minScore },
       ...(next.length ? { frames: await Promise.all(next.map(image)) } : {}),
@@ -83,7 +90,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const answer = await client.infer(request, frame.id);
     if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
     const chosen = chosenTarget(features, body, body.tool !== 'box');
-    const made = predictionsToObjects(answer.predictions, { features, ...(chosen ? { chosen } : {}) });
+    const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
     return {
       modelId: model.id,
       ms: answer.ms,

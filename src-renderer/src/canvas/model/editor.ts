@@ -5,7 +5,7 @@
  */
 import type { AnnotationObject } from '../../../../src-shared/model/annotation';
 import { withoutNoOps, type Edit, type ObjectChange } from './edit';
-import { History } from './history';
+import { History, type ReplayStep, type SideEffect } from './history';
 import type { Scene } from './scene';
 
 export class ObjectEditor {
@@ -24,20 +24,21 @@ export class ObjectEditor {
     this.scene.setObjects(objects);
   }
 
-  apply(edit: Edit): boolean {
+  /** Applies an edit as one undo step; `aside` is work already done outside the scene that belongs to it. */
+  apply(edit: Edit, aside?: SideEffect): boolean {
     const changes = withoutNoOps(edit);
-    if (!changes.length) return false;
+    if (!changes.length && !aside) return false;
     this.scene.apply(changes);
-    this.history.record(changes);
+    this.history.record(changes, aside);
     return true;
   }
 
   undo(): boolean {
-    return this.replay(this.history.undo());
+    return this.replay(this.history.undoStep());
   }
 
   redo(): boolean {
-    return this.replay(this.history.redo());
+    return this.replay(this.history.redoStep());
   }
 
   /** An edit built from the current objects: `update` maps an object to its new version, or null to remove it. */
@@ -50,9 +51,10 @@ export class ObjectEditor {
     return out;
   }
 
-  private replay(edit: ObjectChange[] | null): boolean {
-    if (!edit) return false;
-    this.scene.apply(edit);
+  private replay(step: ReplayStep | null): boolean {
+    if (!step) return false;
+    this.scene.apply(step.changes);
+    step.run?.();
     return true;
   }
 }

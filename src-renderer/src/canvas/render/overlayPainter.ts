@@ -11,6 +11,14 @@ import type { OverlayShape } from '../tools/tool';
 import type { Viewport } from '../view/viewport';
 import { defaultStyle, paintObjects, type DeviceTransform, type Skeletons } from './objectPainter';
 
+/** A short text beside an object (a suggestion's label and score), at the object's top-left corner in image pixels. */
+export interface Caption {
+  x: number;
+  y: number;
+  text: string;
+  color: string;
+}
+
 export interface OverlayContent {
   preview: readonly AnnotationObject[];
   selected: readonly AnnotationObject[];
@@ -21,6 +29,8 @@ export interface OverlayContent {
   colorOf: (o: AnnotationObject) => string;
   /** keypoint skeletons by feature id */
   skeletons?: Skeletons;
+  /** captions of the objects on screen */
+  captions?: readonly Caption[];
 }
 
 const SELECTED_OUTLINE = '#ffffff';
@@ -71,7 +81,27 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, vp: Viewport, c: Ove
     ctx.setLineDash([]);
   }
 
+  if (c.captions?.length) paintCaptions(ctx, c.captions, dev, dpr);
   if (c.shapes.length) paintShapes(ctx, c.shapes, dev, dpr, c.drawingColor);
+}
+
+/** Captions on a dark tag above the object's corner, so they read on any picture. */
+function paintCaptions(ctx: CanvasRenderingContext2D, captions: readonly Caption[], dev: (p: Point2) => Point2, dpr: number): void {
+  const size = 11 * dpr;
+  const pad = 3 * dpr;
+  ctx.font = `${size}px sans-serif`;
+  ctx.textBaseline = 'bottom';
+  for (const c of captions) {
+    const p = dev(c);
+    const w = ctx.measureText(c.text).width + 2 * pad;
+    const h = size + 2 * pad;
+    const y = Math.max(p.y - h, 0);
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.65)';
+    ctx.fillRect(p.x, y, w, h);
+    ctx.fillStyle = c.color;
+    ctx.fillText(c.text, p.x + pad, y + h - pad);
+  }
+  ctx.textBaseline = 'alphabetic';
 }
 
 function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShape[], dev: (p: Point2) => Point2, dpr: number, color: string): void {
@@ -101,7 +131,7 @@ function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShap
       case 'handle': {
         const p = dev(s);
         const h = GRIP_HALF * dpr;
-        ctx.fillStyle = s.active ? color : SELECTED_OUTLINE;
+        ctx.fillStyle = s.color ?? (s.active ? color : SELECTED_OUTLINE);
         ctx.fillRect(p.x - h, p.y - h, 2 * h, 2 * h);
         ctx.strokeRect(p.x - h, p.y - h, 2 * h, 2 * h);
         break;
@@ -109,7 +139,7 @@ function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShap
       case 'label': {
         const p = dev(s);
         ctx.font = `${12 * dpr}px sans-serif`;
-        ctx.fillStyle = color;
+        ctx.fillStyle = s.color ?? color;
         ctx.fillText(s.text, p.x + 6 * dpr, p.y - 6 * dpr);
         break;
       }

@@ -26,5 +26,6 @@ export const createDrawingTool: DrawingToolFactory = (template) => {
 
 export { BoxTool, CuboidTool, KeypointsTool, PointTool, PolygonTool, PolylineTool };
 export { PathTool } from './polygonTool';
+export { AiPromptTool, type AiPrompt, type AiPromptListener, type AiPromptPoint } from './aiPromptTool';
 export { HANDLED, NOT_HANDLED } from './tool';
 export type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, OverlayShape, ToolKey, ToolOutcome, ToolPointer } from './tool';

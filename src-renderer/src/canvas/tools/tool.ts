@@ -36,8 +36,8 @@ export interface ToolKey {
 export type OverlayShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; dashed?: boolean }
   | { kind: 'path'; points: Point2[]; closed: boolean; dashed?: boolean }
-  | { kind: 'handle'; x: number; y: number; active?: boolean }
-  | { kind: 'label'; x: number; y: number; text: string };
+  | { kind: 'handle'; x: number; y: number; active?: boolean; /** a fill of its own (an AI prompt's positive or negative click) */ color?: string }
+  | { kind: 'label'; x: number; y: number; text: string; color?: string };
 
 /** What the engine knows about the object being drawn: which feature and label, and how it looks. */
 export interface DrawingTemplate {

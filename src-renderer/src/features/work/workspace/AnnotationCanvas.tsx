@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
 import type { Skeleton } from '../../../../../src-shared/model/ontology';
-import { createAnnotationEngine, type AnnotationEngine } from '../../../canvas/engine';
+import { createAnnotationEngine, type AnnotationEngine, type CaptionOf } from '../../../canvas/engine';
 import { createDrawingTool } from '../../../canvas/tools';
-import type { DrawingTemplate } from '../../../canvas/tools/tool';
+import type { DrawingTemplate, DrawingTool } from '../../../canvas/tools/tool';
 import type { ObjectEdit } from './applyEdit';
 import type { FrameImage } from './frameImages';
 
@@ -17,6 +17,10 @@ export interface AnnotationCanvasProps {
   skeletons: ReadonlyMap<number, Skeleton>;
   /** the label being drawn, or null for selecting and editing */
   drawing: DrawingTemplate | null;
+  /** a tool the page made for `drawing` (the AI polygon tool) instead of the label's own */
+  drawingTool?: DrawingTool | null;
+  /** texts beside objects (a suggestion's label and score) */
+  captionOf?: CaptionOf | null;
   onEdit: (edit: ObjectEdit) => void;
   onSelection: (ids: string[]) => void;
   /** the engine, for the toolbar, the object list and the keyboard */
@@ -28,7 +32,7 @@ export interface AnnotationCanvasProps {
  * show and the label to draw, and reports its edits and selection. Everything else (drawing,
  * hit testing, pan and zoom, undo) is the engine's, which knows nothing of React.
  */
-export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
+export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, drawingTool, captionOf, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const latest = useRef({ onEdit, onSelection, objects, image });
   latest.current = { onEdit, onSelection, objects, image };
@@ -64,8 +68,12 @@ export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons,
   }, [colorOf, engineRef]);
 
   useEffect(() => {
-    engineRef.current?.setDrawing(drawing);
-  }, [drawing, engineRef]);
+    engineRef.current?.setDrawing(drawing, drawingTool ?? undefined);
+  }, [drawing, drawingTool, engineRef]);
+
+  useEffect(() => {
+    engineRef.current?.setCaptions(captionOf ?? null);
+  }, [captionOf, engineRef]);
 
   useEffect(() => {
     engineRef.current?.setSkeletons(skeletons);

@@ -1,30 +1,36 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaletteEntry } from './palette';
+import { displayChord } from './keymap';
 
 /**
- * The tools column: the select tool, then every label grouped by feature, each with its colour
- * and hotkey. Choosing a label arms its feature's tool; the same again disarms it.
+ * The tools column: the select tool, the AI tools when the caller may use them, then every
+ * label grouped by feature, each with its colour and hotkey. Choosing a label arms its
+ * feature's tool; the same again disarms it.
  */
 export const LabelPalette = memo(function LabelPalette({
   palette,
   active,
   onChoose,
   selectChord,
+  aiTools,
 }: {
   palette: readonly PaletteEntry[];
   active: PaletteEntry | null;
   onChoose: (entry: PaletteEntry | null) => void;
   selectChord: string;
+  /** the AI group, when the caller may use AI */
+  aiTools?: ReactNode;
 }) {
   const { t } = useTranslation();
   const features = [...new Map(palette.map((e) => [e.featureId, e])).values()];
   return (
     <Flex vertical gap={8} style={{ padding: 8, width: 200, overflowY: 'auto', height: '100%' }} role="toolbar" aria-label={t('work.tools.label')}>
       <Button type={active ? 'default' : 'primary'} onClick={() => onChoose(null)} data-testid="tool-select">
-        {t('work.tools.select')} <Typography.Text keyboard>{selectChord}</Typography.Text>
+        {t('work.tools.select')} <Typography.Text keyboard>{displayChord(selectChord)}</Typography.Text>
       </Button>
+      {aiTools}
       {features.map((f) => (
         <Flex key={f.featureId} vertical gap={4}>
           <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
@@ -45,7 +51,7 @@ export const LabelPalette = memo(function LabelPalette({
                   >
                     <span style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 2, background: e.color, marginRight: 8 }} />
                     <span style={{ flex: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' }}>{e.name}</span>
-                    {e.hotkey && <Typography.Text keyboard>{e.hotkey}</Typography.Text>}
+                    {e.hotkey && <Typography.Text keyboard>{displayChord(e.hotkey)}</Typography.Text>}
                   </Button>
                 </Tooltip>
               );

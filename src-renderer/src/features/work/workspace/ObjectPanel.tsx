@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import { CheckOutlined, DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
@@ -7,10 +7,12 @@ import type { AnnotationEngine } from '../../../canvas/engine';
 import { AttributesForm } from './AttributesForm';
 import type { OntologyFeature } from '../../../../../src-shared/model/ontology';
 import type { labelLookup } from './palette';
+import { acceptChange, rejectIds } from './ai/suggestions';
 
 /**
  * The objects of the frame: searchable, each with its label, source, and hide, lock and
- * delete; the selected object's attributes below. Virtual rows, so 20,000 objects scroll.
+ * delete (a model's suggestion: accept or reject, with its score); the selected object's
+ * attributes below. Virtual rows, so 20,000 objects scroll.
  */
 export const ObjectPanel = memo(function ObjectPanel({
   objects,
@@ -33,6 +35,10 @@ export const ObjectPanel = memo(function ObjectPanel({
     return q ? named.filter((r) => r.name.toLowerCase().includes(q) || r.o.id.toLowerCase().includes(q) || r.o.tool.includes(q)) : named;
   }, [objects, search, lookup, t]);
   const suggested = objects.filter((o) => o.source === 'ai' && !o.locked);
+  // Accepting makes a suggestion the person's own (the model's score goes); rejecting removes it. Each one
+  // undoable edit, built from the engine's objects (the list may be a render behind a drag just made).
+  const accept = (ids: readonly string[] | 'all') => engine?.change({ replace: acceptChange(engine.objects(), ids) });
+  const reject = (ids: readonly string[] | 'all') => engine?.change({ remove: rejectIds(engine.objects(), ids) });
   const selected = selection.length === 1 ? objects.find((o) => o.id === selection[0]) : undefined;
   const feature = selected ? features.find((f) => f.featureId === selected.featureId) : undefined;
 
@@ -45,7 +51,13 @@ export const ObjectPanel = memo(function ObjectPanel({
           <Typography.Text ellipsis style={{ maxWidth: 110 }} delete={o.hidden}>
             {name}
           </Typography.Text>
-          {o.source === 'ai' && <Tag color="gold">{t('work.objects.ai')}</Tag>}
+          {o.source === 'ai' && (
+            <Tooltip title={t('work.objects.ai')}>
+              <Tag color="gold" data-testid="ai-tag">
+                {o.score === undefined ? t('work.objects.ai') : t('aiWorkspace.aiTag', { score: o.score.toFixed(2) })}
+              </Tag>
+            </Tooltip>
+          )}
         </Flex>
       ),
     },
@@ -56,7 +68,12 @@ export const ObjectPanel = memo(function ObjectPanel({
         <Flex gap={2} onClick={(e) => e.stopPropagation()}>
           {o.source === 'ai' && (
             <Tooltip title={t('work.objects.accept')}>
-              <Button size="small" type="text" aria-label={t('work.objects.accept')} icon={<CheckOutlined />} disabled={o.locked} onClick={() => engine?.updateObject(o.id, { source: 'manual' })} />
+              <Button size="small" type="text" aria-label={t('work.objects.accept')} icon={<CheckOutlined />} disabled={o.locked} onClick={() => accept([o.id])} />
+            </Tooltip>
+          )}
+          {o.source === 'ai' && (
+            <Tooltip title={t('aiWorkspace.rejectOne')}>
+              <Button size="small" type="text" danger aria-label={t('aiWorkspace.rejectOne')} icon={<CloseOutlined />} disabled={o.locked} onClick={() => reject([o.id])} />
             </Tooltip>
           )}
           <Tooltip title={o.hidden ? t('work.objects.show') : t('work.objects.hide')}>
@@ -65,9 +82,11 @@ export const ObjectPanel = memo(function ObjectPanel({
           <Tooltip title={o.locked ? t('work.objects.unlock') : t('work.objects.lock')}>
             <Button size="small" type="text" aria-label={o.locked ? t('work.objects.unlock') : t('work.objects.lock')} icon={o.locked ? <LockOutlined /> : <UnlockOutlined />} onClick={() => engine?.updateObject(o.id, { locked: !o.locked })} />
           </Tooltip>
-          <Tooltip title={t('work.objects.delete')}>
-            <Button size="small" type="text" danger aria-label={t('work.objects.delete')} disabled={o.locked} icon={<DeleteOutlined />} onClick={() => engine?.removeObjects([o.id])} />
-          </Tooltip>
+          {o.source !== 'ai' && (
+            <Tooltip title={t('work.objects.delete')}>
+              <Button size="small" type="text" danger aria-label={t('work.objects.delete')} disabled={o.locked} icon={<DeleteOutlined />} onClick={() => engine?.removeObjects([o.id])} />
+            </Tooltip>
+          )}
         </Flex>
       ),
     },
@@ -81,11 +100,11 @@ export const ObjectPanel = memo(function ObjectPanel({
           <Typography.Text type="secondary" style={{ flex: 1 }}>
             {t('work.objects.suggested', { count: suggested.length })}
           </Typography.Text>
-          <Button size="small" onClick={() => engine?.updateObjects(suggested.map((o) => o.id), { source: 'manual' })}>
+          <Button size="small" onClick={() => accept('all')}>
             {t('work.objects.acceptAll')}
           </Button>
-          <Button size="small" danger onClick={() => engine?.removeObjects(suggested.map((o) => o.id))}>
-            {t('work.objects.rejectAll')}
+          <Button size="small" danger onClick={() => reject('all')}>
+            {t('aiWorkspace.rejectAll')}
           </Button>
         </Flex>
       )}
@@ -101,7 +120,12 @@ export const ObjectPanel = memo(function ObjectPanel({
         dataSource={rows}
         data-testid="object-list"
         rowSelection={undefined}
-        onRow={(r) => ({ onClick: () => engine?.select([r.o.id]), style: { cursor: 'pointer', background: selection.includes(r.o.id) ? '#e6f4ff' : undefined } })}
+        onRow={(r) => ({
+          onClick: () => engine?.select([r.o.id]),
+          style: { cursor: 'pointer', background: selection.includes(r.o.id) ? '#e6f4ff' : undefined },
+          'data-testid': 'object-row',
+          'data-source': r.o.source,
+        })}
         locale={{ emptyText: t('work.objects.empty') }}
       />
       {selected && (

@@ -1,7 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, type Chord, type Command } from './keymap';
+import { AI_COMMANDS, aliasesOf, chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, displayChord, type AiCommand, type Chord, type Command } from './keymap';
+
+/** The names of the commands the AI tools brought, in their own texts. */
+const AI_COMMAND_TEXT: Record<AiCommand | 'acceptSuggestion' | 'rejectSuggestion' | 'acceptAllSuggestions' | 'rejectAllSuggestions', string> = {
+  aiDetect: 'aiWorkspace.keyDetect',
+  aiPolygonMode: 'aiWorkspace.keyPolygonMode',
+  aiFitSkeleton: 'aiWorkspace.keyFitSkeleton',
+  aiPropagate: 'aiWorkspace.keyPropagate',
+  acceptSuggestion: 'aiWorkspace.keyAccept',
+  rejectSuggestion: 'aiWorkspace.keyReject',
+  acceptAllSuggestions: 'aiWorkspace.keyAcceptAll',
+  rejectAllSuggestions: 'aiWorkspace.keyRejectAll',
+};
+
+/** What a command is called in the sheet. */
+export const commandName = (t: (key: string) => string, command: Command): string =>
+  command in AI_COMMAND_TEXT ? t(AI_COMMAND_TEXT[command as keyof typeof AI_COMMAND_TEXT]) : t(`work.keys.command.${command}`);
 
 /**
  * Every keyboard command with its key, and the labels' hotkeys. "Change" listens for the next
@@ -13,12 +29,15 @@ export function ShortcutSheet({
   labelHotkeys,
   onChange,
   onClose,
+  aiAvailable = false,
 }: {
   open: boolean;
   keymap: Record<Command, Chord>;
   labelHotkeys: readonly { hotkey: string; name: string }[];
   onChange: (keymap: Record<Command, Chord>) => void;
   onClose: () => void;
+  /** the caller may use AI here: its commands are listed (otherwise they do not exist for them) */
+  aiAvailable?: boolean;
 }) {
   const { t } = useTranslation();
   const [listening, setListening] = useState<Command | null>(null);
@@ -34,7 +53,8 @@ export function ShortcutSheet({
       if (chord === 'Escape') return setListening(null);
       const conflict = conflictOf(keymap, listening, chord, labelHotkeys);
       if (conflict) {
-        setProblem('command' in conflict ? t('work.keys.takenByCommand', { chord, command: t(`work.keys.command.${conflict.command}`) }) : t('work.keys.takenByLabel', { chord, label: conflict.label }));
+        const shown = displayChord(chord);
+        setProblem('command' in conflict ? t('work.keys.takenByCommand', { chord: shown, command: commandName(t, conflict.command) }) : t('work.keys.takenByLabel', { chord: shown, label: conflict.label }));
         return;
       }
       setProblem(null);
@@ -45,7 +65,8 @@ export function ShortcutSheet({
     return () => window.removeEventListener('keydown', onKey, true);
   }, [listening, keymap, labelHotkeys, onChange, t]);
 
-  const rows = COMMANDS.map((command) => ({ command, chord: keymap[command] }));
+  const hidden = new Set<Command>(aiAvailable ? [] : AI_COMMANDS);
+  const rows = COMMANDS.filter((c) => !hidden.has(c)).map((command) => ({ command, chords: [keymap[command], ...aliasesOf(keymap, command)] }));
   return (
     <Modal open={open} title={t('work.keys.title')} onCancel={onClose} footer={<Button onClick={() => onChange({ ...DEFAULT_KEYMAP })}>{t('work.keys.reset')}</Button>} width={640}>
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 8 }} />}
@@ -57,8 +78,22 @@ export function ShortcutSheet({
         scroll={{ y: 360 }}
         data-testid="shortcut-sheet"
         columns={[
-          { key: 'what', title: t('work.keys.what'), render: (_, r) => t(`work.keys.command.${r.command}`) },
-          { key: 'chord', title: t('work.keys.key'), width: 160, render: (_, r) => (listening === r.command ? <Typography.Text type="warning">{t('work.keys.pressKey')}</Typography.Text> : <Typography.Text keyboard>{r.chord}</Typography.Text>) },
+          { key: 'what', title: t('work.keys.what'), render: (_, r) => commandName(t, r.command) },
+          {
+            key: 'chord',
+            title: t('work.keys.key'),
+            width: 180,
+            render: (_, r) =>
+              listening === r.command ? (
+                <Typography.Text type="warning">{t('work.keys.pressKey')}</Typography.Text>
+              ) : (
+                r.chords.map((c) => (
+                  <Typography.Text keyboard key={c} data-chord={c}>
+                    {displayChord(c)}
+                  </Typography.Text>
+                ))
+              ),
+          },
           { key: 'change', width: 100, render: (_, r) => <Button size="small" onClick={() => { setProblem(null); setListening(r.command); }}>{t('work.keys.change')}</Button> },
         ]}
       />
@@ -68,7 +103,7 @@ export function ShortcutSheet({
           <Flex gap={12} wrap>
             {labelHotkeys.map((l) => (
               <span key={`${l.name}-${l.hotkey}`}>
-                <Typography.Text keyboard>{l.hotkey}</Typography.Text> {l.name}
+                <Typography.Text keyboard>{displayChord(l.hotkey)}</Typography.Text> {l.name}
               </span>
             ))}
           </Flex>

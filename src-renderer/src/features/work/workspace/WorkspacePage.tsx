@@ -40,6 +40,10 @@ import { previewOf } from './frameImages';
 import { useShownImage } from './useShownImage';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
+import { AiPanel } from './ai/AiPanel';
+import { AiStatus } from './ai/AiStatus';
+import { captionText } from './ai/suggestions';
+import { useAiTools } from './ai/useAiTools';
 
 /**
  * The annotation and review workspace for one step of a task: the labels on the left, the
@@ -96,7 +100,8 @@ export function WorkspacePage() {
   });
 
   const frames = item?.open.subject.frames ?? [];
-  const frame = frames[Math.min(frameIndex, Math.max(0, frames.length - 1))];
+  const shownIndex = Math.min(frameIndex, Math.max(0, frames.length - 1));
+  const frame = frames[shownIndex];
   const objects: readonly AnnotationObject[] = (frame && item?.frames.get(frame.frameId)?.objects) ?? [];
   const frameKey = `${item?.taskSubjectId ?? 0}:${frame?.frameId ?? 0}`;
   // Objects an open note is pinned to, on this frame: the engine marks them.
@@ -116,6 +121,37 @@ export function WorkspacePage() {
       if (note.objectId) setTimeout(() => engineRef.current?.select([note.objectId!]), 0);
     },
     [frames, frameIndex],
+  );
+
+  const ai = useAiTools({
+    projectId: target.projectId,
+    item,
+    frameIndex: shownIndex,
+    frameKey,
+    engineRef,
+    selection,
+    palette,
+    active,
+    objects,
+    recordEdit: session.recordEdit,
+  });
+  const { mode: aiMode, stopMode: stopAiMode } = ai;
+  /** A label chosen in the palette (or by its hotkey) arms its tool, and leaves the AI polygon tool. */
+  const choose = useCallback(
+    (entry: PaletteEntry | null) => {
+      if (aiMode) stopAiMode();
+      setActive(entry);
+    },
+    [aiMode, stopAiMode],
+  );
+  const toggleAiMode = () => {
+    if (!ai.mode) setActive(null);
+    ai.toggleMode();
+  };
+  // Suggestions say what they are on the canvas: the label and the model's score beside the dashed outline.
+  const captionOf = useCallback(
+    (o: AnnotationObject) => (o.source === 'ai' ? captionText(lookup.entryOf(o)?.name ?? t('work.objects.unknownLabel'), o.score) : null),
+    [lookup, t],
   );
 
   const shown = useShownImage(session.images, item, frames, frameIndex, () => setFrameIndex(0), (err) => void message.error(errorText(err)));
@@ -163,9 +199,16 @@ export function WorkspacePage() {
     palette,
     engineRef,
     selection,
-    onChoose: setActive,
+    onChoose: choose,
     onTouch: session.touch,
     commands: {
+      acceptSuggestion: () => ai.accept(selection),
+      rejectSuggestion: () => ai.reject(selection),
+      acceptAllSuggestions: () => ai.accept('all'),
+      rejectAllSuggestions: () => ai.reject('all'),
+      ...(ai.available
+        ? { aiDetect: ai.detect, aiPolygonMode: toggleAiMode, aiFitSkeleton: ai.fitSkeleton, aiPropagate: ai.propagate }
+        : {}),
       nextFrame: () => setFrameIndex((i) => Math.min(i + 1, frames.length - 1)),
       previousFrame: () => setFrameIndex((i) => Math.max(i - 1, 0)),
       submit,
@@ -215,7 +258,17 @@ export function WorkspacePage() {
       />
       {item?.open.taskSubject.rework && <ReworkNotice projectId={target.projectId} taskSubjectId={item.taskSubjectId} />}
       <Flex style={{ flex: 1, minHeight: 0 }}>
-        <LabelPalette palette={palette} active={active} onChoose={setActive} selectChord={keymap.selectTool} />
+        <LabelPalette
+          palette={palette}
+          active={active}
+          onChoose={choose}
+          selectChord={keymap.selectTool}
+          aiTools={
+            ai.available ? (
+              <AiPanel ai={{ ...ai, toggleMode: toggleAiMode }} objects={objects} selection={selection} keymap={keymap} frameCount={frames.length} frameIndex={shownIndex} />
+            ) : null
+          }
+        />
         <div style={{ position: 'relative', flex: 1, minWidth: 0 }} data-testid="workspace-stage" data-item={frameDrawn ? item?.taskSubjectId : undefined}>
           <AnnotationCanvas
             frameKey={frameKey}
@@ -223,11 +276,14 @@ export function WorkspacePage() {
             objects={objects}
             colorOf={lookup.colorOf}
             skeletons={skeletons}
-            drawing={active?.template ?? null}
+            drawing={aiMode ? aiMode.template : (active?.template ?? null)}
+            drawingTool={aiMode?.tool ?? null}
+            captionOf={captionOf}
             onEdit={onEdit}
             onSelection={setSelection}
             engineRef={engineRef}
           />
+          <AiStatus busy={ai.busy} mode={aiMode !== null} outlineShown={ai.outlineShown} onCancel={ai.cancel} onLeaveMode={stopAiMode} />
           {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
           {busy && phase.kind === 'ready' && <div style={{ position: 'absolute', inset: 0, cursor: 'progress' }} data-testid="workspace-busy" />}
           {phase.kind !== 'ready' && (
@@ -294,6 +350,7 @@ export function WorkspacePage() {
           saveKeymap(k);
         }}
         onClose={() => setSheetOpen(false)}
+        aiAvailable={ai.available}
       />
       <Drawer open={comparing} onClose={() => setComparing(false)} size={680} title={t('work.compare.title')} mask={false} destroyOnHidden>
         {item && frame && (

@@ -25,8 +25,20 @@ export const COMMANDS = [
   'save',
   'submit',
   'shortcutSheet',
+  'acceptSuggestion',
+  'rejectSuggestion',
+  'acceptAllSuggestions',
+  'rejectAllSuggestions',
+  'aiDetect',
+  'aiPolygonMode',
+  'aiFitSkeleton',
+  'aiPropagate',
 ] as const;
 export type Command = (typeof COMMANDS)[number];
+
+/** Commands that ask a model: they exist only where the caller may use AI (GET /ai/allow). */
+export const AI_COMMANDS = ['aiDetect', 'aiPolygonMode', 'aiFitSkeleton', 'aiPropagate'] as const satisfies readonly Command[];
+export type AiCommand = (typeof AI_COMMANDS)[number];
 
 /** A key press as a chord string: modifiers in a fixed order, then the key (`mod+shift+z`, `Delete`, `f`). */
 export type Chord = string;
@@ -51,7 +63,22 @@ export const DEFAULT_KEYMAP: Readonly<Record<Command, Chord>> = {
   save: 'mod+s',
   submit: 'mod+Enter',
   shortcutSheet: '?',
+  // `a` is the previous frame; with shift it keeps the selected suggestion (and with mod, every one).
+  acceptSuggestion: 'shift+a',
+  rejectSuggestion: 'shift+x',
+  acceptAllSuggestions: 'mod+shift+a',
+  rejectAllSuggestions: 'mod+shift+x',
+  aiDetect: 'shift+d',
+  aiPolygonMode: 'shift+p',
+  aiFitSkeleton: 'shift+k',
+  aiPropagate: 'shift+t',
 };
+
+/**
+ * Second chords some commands answer to as well, as other tools taught people (Ctrl+Y redoes in
+ * CVAT, Label Studio and most editors), as long as no command of the keymap has taken them.
+ */
+export const CHORD_ALIASES: Readonly<Record<Chord, Command>> = { 'mod+y': 'redo' };
 
 /** Keys that only ever modify another key: a chord is never just one of them. */
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'OS']);
@@ -77,9 +104,50 @@ export function mergeKeymap(overrides: Partial<Record<string, unknown>> | null |
   return map;
 }
 
-/** Which command a chord runs in this keymap, if any. */
+/** Which command a chord runs in this keymap, if any (a free alias runs its command). */
 export function commandFor(keymap: Readonly<Record<Command, Chord>>, chord: Chord): Command | undefined {
-  return COMMANDS.find((c) => keymap[c] === chord);
+  return COMMANDS.find((c) => keymap[c] === chord) ?? aliasOf(keymap, chord);
+}
+
+/** The command a chord stands in for, while no command of the keymap uses that chord itself. */
+function aliasOf(keymap: Readonly<Record<Command, Chord>>, chord: Chord): Command | undefined {
+  const command = CHORD_ALIASES[chord];
+  return command && !COMMANDS.some((c) => keymap[c] === chord) ? command : undefined;
+}
+
+/** The alias chords a command answers to in this keymap. */
+export const aliasesOf = (keymap: Readonly<Record<Command, Chord>>, command: Command): Chord[] =>
+  Object.keys(CHORD_ALIASES).filter((chord) => aliasOf(keymap, chord) === command);
+
+/** Whether this computer writes shortcuts the Apple way (⌘⇧Z) rather than Ctrl+Shift+Z. */
+export const isApplePlatform = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+const MODIFIER_NAMES = { mod: ['Ctrl', '⌘'], alt: ['Alt', '⌥'], shift: ['Shift', '⇧'] } as const;
+const KEY_NAMES: Record<string, [string, string]> = {
+  Enter: ['Enter', '↩'],
+  Escape: ['Esc', 'Esc'],
+  Delete: ['Delete', '⌦'],
+  Backspace: ['Backspace', '⌫'],
+  ' ': ['Space', 'Space'],
+  ArrowLeft: ['←', '←'],
+  ArrowRight: ['→', '→'],
+  ArrowUp: ['↑', '↑'],
+  ArrowDown: ['↓', '↓'],
+};
+
+/** A chord as the platform writes it: `mod+shift+z` is Ctrl+Shift+Z, or ⌘⇧Z on a Mac; `v` stays `v`. */
+export function displayChord(chord: Chord, apple = isApplePlatform()): string {
+  const mods: (keyof typeof MODIFIER_NAMES)[] = [];
+  let rest = chord;
+  for (let m = /^(mod|alt|shift)\+(.+)$/.exec(rest); m; m = /^(mod|alt|shift)\+(.+)$/.exec(rest)) {
+    mods.push(m[1] as keyof typeof MODIFIER_NAMES);
+    rest = m[2]!;
+  }
+  const names = KEY_NAMES[rest];
+  // A lone letter reads as the key one types (`v`); with modifiers it is written as keyboards label it (Ctrl+Z).
+  const key = names ? names[apple ? 1 : 0] : rest.length === 1 && mods.length ? rest.toUpperCase() : rest;
+  const parts = mods.map((m) => MODIFIER_NAMES[m][apple ? 1 : 0]);
+  return apple ? [...parts, key].join('') : [...parts, key].join('+');
 }
 
 /** Another command already using the chord, or a label whose hotkey it is: remapping onto it would hide one of them. */

@@ -1,0 +1,44 @@
+import { Button, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AiBusy } from './useAiTools';
+
+const BUSY_TEXT: Record<AiBusy, string> = {
+  detect: 'aiWorkspace.busyDetect',
+  polygon: 'aiWorkspace.busyPolygon',
+  skeleton: 'aiWorkspace.busySkeleton',
+  propagate: 'aiWorkspace.busyPropagate',
+};
+
+/**
+ * Above the canvas, wherever the side panel is: what the AI is waiting for (with a way to stop
+ * waiting), or how the AI polygon tool is used while it is on.
+ */
+export function AiStatus(p: { busy: AiBusy | null; mode: boolean; outlineShown: boolean; onCancel: () => void; onLeaveMode: () => void }) {
+  const { busy, mode, onCancel, onLeaveMode } = p;
+  const { t } = useTranslation();
+  if (!busy && !mode) return null;
+  return (
+    <Flex
+      align="center"
+      gap={8}
+      data-testid="ai-status"
+      data-busy={busy ?? undefined}
+      data-mode={mode ? 'polygon' : undefined}
+      data-outline={mode && p.outlineShown ? 'shown' : undefined}
+      style={{ position: 'absolute', top: 8, left: 8, right: 8, marginInline: 'auto', width: 'fit-content', maxWidth: '90%', padding: '4px 10px', borderRadius: 6, background: 'rgba(255,255,255,0.92)', boxShadow: '0 1px 4px rgba(0,0,0,0.3)', pointerEvents: 'auto' }}
+    >
+      {busy && <Spin size="small" />}
+      <Typography.Text>{busy ? t(BUSY_TEXT[busy]) : t('aiWorkspace.polygonModeHint')}</Typography.Text>
+      {busy && (
+        <Button size="small" onClick={onCancel} data-testid="ai-cancel">
+          {t('aiWorkspace.stopWaiting')}
+        </Button>
+      )}
+      {mode && (
+        <Button size="small" onClick={onLeaveMode} data-testid="ai-leave-mode">
+          {t('aiWorkspace.leaveMode')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { call } from './teamSetup';
+import { workWorld, type WorkWorld } from './workSetup';
+
+/** A work world whose box feature also has the label `Person`, so COCO's `person` and `cat` both have a label to go to. */
+export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[] }> {
+  const world = await workWorld(request, count, options);
+  const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
+  const ontology = await owner('GET', `/project/${world.projectId}/ontology`);
+  const box = ontology.features.find((f: { tool: string }) => f.tool === 'box');
+  await owner('POST', '/ontology/feature/manage', {
+    projectId: world.projectId,
+    features: [{ ...box, labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }] }],
+  });
+  // The built-in models load when the service starts: wait until the ones the workspace uses say ready.
+  await expect
+    .poll(
+      async () => {
+        const status = await owner('GET', `/ai/model/queryModelStatus?projectId=${world.projectId}`);
+        const ready = new Set(status.models.filter((m: { state: string }) => m.state === 'ready').map((m: { tool: string }) => m.tool));
+        return ['box', 'polygon', 'tracking'].every((t) => ready.has(t));
+      },
+      { timeout: 120_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  const items = await owner('GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
+  return { ...world, taskSubjectIds: items.list.map((i: { taskSubjectId: number }) => i.taskSubjectId) };
+}
+
+/** The workspace's AI tab and the suggestions it puts on the frame. */
+export class AiWorkspace {
+  readonly panel: Locator;
+  readonly status: Locator;
+  constructor(private readonly page: Page) {
+    this.panel = page.getByTestId('ai-panel');
+    this.status = page.getByTestId('ai-status');
+  }
+
+  /** The AI group of the tools column is there (only for a caller who may use AI). */
+  async expectShown() {
+    await expect(this.panel).toBeVisible();
+  }
+
+  /** How many calls the panel has had answered so far. */
+  async answered(): Promise<number> {
+    return Number(await this.panel.getAttribute('data-answered'));
+  }
+
+  /** Does something that asks the model, and waits for its answer to be in (not for a time), failing on an error shown. */
+  async answerTo(action: () => Promise<void>) {
+    const before = await this.answered();
+    await action();
+    await expect.poll(() => this.answered(), { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect(this.panel.getByTestId('ai-error')).toHaveCount(0);
+  }
+
+  /** Runs a tool of the panel and waits for its answer. */
+  async run(testId: string) {
+    await this.answerTo(() => this.panel.getByTestId(testId).click());
+  }
+
+  /** Rows of the object list that are suggestions of this label. */
+  suggestions(label: string): Locator {
+    return this.page.getByTestId('object-list').locator('[data-testid="object-row"][data-source="ai"]').filter({ hasText: label });
+  }
+
+  /** Rows of the object list of this label that are the person's own. */
+  own(label: string): Locator {
+    return this.page.getByTestId('object-list').locator('[data-testid="object-row"][data-source="manual"]').filter({ hasText: label });
+  }
+
+}

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AiWorkspace, aiWorkWorld } from './pages/aiWorkspacePages';
+import { call, loggedInPage } from './pages/teamSetup';
+import { MyWorkPage } from './pages/workPages';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/workspace-ai-${name}.png`, animations: 'disabled' });
+
+type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number }[] } }[] };
+
+test('the annotator detects on a photo, undoes and redoes it, accepts and rejects suggestions, outlines a box as a polygon, and the server keeps only what they accepted', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  // chelsea.png (a cat), coffee.png (a cup: no label takes it), astronaut.png (a person).
+  const world = await aiWorkWorld(request, 3);
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  await expect(page.getByTestId('item-name')).toHaveText('chelsea.png');
+  const ai = new AiWorkspace(page);
+  await ai.expectShown();
+
+  // Detect: the cat comes as a suggestion, in one edit that one undo takes back and one redo brings back.
+  await ai.run('ai-detect');
+  await expect(ai.suggestions('Cat')).toHaveCount(1);
+  await workspace.expectObjects(1);
+  await shot(page, 'detected');
+  await page.keyboard.press('Control+z');
+  await workspace.expectObjects(0);
+  await page.keyboard.press('Control+y');
+  await workspace.expectObjects(1);
+  await expect(ai.suggestions('Cat')).toHaveCount(1);
+
+  // Accepted with the keyboard, the cat box is the annotator's own.
+  await ai.suggestions('Cat').click();
+  await page.keyboard.press('Shift+A');
+  await expect(ai.own('Cat')).toHaveCount(1);
+  await expect(page.getByTestId('pre-annotations')).toHaveCount(0);
+
+  // The box, still selected, outlined as a polygon: the box stays (not asked to replace it).
+  await ai.run('ai-box-to-polygon');
+  await workspace.expectObjects(2);
+  await expect(ai.suggestions('Background')).toHaveCount(1);
+  const roundTrip = Number(await ai.panel.getAttribute('data-last-ms'));
+  test.info().annotations.push({ type: 'box→polygon round trip (ms)', description: String(roundTrip) });
+  console.log(`box→polygon: click to polygon on screen ${roundTrip} ms`);
+  await shot(page, 'polygon');
+  // Rejected from the object list, it is gone; the box is not.
+  await ai.suggestions('Background').getByRole('button', { name: 'Reject this suggestion' }).click();
+  await workspace.expectObjects(1);
+  await expect(ai.own('Cat')).toHaveCount(1);
+
+  // The AI polygon mode: a box dragged round the cat, the outline previewed, Enter keeps it, Esc leaves.
+  await ai.panel.getByTestId('ai-polygon-mode').click();
+  await expect(ai.status).toHaveAttribute('data-mode', 'polygon');
+  const from = await workspace.at(0.25, 0.15);
+  const to = await workspace.at(0.75, 0.85);
+  await ai.answerTo(async () => {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+  });
+  await expect(ai.status).toHaveAttribute('data-outline', 'shown');
+  await page.keyboard.press('Enter');
+  await workspace.expectObjects(2);
+  await page.keyboard.press('Escape');
+  await expect(ai.status).toHaveCount(0);
+  // Rejected with the keyboard (it was selected when kept).
+  await page.keyboard.press('Shift+X');
+  await workspace.expectObjects(1);
+  await workspace.expectSaved();
+  await page.getByTestId('submit').click();
+
+  // A cup: no label of the project takes it, and the workspace says nothing was found rather than stay silent.
+  await expect(page.getByTestId('item-name')).toHaveText('coffee.png');
+  await ai.run('ai-detect');
+  await expect(page.getByText('The model found nothing on this frame')).toBeVisible();
+  await workspace.expectObjects(0);
+  await page.getByTestId('submit').click();
+
+  // The astronaut: a person suggested, then rejected with "Reject all".
+  await expect(page.getByTestId('item-name')).toHaveText('astronaut.png');
+  await ai.run('ai-detect');
+  await expect(ai.suggestions('Person').first()).toBeVisible();
+  await page.getByTestId('pre-annotations').getByRole('button', { name: 'Reject all' }).click();
+  await workspace.expectObjects(0);
+  await workspace.expectSaved();
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('Everything at this step is done')).toBeVisible();
+
+  // On the server: the accepted cat box as the annotator's own, without the model's score; nothing rejected.
+  const [chelsea, , astronaut] = world.taskSubjectIds as [number, number, number];
+  const first: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${chelsea}`);
+  const objects = first.frames.flatMap((f) => f.data.objects);
+  expect(objects.map((o) => `${o.tool}:${o.source}`)).toEqual(['box:manual']);
+  expect(objects[0]!.score).toBeUndefined();
+  const third: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${astronaut}`);
+  expect(third.frames.flatMap((f) => f.data.objects)).toEqual([]);
+});
+
+test('on a frame sequence the selection is propagated into the next frames as one undoable step', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const world = await aiWorkWorld(request, 3, { sequence: true });
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  const ai = new AiWorkspace(page);
+  await ai.expectShown();
+  await ai.run('ai-detect');
+  await expect(ai.suggestions('Cat')).toHaveCount(1);
+  await page.getByTestId('pre-annotations').getByRole('button', { name: 'Accept all' }).click();
+  await ai.own('Cat').click();
+  await ai.panel.getByRole('spinbutton', { name: 'Frames' }).fill('2');
+
+  // Propagated, then undone: the next frame has nothing.
+  await ai.run('ai-propagate');
+  await expect(page.getByText('The 1 selected object(s) followed into the next 2 frame(s)')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('d');
+  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
+  await workspace.expectObjects(0);
+
+  // Propagated again, undone and redone: the cat follows onto frames 2 and 3 as a suggestion.
+  await page.keyboard.press('a');
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  await ai.own('Cat').click();
+  await ai.run('ai-propagate');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('d');
+  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
+  await workspace.expectObjects(1);
+  await expect(ai.suggestions('Cat')).toHaveCount(1);
+  await shot(page, 'propagated');
+  await workspace.expectSaved();
+
+  const saved: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${world.taskSubjectIds[0]}`);
+  const perFrame = saved.frames.map((f) => f.data.objects.map((o) => o.source));
+  expect(perFrame).toEqual([['manual'], ['ai'], ['ai']]);
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { OntologyFeature } from '../../src-shared/model/ontology';
+import { entryKey, targetOf, targetsFor } from '../../src-renderer/src/features/work/workspace/ai/aiTargets';
+import { AI_COMMANDS, aliasesOf, chordOf, commandFor, COMMANDS, DEFAULT_KEYMAP, displayChord } from '../../src-renderer/src/features/work/workspace/keymap';
+import { paletteOf } from '../../src-renderer/src/features/work/workspace/palette';
+
+const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+
+describe('the AI tools on the keyboard', () => {
+  it('gives every command its own chord, the AI ones included', () => {
+    const chords = COMMANDS.map((c) => DEFAULT_KEYMAP[c]);
+    expect(new Set(chords).size).toBe(chords.length);
+    expect(AI_COMMANDS.every((c) => COMMANDS.includes(c))).toBe(true);
+  });
+
+  it('accepts with Shift+A and rejects with Shift+X, leaving a alone for the previous frame', () => {
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('A', { shiftKey: true }))!)).toBe('acceptSuggestion');
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('a'))!)).toBe('previousFrame');
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('X', { shiftKey: true }))!)).toBe('rejectSuggestion');
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('A', { shiftKey: true, ctrlKey: true }))!)).toBe('acceptAllSuggestions');
+  });
+
+  it('redoes with Ctrl+Y as well, until the user gives Ctrl+Y to another command', () => {
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('y', { ctrlKey: true }))!)).toBe('redo');
+    expect(commandFor(DEFAULT_KEYMAP, chordOf(key('y', { metaKey: true }))!)).toBe('redo');
+    expect(aliasesOf(DEFAULT_KEYMAP, 'redo')).toEqual(['mod+y']);
+    const taken = { ...DEFAULT_KEYMAP, fit: 'mod+y' };
+    expect(commandFor(taken, 'mod+y')).toBe('fit');
+    expect(aliasesOf(taken, 'redo')).toEqual([]);
+  });
+
+  it('writes chords the way the platform does', () => {
+    expect(displayChord('mod+shift+z', false)).toBe('Ctrl+Shift+Z');
+    expect(displayChord('mod+shift+z', true)).toBe('⌘⇧Z');
+    expect(displayChord('mod+Enter', false)).toBe('Ctrl+Enter');
+    expect(displayChord('mod+Enter', true)).toBe('⌘↩');
+    expect(displayChord('shift+a', false)).toBe('Shift+A');
+    expect(displayChord('alt+x', true)).toBe('⌥X');
+    // A lone key reads as it is typed.
+    expect(displayChord('v', true)).toBe('v');
+    expect(displayChord('?', false)).toBe('?');
+    expect(displayChord('Delete', false)).toBe('Delete');
+    expect(displayChord('mod++', false)).toBe('Ctrl++');
+  });
+});
+
+const feature = (featureId: number, tool: OntologyFeature['tool'], labels: string[], extra: Partial<OntologyFeature> = {}): OntologyFeature =>
+  ({ featureId, name: `f${featureId}`, tool, sortOrder: featureId, labels: labels.map((name) => ({ id: name, name, color: '#000000' })), attributes: [], ...extra }) as OntologyFeature;
+
+describe('where each AI tool puts its answer', () => {
+  const palette = paletteOf([
+    feature(1, 'box', ['car', 'person']),
+    feature(2, 'polygon', ['road', 'sky']),
+    feature(3, 'keypoints', ['pose'], { skeleton: { points: [{ id: 'nose', name: 'nose' }], edges: [] } }),
+    feature(4, 'keypoints', ['bare']),
+  ]);
+
+  it('offers detections every box and polygon label, outlines the polygon labels, skeletons the keypoint labels that have one', () => {
+    expect(targetsFor(palette, 'box').map((e) => e.name)).toEqual(['car', 'person', 'road', 'sky']);
+    expect(targetsFor(palette, 'polygon').map((e) => e.name)).toEqual(['road', 'sky']);
+    expect(targetsFor(palette, 'keypoints').map((e) => e.name)).toEqual(['pose']);
+  });
+
+  it('uses the label picked for the tool, else the first; detection without a pick goes by class name', () => {
+    expect(targetOf(palette, 'polygon', undefined)?.name).toBe('road');
+    expect(targetOf(palette, 'polygon', entryKey({ featureId: 2, labelId: 'sky' }))?.name).toBe('sky');
+    expect(targetOf(palette, 'polygon', entryKey({ featureId: 1, labelId: 'car' }))?.name).toBe('road');
+    expect(targetOf(palette, 'box', undefined)).toBeUndefined();
+    expect(targetOf(palette, 'box', '1:person')?.name).toBe('person');
+  });
+});
