@@ -8,7 +8,7 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { modelRef, DEFAULT_MIN_SCORE } from '../../ai/jobRequests';
 import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
-import { applyHead, nameMatchHead, predictionsToObjects, suggestionId } from '../../ai/suggestions';
+import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggestions';
 import { classesOf } from '../../repositories/aiModels';
 import { requireEnabled, usableModel } from './deps';
 
