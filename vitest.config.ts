@@ -16,7 +16,10 @@ export default defineConfig({
           globalSetup: ['tests/support/aiServiceSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own databases, bucket and ports, and most of their
+          // time is spent waiting on PostgreSQL, Ceph and HTTP, so two cores serve two files.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -109,7 +109,8 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(people[0].source).toBe('ai');
 
     // A project without a `cat` label: the cat is said to be found, and a chosen label takes it.
-    await ctx.db.updateTable('ontology_features').set({ definition: JSON.stringify({ version: 1, labels: [{ id: 'person', name: 'person', color: '#ff0000' }, { id: 'pet', name: 'Pet', color: '#00ff00' }], attributes: [] }) }).where('id', '=', a.boxFeatureId).execute();
+    const catLabels = await ctx.db.selectFrom('ontology_features').select('id').where('tool', '=', 'box').where('definition', 'like', '%"cat"%').execute();
+    await ctx.db.updateTable('ontology_features').set({ definition: JSON.stringify({ version: 1, labels: [{ id: 'person', name: 'person', color: '#ff0000' }, { id: 'pet', name: 'Pet', color: '#00ff00' }], attributes: [] }) }).where('id', 'in', catLabels.map((f) => f.id)).execute();
     const unnamed = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'box' } });
     expect(unnamed.body.data.frames[0].objects.filter((o: { labelId: string }) => o.labelId !== 'person'), JSON.stringify(unnamed.body.data)).toEqual([]);
     expect(unnamed.body.data.unmapped.map((u: { className: string }) => u.className)).toContain('cat');

@@ -138,7 +138,7 @@ describe.each(DB_KINDS)('project members on %s', (kind) => {
       ] as const
     ).map(([u, role]) => [u, role, actionsOf(role)]);
     // Spot checks that do not come from the table: an annotator may only read and work.
-    expect(actionsOf('annotator')).toEqual(['project.read', 'project.task.work']);
+    expect(actionsOf('annotator')).toEqual(['project.read', 'project.task.work', 'project.ai.use']);
     expect(actionsOf('teamAdmin')).toContain('project.delete');
     for (const [u, role, actions] of expected) {
       expect((await call(u, 'GET', '/check/permission')).body.data).toEqual({ role, actions });

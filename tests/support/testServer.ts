@@ -38,7 +38,11 @@ export async function startTestServer(kind: DbKind, opts: { aiService?: { url: s
   const config = { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...ai }), databaseUrl: db.databaseUrl };
   const app = await buildApp({ config, now: () => Date.now() + offset });
   // Listening on loopback gives model services an address for images and callbacks.
-  if (ai.AI_SERVICE_URL) await app.listen({ host: '127.0.0.1', port: 0 });
+  if (ai.AI_SERVICE_URL) {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // Suites that listen themselves (the real-time ones) get this address instead of Fastify's "already listening".
+    app.listen = (async () => address) as unknown as typeof app.listen;
+  }
   return {
     app,
     db,
