@@ -29,7 +29,9 @@ export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: Mod
     kind: model.kind as ModelRef['kind'],
     runtime: model.runtime as ModelRef['runtime'],
     name: model.service_model,
-    version: String(model.parent_id && model.artifact_key ? model.parent_id : model.id),
+    // The weights' identity for the service's cache: an uploaded file's key is unique (a random
+    // name), where a model id is not across servers sharing one service.
+    version: model.artifact_key ?? String(model.id),
     ...(model.artifact_key ? { artifactUrl: await urls.readUrl(model.artifact_key) } : {}),
     ...(model.runtime === 'onnx-yolo' ? { classes } : {}),
     ...(head ? { head } : {}),

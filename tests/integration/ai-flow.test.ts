@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     await s?.close();
   });
 
-  it('pre-annotates the untouched items of a task with the project\'s labels, and leaves an item a person started as it was', async () => {
+  it('pre-annotates the untouched items of a task with the project\'s labels, and leaves an item a person started as it was', { timeout: 120_000 }, async () => {
     const ctx = s.app.ctx;
     const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png', 'chelsea.png', 'astronaut.png'], subjects: 3 });
     // One item: the annotator claimed it and saved one box of their own.
@@ -73,7 +73,7 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(heldNow.flatMap((f) => f.data.objects)).toEqual([mine]);
   });
 
-  it('refuses callbacks with a wrong token, and a callback for a finished job gets 409 and changes nothing', async () => {
+  it('refuses callbacks with a wrong token, and a callback for a finished job gets 409 and changes nothing', { timeout: 120_000 }, async () => {
     const a = await aiTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 1 });
     const start = await s.call({ method: 'POST', url: '/core/ai/predict', token: owner(), payload: { projectId: w.projectP, taskSubjectIds: a.t.taskSubjectIds } });
     const jobId = start.body.data.jobId as number;
@@ -137,7 +137,7 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(gone.body.msg).toBe('error.ai.imageUnreadable');
   });
 
-  it('trains on reviewed items, makes a new version, and measures both on the held-out split', async () => {
+  it('trains on reviewed items, makes a new version, and measures both on the held-out split', { timeout: 240_000 }, async () => {
     const ctx = s.app.ctx;
     await reviewedTask(w, ctx, 6);
     const base = await builtinModel(ctx, 'detector');
@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(version.score.items).toBe(outcome.holdoutItems);
   });
 
-  it('brings in a team\'s ONNX detector and uses it; a corrupt or wrong-shaped file fails to load with modelInvalid', async () => {
+  it('brings in a team\'s ONNX detector and uses it; a corrupt or wrong-shaped file fails to load with modelInvalid', { timeout: 120_000 }, async () => {
     const ctx = s.app.ctx;
     const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png'], subjects: 1 });
     const model = async (modelId: number) => {

@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('AI with storage on Ceph RGW, %s', (kind) => {
     await s?.close();
   });
 
-  it('stores an uploaded ONNX detector in the bucket, loads it from there, and detects on a frame read from the bucket', async () => {
+  it('stores an uploaded ONNX detector in the bucket, loads it from there, and detects on a frame read from the bucket', { timeout: 120_000 }, async () => {
     const ctx = s.app.ctx;
     const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), photos: ['astronaut.png'], subjects: 1 });
     const fileKey = `dataset/${w.projectP}/models/tiny.onnx`;
@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('AI with storage on Ceph RGW, %s', (kind) => {
       state = list.body.data.find((m: { modelId: number }) => m.modelId === served.body.data.modelId).state;
       if (state === 'loading') await new Promise((r) => setTimeout(r, 100));
     }
-    expect(state).toBe('ready');
+    expect(state, JSON.stringify((await s.call({ method: 'GET', url: `/core/ai/model/queryModelStatus?projectId=${w.projectP}`, token: w.users.owner.token })).body.data.models)).toBe('ready');
     const frameId = a.t.frames.get(a.t.subjectIds[0]!)![0]!;
     for (const modelId of [served.body.data.modelId, undefined]) {
       const detect = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId, tool: 'box', ...(modelId ? { modelId } : {}) } });
