@@ -3,13 +3,12 @@ import { room } from '../../src-shared/api/realtime';
 import { emptyFrameData, frameDataIssues, type FrameData } from '../../src-shared/model/annotation';
 import type { ServerContext } from '../context';
 import { AnnotationsRepository } from '../repositories/annotations';
-import { bumpVersion, lockTaskSubject, type TaskSubjectRow } from '../repositories/taskSubjectFlow';
+import { bumpVersion, lockTaskSubject } from '../repositories/taskSubjectFlow';
+import { untouched } from '../routes/annotate/beforehand';
 import { frameWrite } from '../routes/annotate/applySave';
 import { predictionsToObjects } from './suggestions';
 import type { TargetFeature } from './projectFeatures';
 
-/** Nobody has worked on it: waiting at the first step, never saved by a worker (the rule of POST /annotate/beforehand/update). */
-export const untouched = (row: TaskSubjectRow, saved: Set<number>): boolean => row.state === 'pending' && row.step_index === 0 && !saved.has(row.id);
 
 export interface FramePredictions {
   taskSubjectId: number;

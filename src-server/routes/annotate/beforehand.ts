@@ -19,8 +19,8 @@ const asAi = (data: FrameData): FrameData => ({
   classifications: data.classifications.map((c) => ({ ...c, source: 'ai' as const })),
 });
 
-/** Nobody has worked on it: waiting at the first step, never saved by a worker. */
-const untouched = (row: TaskSubjectRow, saved: Set<number>) => row.state === 'pending' && row.step_index === 0 && !saved.has(row.id);
+/** Nobody has worked on it: waiting at the first step, never saved by a worker (pre-annotation's rule, also of AI jobs). */
+export const untouched = (row: TaskSubjectRow, saved: Set<number>) => row.state === 'pending' && row.step_index === 0 && !saved.has(row.id);
 
 /** Checks every item against the task and the subjects' frames; answers the rows by id. */
 async function checkItems(ctx: ServerContext, body: BeforehandBody): Promise<Map<number, TaskSubjectRow>> {
