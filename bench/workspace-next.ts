@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { imageSize } from 'image-size';
 import { fmt, percentiles } from './lib/stats';
-import { ownerHeaders, ownerSession, startProductHost } from './lib/productHost';
+import { ownerApi, ownerHeaders, ownerSession, startProductHost } from './lib/productHost';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 40);
 const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'rocket.jpg', 'horse.png', 'camera.png', 'coins.png', 'hubble_deep_field.jpg'];
@@ -26,14 +26,7 @@ async function main() {
   const host = await startProductHost('workspace', 8795, 8796);
   try {
     const headers = await ownerHeaders(host);
-    // The answers are read loosely here; the bench only needs a few ids from them.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const api = async (method: string, p: string, body?: unknown): Promise<any> => {
-      const r = await fetch(`${host.server}${p}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-      const json = (await r.json()) as { msg: string; data: Record<string, unknown> };
-      if (json.msg !== 'ok') throw new Error(`${method} ${p}: ${json.msg}`);
-      return json.data;
-    };
+    const api = await ownerApi(host);
     const me = await api('GET', '/user/info');
     const project = await api('POST', '/project', { projectName: `Workspace bench ${Date.now()}`, type: 'image' });
     const projectId = project.projectId as number;

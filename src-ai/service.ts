@@ -12,6 +12,7 @@ import {
   AI_SERVICE_KEY_HEADER,
   InferRequest,
   JobRequest,
+  WarmRequest,
   type HealthResponse,
   type InferResponse,
   type ServiceError,
@@ -58,6 +59,7 @@ function validator<T extends TSchema>(schema: T) {
 
 const checkInfer = validator(InferRequest);
 const checkJobRequest = validator(JobRequest);
+const checkWarm = validator(WarmRequest);
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -66,7 +68,8 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   const log = options.log ?? (() => undefined);
   const expected = digest(options.key);
   const pool = new ModelPool();
-  const runner = new Runner(pool, new ImageStore(), new ArtifactStore());
+  const images = new ImageStore();
+  const runner = new Runner(pool, images, new ArtifactStore());
   const jobs = new JobManager(runner, { log, ...options.jobs });
 
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
@@ -110,6 +113,13 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
     });
     const predictions = await runner.infer(body, { priority: 'interactive', signal: abort.signal });
     return { predictions, ms: Math.round((performance.now() - started) * 10) / 10 };
+  });
+
+  app.post('/v1/images/warm', async (req, reply) => {
+    const body = checkWarm(req.body);
+    // Into the cache in the background; a picture that cannot be read fails the call that needs it, with its reason.
+    for (const ref of body.images) if (ref.cacheKey) images.get(ref).catch(() => undefined);
+    return reply.code(202).send({ accepted: true });
   });
 
   app.post('/v1/jobs', async (req, reply) => {

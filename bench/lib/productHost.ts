@@ -82,3 +82,18 @@ export async function ownerHeaders(host: ProductHost): Promise<Record<string, st
   const login = (await res.json()) as { data: { tokenName: string; tokenValue: string } };
   return { [login.data.tokenName]: login.data.tokenValue };
 }
+
+/**
+ * The demo owner's API calls to the host's server: the envelope's data, or an error naming the
+ * call. Read loosely: a bench only needs a few ids from the answers.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function ownerApi(host: ProductHost): Promise<(method: string, path: string, body?: unknown) => Promise<any>> {
+  const headers = await ownerHeaders(host);
+  return async (method, p, body) => {
+    const r = await fetch(`${host.server}${p}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const json = (await r.json()) as { msg: string; data: Record<string, unknown> };
+    if (json.msg !== 'ok') throw new Error(`${method} ${p}: ${json.msg}`);
+    return json.data;
+  };
+}

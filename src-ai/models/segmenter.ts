@@ -21,6 +21,9 @@
  *    the largest outer contour is simplified with approxPolyDP within `tolerance` image pixels
  *    and mapped back to image coordinates.
  *
+ * A box that leaves less than 3% of the crop outside it (an object filling the frame) has no
+ * background to learn from: the answer is the box as a four-point outline, score 0.5.
+ *
  * The mask is WORK_SIDE px across the crop, so on large objects the outline is only as exact as
  * one mask pixel (crop side / WORK_SIDE image pixels); the polygon never strays more than
  * `tolerance` from that mask's outline. A single polygon has no holes: a negative click inside
@@ -152,6 +155,20 @@ export async function segment(image: Raster, prompt: Prompt | undefined, toleran
     if (!patch) continue;
     for (let i = 0; i < patch.length; i++) if (patch[i]) m[i] = p.positive ? GC_FGD : GC_BGD;
   }
+  // A box over (nearly) the whole picture leaves GrabCut no background to learn from: it would take
+  // the object's own rim for background and answer a fragment (one eye of a cat that fills the
+  // frame). The honest answer then is that the object fills the box: its outline, to adjust.
+  const negatives = (prompt?.points ?? []).some((q) => !q.positive);
+  if (fromBox && !negatives && backgroundShare(m) < FILLS_FRAME_BACKGROUND) {
+    const r = clipBox(region, image.width, image.height);
+    const points = [
+      { x: r.x, y: r.y },
+      { x: r.x + r.width, y: r.y },
+      { x: r.x + r.width, y: r.y + r.height },
+      { x: r.x, y: r.y + r.height },
+    ].map((q) => ({ x: round2(q.x), y: round2(q.y) }));
+    return [{ tool: 'polygon', className: OBJECT_CLASS, score: 0.5, points } satisfies Prediction];
+  }
   ensureBothSides(m, cw, ch);
 
   return withMats((keep) => {
@@ -214,6 +231,15 @@ export async function segment(image: Raster, prompt: Prompt | undefined, toleran
     const score = Math.round(Math.min(1, bestArea / totalArea) * 1e4) / 1e4;
     return [{ tool: 'polygon', className: OBJECT_CLASS, score, points } satisfies Prediction];
   });
+}
+
+/** Below this share of background pixels around a box, the box is taken to be the object's outline. */
+export const FILLS_FRAME_BACKGROUND = 0.03;
+
+function backgroundShare(m: Uint8Array): number {
+  let bg = 0;
+  for (const v of m) if (v === GC_BGD || v === GC_PR_BGD) bg++;
+  return bg / Math.max(1, m.length);
 }
 
 /** GrabCut needs samples of both sides for its colour models. */

@@ -5,6 +5,7 @@ import {
   InferResponse,
   type InferRequest,
   type JobRequest,
+  type WarmRequest,
   type ServiceError,
 } from '../../src-shared/ai/protocol';
 import { AppError } from '../errors';
@@ -69,6 +70,11 @@ export class ModelServiceClient {
 
   async submit(job: JobRequest): Promise<void> {
     await this.call('POST', '/v1/jobs', job, TIMEOUT_MS.job);
+  }
+
+  /** Best effort: a service without the warm-up (404), or one that is away, costs the caller nothing but the first call's wait. */
+  async warm(req: WarmRequest): Promise<void> {
+    await this.call('POST', '/v1/images/warm', req, TIMEOUT_MS.health).catch(() => undefined);
   }
 
   /** Best effort: the job is already stopped on our side, whatever the service says. */

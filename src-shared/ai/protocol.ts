@@ -162,6 +162,14 @@ export type InferRequest = Static<typeof InferRequest>;
 export const InferResponse = Type.Object({ predictions: Type.Array(Prediction), ms: Type.Number() }, closed);
 export type InferResponse = Static<typeof InferResponse>;
 
+/**
+ * POST /v1/images/warm (optional: a service without it answers 404 and nothing is lost): fetch and
+ * decode these images into the service's cache now, so the first interactive call on a frame the
+ * person just opened does not pay for the download and the decode. Answered 202 at once.
+ */
+export const WarmRequest = Type.Object({ images: Type.Array(ImageRef, { minItems: 1, maxItems: 8 }) }, closed);
+export type WarmRequest = Static<typeof WarmRequest>;
+
 export const JOB_TYPES = ['predict', 'evaluate', 'train', 'serve'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 /** The callback kinds of POST /core/ai/notify/{kind}: the job types, and `data` for a training run's data preparation. */

@@ -220,6 +220,12 @@ export const AiPredictionBody = Type.Object(
     /** tracking: how many following frames */
     frames: Type.Optional(Type.Integer({ minimum: 1, maximum: AI_TRACK_MAX_FRAMES })),
     minScore: Type.Optional(MinScore),
+    /**
+     * Only get the frame ready: the service fetches and decodes it now, so the first real call on
+     * it answers without that wait (the workspace sends this when a frame is shown). Answers no
+     * suggestions; the prompt fields are not needed.
+     */
+    warm: Type.Optional(Type.Boolean()),
   },
   closed,
 );

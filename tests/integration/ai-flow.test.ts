@@ -135,6 +135,12 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     const gone = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId: astro, tool: 'box' } });
     expect(gone.status).toBe(422);
     expect(gone.body.msg).toBe('error.ai.imageUnreadable');
+    // Getting a frame ready answers no suggestions, needs no prompt, and is refused alike for a frame that is gone.
+    const warm = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'polygon', warm: true } });
+    expect(warm.body.code, JSON.stringify(warm.body)).toBe(200);
+    expect(warm.body.data.frames).toEqual([]);
+    const warmGone = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId: astro, tool: 'polygon', warm: true } });
+    expect(warmGone.body.msg).toBe('error.ai.imageUnreadable');
   });
 
   it('trains on reviewed items, makes a new version, and measures both on the held-out split', { timeout: 240_000 }, async () => {

@@ -171,6 +171,22 @@ describe('detector', () => {
     }
     expect((files.hits.get('/demo/camera.png') ?? 0) - before).toBe(1);
   });
+
+  it('warms its cache on request, so the call that follows does not download the picture again; a picture it cannot read is still refused when asked for', async () => {
+    const before = files.hits.get('/demo/rocket.jpg') ?? 0;
+    const warm = await call(ai, 'POST', '/v1/images/warm', { images: [{ url: files.demo('rocket.jpg'), cacheKey: 'objects/rocket.jpg' }] });
+    expect(warm.status).toBe(202);
+    await expect.poll(() => (files.hits.get('/demo/rocket.jpg') ?? 0) - before, { timeout: 30_000 }).toBe(1);
+    const res = await infer(ai, { model: BUILTIN_DETECTOR, image: { url: files.demo('rocket.jpg'), cacheKey: 'objects/rocket.jpg' } });
+    expect(res.status).toBe(200);
+    expect((files.hits.get('/demo/rocket.jpg') ?? 0) - before).toBe(1);
+
+    expect((await call(ai, 'POST', '/v1/images/warm', { images: [{ url: `${files.url}/files/not-warmable.png`, cacheKey: 'objects/missing.png' }] })).status).toBe(202);
+    const missing = await infer(ai, { model: BUILTIN_DETECTOR, image: { url: `${files.url}/files/not-warmable.png`, cacheKey: 'objects/missing.png' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.code).toBe('imageUnreadable');
+    expect((await call(ai, 'POST', '/v1/images/warm', { images: [] })).status).toBe(400);
+  });
 });
 
 describe('pose', () => {
@@ -214,6 +230,18 @@ describe('segmenter', () => {
     const m = polygonInBox(p.points!, CHELSEA_CAT, 451, 300);
     expect(m.insideShare).toBeGreaterThan(0.95);
     expect(m.boxCover).toBeGreaterThan(0.6);
+  });
+
+  it('answers the box itself, at score 0.5, for a box over the whole frame (nothing around it to learn the background from), rather than a fragment', async () => {
+    const whole = { x: 2, y: 2, width: 447, height: 296 };
+    const res = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('chelsea.png') }, prompt: { box: whole } });
+    expect(res.status).toBe(200);
+    const p = res.body.predictions[0]!;
+    expect(p.score).toBe(0.5);
+    expect(iou(bbox(p.points!), whole)).toBeGreaterThan(0.99);
+    // A negative click gives it background to learn from: the cut is GrabCut's again.
+    const told = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('chelsea.png') }, prompt: { box: whole, points: [{ x: 440, y: 20, positive: false }] } });
+    expect(told.body.predictions[0]?.score).not.toBe(0.5);
   });
 
   it('follows the outline of the horse (a silhouette on white) and a coarser tolerance gives fewer points', async () => {

@@ -58,6 +58,12 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     if (!frame) throw new AppError('ai.itemNotFound', { taskSubjectId: row.id, frameId: body.frameId });
     // The service may hold the picture in its cache: a frame whose file is gone (deleted, lost) is said so here, not answered from memory.
     if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
+    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
+    if (body.warm) {
+      const model = await usableModel(ctx, project, body.tool, body.modelId);
+      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)] });
+      return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
+    }
     if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
     if (body.tool === 'polygon' && !body.box && !body.points?.some((p) => p.positive)) throw new AppError('validation', { issues: [{ path: '/box', message: 'a box or a positive click is needed' }] });
     const model = await usableModel(ctx, project, body.tool, body.modelId);
@@ -69,7 +75,6 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
         ? await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('subject_id', '=', row.subject_id).where('frame_index', '>', frame.frame_index).orderBy('frame_index').limit(body.frames ?? 1).execute()
         : [];
     if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
-    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore);
     // A detector's head is applied here, not in the service: classes no label takes are counted
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.

@@ -125,6 +125,7 @@ export const ObjectPanel = memo(function ObjectPanel({
           style: { cursor: 'pointer', background: selection.includes(r.o.id) ? '#e6f4ff' : undefined },
           'data-testid': 'object-row',
           'data-source': r.o.source,
+          'data-object-id': r.o.id,
         })}
         locale={{ emptyText: t('work.objects.empty') }}
       />

@@ -13,7 +13,7 @@ export function WorkspaceEndScreen({ phase, handoffsWaiting, onRetry, onBack }: 
   const back = <Button onClick={onBack}>{t('work.backToMyWork')}</Button>;
   switch (phase.kind) {
     case 'empty':
-      return <Result status="success" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={onBack}>{t('work.backToMyWork')}</Button>} />;
+      return <Result status="success" data-testid="workspace-done" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={onBack}>{t('work.backToMyWork')}</Button>} />;
     case 'offline':
       return (
         <Result

@@ -214,6 +214,18 @@ export function AiPanel({
           />
         </Flex>
       )}
+      {/* Below the buttons, so what an answer says never moves them under the pointer. */}
+      {ai.notes.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="ai-note"
+          title={ai.notes.map((n) => (
+            <div key={n}>{n}</div>
+          ))}
+          closable={{ onClose: ai.clearNotes }}
+        />
+      )}
       {ai.lastMs !== null && (
         <Typography.Text type="secondary" style={{ fontSize: 11 }} data-testid="ai-last-ms">
           {t('aiWorkspace.lastAnswer', { ms: ai.lastMs })}

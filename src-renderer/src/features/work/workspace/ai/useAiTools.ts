@@ -59,6 +59,13 @@ export function useAiTools(p: AiToolsInput) {
   const [predict] = useWorkspaceAiPredictionMutation();
   const [busy, setBusy] = useState<AiBusy | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /**
+   * What the last answer came to ("3 suggestions shown", "also found: 2 dogs"), in the panel
+   * rather than as toasts: toasts pile up over the top of the canvas and take the clicks meant
+   * for it. Emptied by the next call and by another frame.
+   */
+  const [notes, setNotes] = useState<string[]>([]);
+  const note = useCallback((text: string) => setNotes((n) => (n.includes(text) ? n : [...n, text])), []);
   const [lastMs, setLastMs] = useState<number | null>(null);
   /** calls answered (or failed) so far: the page shows it, so a test can wait for an answer rather than for time */
   const [answered, setAnswered] = useState(0);
@@ -124,13 +131,30 @@ export function useAiTools(p: AiToolsInput) {
     modeAnswer.current = null;
     setOutlineShown(false);
     setError(null);
+    setNotes([]);
   }, [p.frameKey, cancel]);
+
+  // A frame shown is got ready in the model service (downloaded and decoded) before the person
+  // asks for anything: on a 2-megapixel photo that is most of the first call's wait. Silent: a
+  // failure here is said, if at all, by the call that needs the frame.
+  const warmModel = useMemo(() => {
+    const ready = (models ?? []).filter((m) => m.state === 'ready');
+    return ready.find((m) => m.tool === 'polygon' && m.isDefault) ?? ready.find((m) => m.tool === 'box' && m.isDefault) ?? ready[0];
+  }, [models]);
+  useEffect(() => {
+    const frame = p.item?.open.subject.frames[p.frameIndex];
+    if (!available || !warmModel || !p.item || !frame) return;
+    const request = predict({ taskSubjectId: p.item.taskSubjectId, frameId: frame.frameId, tool: warmModel.tool, modelId: warmModel.id, warm: true });
+    request.unwrap().catch(() => undefined);
+    // once per frame shown (frameKey), not per render of the item
+  }, [p.frameKey, available, warmModel, predict]);
 
   const fail = useCallback(
     (err: unknown) => {
       const text = errorText(err);
       setError(text);
-      void message.error(text);
+      // one at a time: a second failure replaces the first rather than stacking over the canvas
+      void message.error({ content: text, key: 'ai-error' });
     },
     [errorText, message],
   );
@@ -148,6 +172,7 @@ export function useAiTools(p: AiToolsInput) {
       pending.current = { seq: mine, abort: () => request.abort() };
       setBusy(kind);
       setError(null);
+      setNotes([]);
       try {
         const answer = await request.unwrap();
         return mine === seq.current && latest.current.frameKey === frameKey ? answer : null;
@@ -168,8 +193,8 @@ export function useAiTools(p: AiToolsInput) {
   const engine = () => latest.current.engineRef.current;
   const frameId = () => latest.current.item?.open.subject.frames[latest.current.frameIndex]?.frameId;
   const say = useCallback((unmapped: AiPredictionResult['unmapped']) => {
-    if (unmapped.length) void message.info(t('aiWorkspace.unmapped', { list: unmappedText(unmapped) }), 6);
-  }, [message, t]);
+    if (unmapped.length) note(t('aiWorkspace.unmapped', { list: unmappedText(unmapped) }));
+  }, [note, t]);
 
   /** The one selected object, when it is a box. */
   const selectedBox = (): AnnotationObject | undefined => {
@@ -190,8 +215,8 @@ export function useAiTools(p: AiToolsInput) {
     const edit = showSuggestions(e.objects(), found, score);
     if (edit.add.length || edit.remove.length) e.change(edit);
     const shown = found.filter((o) => (o.score ?? 1) >= score).length;
-    if (found.length === 0) void message.info(t('aiWorkspace.noneFound'));
-    else void message.success(t('aiWorkspace.detected', { count: shown, below: found.length - shown, score: score.toFixed(2) }));
+    if (found.length === 0) note(t('aiWorkspace.noneFound'));
+    else note(t('aiWorkspace.detected', { count: shown, below: found.length - shown, score: score.toFixed(2) }));
     say(answer.unmapped);
   };
 
@@ -209,14 +234,14 @@ export function useAiTools(p: AiToolsInput) {
   const polygonFromBox = async () => {
     const box = selectedBox();
     const target = targets.polygon;
-    if (!box) return void message.info(t('aiWorkspace.selectBox'));
-    if (!target) return void message.info(t('aiWorkspace.noTarget'));
+    if (!box) return note(t('aiWorkspace.selectBox'));
+    if (!target) return note(t('aiWorkspace.noTarget'));
     const started = performance.now();
     const answer = await ask('polygon', { tool: 'polygon', box: promptBox(box), featureId: target.featureId, labelId: target.labelId });
     const e = engine();
     if (!answer || !e) return;
     const made = answer.frames[0]?.objects ?? [];
-    if (!made.length) return void message.info(t('aiWorkspace.nothingOutlined'));
+    if (!made.length) return note(t('aiWorkspace.nothingOutlined'));
     // One edit: the outline added, and the box gone only when the person asked for that.
     const added = e.change({ add: made, remove: replaceBox && !box.locked ? [box.id] : [] });
     e.select(added.map((o) => o.id));
@@ -227,13 +252,13 @@ export function useAiTools(p: AiToolsInput) {
   const fitSkeleton = async () => {
     const box = selectedBox();
     const target = targets.keypoints;
-    if (!box) return void message.info(t('aiWorkspace.selectBox'));
-    if (!target) return void message.info(t('aiWorkspace.noSkeleton'));
+    if (!box) return note(t('aiWorkspace.selectBox'));
+    if (!target) return note(t('aiWorkspace.noSkeleton'));
     const answer = await ask('skeleton', { tool: 'keypoints', box: promptBox(box), featureId: target.featureId, labelId: target.labelId });
     const e = engine();
     if (!answer || !e) return;
     const made = answer.frames[0]?.objects ?? [];
-    if (!made.length) return void message.info(t('aiWorkspace.noPose'));
+    if (!made.length) return note(t('aiWorkspace.noPose'));
     e.select(e.change({ add: made.slice(0, 1) }).map((o) => o.id));
   };
 
@@ -242,14 +267,14 @@ export function useAiTools(p: AiToolsInput) {
     const e = engine();
     if (!item || !e) return;
     const following = item.open.subject.frames.length - 1 - frameIndex;
-    if (following <= 0) return void message.info(t('aiWorkspace.lastFrame'));
+    if (following <= 0) return note(t('aiWorkspace.lastFrame'));
     const { objects, skipped } = trackObjectsOf(e.objects(), selection);
-    if (!objects.length) return void message.info(t('aiWorkspace.selectToPropagate'));
+    if (!objects.length) return note(t('aiWorkspace.selectToPropagate'));
     const frames = Math.max(1, Math.min(propagateFrames, following, AI_TRACK_MAX_FRAMES));
     const answer = await ask('propagate', { tool: 'tracking', objects, frames });
     if (!answer) return;
     const placed = placeOnFrames(answer.frames, item.frames, defaultNewId);
-    if (!placed.length) return void message.info(t('aiWorkspace.lost'));
+    if (!placed.length) return note(t('aiWorkspace.lost'));
     // The journal's unit is one frame: each frame gets its own entry, and the lot is one undo step here.
     const write = (edits: { frameId: number; edit: ObjectEdit }[]) => {
       for (const w of edits) recordEdit(w.frameId, w.edit).catch(fail);
@@ -258,8 +283,8 @@ export function useAiTools(p: AiToolsInput) {
     const takeBack = placed.map((f) => ({ frameId: f.frameId, edit: { remove: f.upsert.map((o) => o.id) } }));
     write(put);
     e.change({}, { undo: () => write(takeBack), redo: () => write(put) });
-    void message.success(t('aiWorkspace.propagated', { count: objects.length, frames: placed.length }));
-    if (skipped) void message.info(t('aiWorkspace.propagateSkipped', { count: skipped }));
+    note(t('aiWorkspace.propagated', { count: objects.length, frames: placed.length }));
+    if (skipped) note(t('aiWorkspace.propagateSkipped', { count: skipped }));
   };
 
   const onPrompt = async (tool: AiPromptTool, prompt: AiPrompt) => {
@@ -272,7 +297,7 @@ export function useAiTools(p: AiToolsInput) {
       tool.setWaiting(false);
       return e?.repaint();
     }
-    if (!target) return void message.info(t('aiWorkspace.noTarget'));
+    if (!target) return note(t('aiWorkspace.noTarget'));
     const started = performance.now();
     tool.setWaiting(true);
     e?.repaint();
@@ -290,7 +315,7 @@ export function useAiTools(p: AiToolsInput) {
     const outline = answer?.frames[0]?.objects.find((o) => o.tool === 'polygon') ?? null;
     showOutline(tool, outline);
     e?.repaint();
-    if (answer && !outline) void message.info(t('aiWorkspace.nothingOutlined'));
+    if (answer && !outline) note(t('aiWorkspace.nothingOutlined'));
     if (outline) {
       await painted();
       setLastMs(Math.round(performance.now() - started));
@@ -314,7 +339,7 @@ export function useAiTools(p: AiToolsInput) {
 
   const startMode = () => {
     const target = targets.polygon;
-    if (!target) return void message.info(t('aiWorkspace.noTarget'));
+    if (!target) return note(t('aiWorkspace.noTarget'));
     const tool: AiPromptTool = new AiPromptTool({
       prompt: (prompt) => void promptRef.current(tool, prompt),
       accept: () => keepRef.current(),
@@ -340,6 +365,8 @@ export function useAiTools(p: AiToolsInput) {
     busy,
     error,
     clearError: () => setError(null),
+    notes,
+    clearNotes: () => setNotes([]),
     lastMs,
     answered,
     minScore,
