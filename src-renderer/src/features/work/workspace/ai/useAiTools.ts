@@ -144,7 +144,7 @@ export function useAiTools(p: AiToolsInput) {
   useEffect(() => {
     const frame = p.item?.open.subject.frames[p.frameIndex];
     if (!available || !warmModel || !p.item || !frame) return;
-    const request = predict({ taskSubjectId: p.item.taskSubjectId, frameId: frame.frameId, tool: warmModel.tool, modelId: warmModel.id, warm: true });
+    const request = predict({ taskSubjectId: p.item.taskSubjectId, frameId: frame.frameId, tool: warmModel.tool, modelId: warmModel.modelId, warm: true });
     request.unwrap().catch(() => undefined);
     // once per frame shown (frameKey), not per render of the item
   }, [p.frameKey, available, warmModel, predict]);
