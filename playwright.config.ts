@@ -7,8 +7,11 @@ import { defineConfig } from '@playwright/test';
  */
 const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 8691);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 8692);
-export const E2E_DATA_DIR = path.resolve('.run/e2e-data');
-const E2E_WORKSTATION_DIR = path.resolve('.run/e2e-workstation');
+// Folders of their own per port, so two runs on one machine (a full suite and one spec) never
+// delete each other's data.
+const SUFFIX = process.env.E2E_SERVER_PORT ? `-${SERVER_PORT}` : '';
+export const E2E_DATA_DIR = path.resolve(`.run/e2e-data${SUFFIX}`);
+const E2E_WORKSTATION_DIR = path.resolve(`.run/e2e-workstation${SUFFIX}`);
 /**
  * The browser host's secret for the run (WORKSTATION_WEB_TOKEN), fixed so every page can hold
  * it: each context starts with it in the host origin's localStorage, where the page keeps what

@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Id, PageQuery } from './envelope';
 import { LineText, NameText } from '../model/textFields';
+import { IMAGE_REFUSALS } from '../media/imageBytes';
+import { literals } from '../model/literals';
 
 /** What a subject is: one image, or a frame sequence (many frames in order). */
 export const SubjectRecordType = Type.Union([Type.Literal('image'), Type.Literal('frame')]);
@@ -74,6 +76,22 @@ export const SubjectDuplicate = Type.Object({
   existingDataId: Type.Integer(),
 });
 export type SubjectDuplicate = Static<typeof SubjectDuplicate>;
+
+/**
+ * A subject an import did not take because a frame's file is not a whole picture the workspace
+ * can show (src-shared/media/imageBytes.ts); the subject's other frames are not taken either.
+ */
+export const SubjectRefusal = Type.Object({
+  /** its position in the request's subjects */
+  index: Type.Integer(),
+  name: Type.String(),
+  /** the first frame's file that failed */
+  key: Type.String(),
+  reason: literals(IMAGE_REFUSALS),
+  /** the file's format when it was recognised (a TIFF, a PNG cut short) */
+  format: Type.Optional(Type.String()),
+});
+export type SubjectRefusal = Static<typeof SubjectRefusal>;
 
 /** The first frame of a subject, enough for a thumbnail. */
 export const SubjectThumbnail = Type.Object({
@@ -182,6 +200,8 @@ export const SubjectImportResult = Type.Object({
   batch: Batch,
   created: Type.Integer({ minimum: 0 }),
   duplicates: Type.Array(SubjectDuplicate),
+  /** subjects not taken, each with why: the rest of the call went in */
+  refused: Type.Array(SubjectRefusal),
 });
 export type SubjectImportResult = Static<typeof SubjectImportResult>;
 

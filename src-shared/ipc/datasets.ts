@@ -1,3 +1,4 @@
+import type { ImageRefusal } from '../media/imageBytes';
 /** What a local dataset becomes: one subject per image, or one frame sequence per group. */
 export type DatasetRecordType = 'image' | 'frame';
 
@@ -32,6 +33,19 @@ export interface DatasetImportArgs extends DatasetScanArgs {
   concurrency?: number;
 }
 
+/** A subject an import did not take, and why (a file that is not a whole picture the workspace can show). */
+export interface DatasetRefusal {
+  /** the subject's name (a file name, or a sequence's folder) */
+  name: string;
+  /** the first file of it that failed, as the user's folder has it */
+  file: string;
+  reason: ImageRefusal;
+  format?: string;
+}
+
+/** The most refusals a job lists by name; `refusedSubjects` counts them all. */
+export const DATASET_REFUSALS_LISTED = 200;
+
 export type DatasetJobState = 'scanning' | 'hashing' | 'checking' | 'uploading' | 'registering' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 export interface DatasetJob {
@@ -44,6 +58,10 @@ export interface DatasetJob {
   bytes: number;
   /** subjects the project already had (by content), not uploaded again */
   skippedSubjects: number;
+  /** subjects not taken: a file is not a whole picture (checked here before upload, and by the server) */
+  refusedSubjects: number;
+  /** the first DATASET_REFUSALS_LISTED of them, by name and reason */
+  refused: DatasetRefusal[];
   uploadedFiles: number;
   uploadedBytes: number;
   registeredSubjects: number;

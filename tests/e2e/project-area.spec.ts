@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
@@ -47,13 +48,24 @@ test('the owner creates a project, sets it up, adds a member and imports a folde
 
   await project.openTab(/Data|数据/);
   await expect(page.getByTestId('subjects-empty')).toBeVisible();
-  await project.importFolder(DEMO_IMAGES);
-  await expect(page.getByTestId('scan-subjects')).toHaveText(String(DEMO_IMAGE_COUNT));
+  // What reaches a team's door besides photos: a text named .png and a JPEG cut short. They are
+  // refused by name with their reason; the photos go in.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'import-door-'));
+  for (const f of fs.readdirSync(DEMO_IMAGES)) fs.copyFileSync(path.join(DEMO_IMAGES, f), path.join(folder, f));
+  fs.writeFileSync(path.join(folder, 'notes.png'), 'hello');
+  const rocket = fs.readFileSync(path.join(DEMO_IMAGES, 'rocket.jpg'));
+  fs.writeFileSync(path.join(folder, 'half-rocket.jpg'), rocket.subarray(0, Math.floor(rocket.length / 2)));
+  await project.importFolder(folder);
+  await expect(page.getByTestId('scan-subjects')).toHaveText(String(DEMO_IMAGE_COUNT + 2));
   await screenshot(page, 'import-preview');
   await project.startImport('demo images');
   const job = page.getByTestId('import-job');
   await expect(job.getByTestId('import-progress')).toContainText('100%', { timeout: 60_000 });
   await expect(job.getByTestId('import-state')).toHaveText(/Done|已完成/);
+  const refused = job.getByTestId('import-refused');
+  await expect(refused).toContainText('Not imported, files that are not whole pictures: 2');
+  await expect(refused.getByRole('listitem').filter({ hasText: 'notes.png' })).toContainText('Not a picture (its content does not match its name).');
+  await expect(refused.getByRole('listitem').filter({ hasText: 'half-rocket.jpg' })).toContainText('The file is incomplete (the JPEG ends early)');
   await expect(project.subjectTiles()).toHaveCount(DEMO_IMAGE_COUNT);
   await expect(page.getByTestId('subject-thumbnail')).toHaveCount(DEMO_IMAGE_COUNT);
   // Every thumbnail really loaded through its signed URL.

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubjectInput } from '../../src-shared/api/subject';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World, type WorldUser } from '../support/world';
 import { seededBatch, uploadedImage } from '../support/routeSamples/subject';
+import { uniquePng } from '../support/uniquePng';
 
 const sha256 = (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('hex');
 
@@ -29,7 +33,7 @@ describe.each(DB_KINDS)('subject import on %s', (kind) => {
   const uploadedSequence = async (name: string, n: number): Promise<SubjectInput> => {
     const frames = [];
     for (let i = 0; i < n; i++) {
-      const bytes = Buffer.from(`${name} frame ${i}`);
+      const bytes = uniquePng(`${name} frame ${i}`, 100 + i, 50);
       const key = `dataset/${w.projectP}/seq/${name}/${i}.png`;
       await s.app.ctx.storage.put(key, bytes, 'image/png');
       frames.push({ key, sizeBytes: bytes.length, sha256: sha256(bytes), width: 100 + i, height: 50 });
@@ -88,7 +92,7 @@ describe.each(DB_KINDS)('subject import on %s', (kind) => {
     expect((await add(batchId, [a])).body.data).toMatchObject({ created: 0, duplicates: [{ existingDataId: aId }] });
     // Another project may hold the same content.
     const q = await emptyBatch(w.projectQ);
-    const copy = await s.app.ctx.storage.put(`dataset/${w.projectQ}/b.jpg`, Buffer.from(`pixels of b.jpg in project ${w.projectP}`));
+    const copy = await s.app.ctx.storage.put(`dataset/${w.projectQ}/b.jpg`, uniquePng(`b.jpg in project ${w.projectP}`, 640, 480));
     const inQ = await add(q, [{ ...b, frames: [{ ...b.frames[0]!, key: `dataset/${w.projectQ}/b.jpg`, sizeBytes: copy.size }] }], w.projectQ, w.users.ownerB);
     expect(inQ.body.data.created).toBe(1);
   });
@@ -107,6 +111,46 @@ describe.each(DB_KINDS)('subject import on %s', (kind) => {
     expect(loser.duplicates).toEqual([{ index: 0, name: 'race.jpg', contentHash: expect.any(String), existingDataId: dataId }]);
     expect(loser.batch.subjectCount).toBe(0);
     expect((await call(w.users.owner, 'GET', `/project/${w.projectP}/subject/${dataId}`)).body.data.batchId).toBe(winner);
+  });
+
+  it('refuses by name and reason each subject whose file is not a whole picture, takes the rest, and stores the size the picture has', async () => {
+    w = await buildWorld(s.app.ctx);
+    const batchId = await emptyBatch();
+    const put = async (name: string, bytes: Buffer, width = 10, height = 10) => {
+      const key = `dataset/${w.projectP}/door/${name}`;
+      await s.app.ctx.storage.put(key, bytes, 'image/png');
+      return { key, sizeBytes: bytes.length, sha256: sha256(bytes), width, height };
+    };
+    const rocket = fs.readFileSync(path.join(import.meta.dirname, '../../resources/demo-images/rocket.jpg'));
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).tiff().toBuffer();
+    const subjects: SubjectInput[] = [
+      // the caller says 999 x 999; the picture is 120 x 80
+      { name: 'good.png', recordType: 'image', frames: [await put('good.png', uniquePng('good', 120, 80), 999, 999)] },
+      { name: 'notes.png', recordType: 'image', frames: [await put('notes.png', Buffer.from('hello'))] },
+      { name: 'cut.jpg', recordType: 'image', frames: [await put('cut.jpg', rocket.subarray(0, Math.floor(rocket.length / 2)))] },
+      { name: 'scan.tif', recordType: 'image', frames: [await put('scan.tif', tiff)] },
+      { name: 'walk', recordType: 'frame', frames: [await put('w0.png', uniquePng('w0')), await put('w1.png', uniquePng('w1').subarray(0, 100)), await put('w2.png', uniquePng('w2'))] },
+      { name: 'empty.png', recordType: 'image', frames: [await put('empty.png', Buffer.alloc(0))] },
+    ];
+    const res = await add(batchId, subjects);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.created).toBe(1);
+    expect(res.body.data.refused).toEqual([
+      { index: 1, name: 'notes.png', key: subjects[1]!.frames[0]!.key, reason: 'notImage' },
+      { index: 2, name: 'cut.jpg', key: subjects[2]!.frames[0]!.key, reason: 'truncated', format: 'jpeg' },
+      { index: 3, name: 'scan.tif', key: subjects[3]!.frames[0]!.key, reason: 'unsupportedFormat', format: 'tiff' },
+      // a sequence is refused whole, naming its first bad frame
+      { index: 4, name: 'walk', key: subjects[4]!.frames[1]!.key, reason: 'truncated', format: 'png' },
+      { index: 5, name: 'empty.png', key: subjects[5]!.frames[0]!.key, reason: 'empty' },
+    ]);
+    expect(res.body.data.batch.subjectCount).toBe(1);
+    const listed = (await call(w.users.owner, 'GET', `/project/${w.projectP}/subject/list?batchId=${batchId}`)).body.data;
+    expect(listed.list.map((x: { name: string }) => x.name)).toEqual(['good.png']);
+    const frame = await s.app.ctx.db.selectFrom('subject_frames').select(['width', 'height']).where('object_key', '=', subjects[0]!.frames[0]!.key).executeTakeFirstOrThrow();
+    expect(frame).toEqual({ width: 120, height: 80 });
+    // The same file sent again once fixed goes in.
+    const fixed = await add(batchId, [{ name: 'cut.jpg', recordType: 'image', frames: [await put('cut-fixed.jpg', rocket)] }]);
+    expect(fixed.body.data).toMatchObject({ created: 1, refused: [] });
   });
 
   it('refuses keys outside the project, unsafe keys, missing files and wrong sizes, creating nothing', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BatchBeforehand } from '../../../src-shared/api/batch';
 import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
-import type { DatasetJob } from '../../../src-shared/ipc/datasets';
+import { DATASET_REFUSALS_LISTED, type DatasetJob, type DatasetRefusal } from '../../../src-shared/ipc/datasets';
 import { needsPyramid } from '../../../src-shared/model/imagePyramid';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
@@ -57,6 +57,13 @@ export class ImportJob {
     Object.assign(this.record.job, patch, { updatedAt: Date.now() });
     if (save) this.save(true);
     this.deps.onChange({ ...this.record.job });
+  }
+
+  /** Subjects not taken, by name and reason; a job journaled before refusals existed starts with none. */
+  private refuse(refusals: readonly DatasetRefusal[]): void {
+    if (!refusals.length) return;
+    const listed = [...(this.job.refused ?? []), ...refusals].slice(0, DATASET_REFUSALS_LISTED);
+    this.update({ refusedSubjects: (this.job.refusedSubjects ?? 0) + refusals.length, refused: listed });
   }
 
   private save(force: boolean): void {
@@ -134,7 +141,17 @@ export class ImportJob {
       await this.checkpoint();
       digests.set(f.path, await digestFile(f.path));
     });
-    const plan: PlannedSubject[] = scan.subjects.map((s) => {
+    // A file that is not a whole picture the workspace can show is refused here, before any
+    // upload, with its subject (a sequence is never taken with a frame missing).
+    const refusals: DatasetRefusal[] = [];
+    const whole = scan.subjects.filter((s) => {
+      const bad = s.files.find((f) => !digests.get(f.path)!.verdict.ok);
+      const v = bad && digests.get(bad.path)!.verdict;
+      if (v && !v.ok) refusals.push({ name: s.name, file: bad.path, reason: v.reason, ...(v.format ? { format: v.format } : {}) });
+      return !bad;
+    });
+    this.refuse(refusals);
+    const plan: PlannedSubject[] = whole.map((s) => {
       const shas = s.files.map((f) => digests.get(f.path)!.sha256);
       return {
         name: s.name,
@@ -241,6 +258,8 @@ export class ImportJob {
           ? await this.deps.server.json<SubjectImportResult>('POST', '/core/batch', { projectId: args.projectId, name: args.batchName, subjects })
           : await this.deps.server.json<SubjectImportResult>('POST', `/core/project/${args.projectId}/subject`, { batchId: this.job.batchId, subjects });
       for (const s of chunk) s.registered = true;
+      // The server's own check (the same, on the stored file) may still refuse what changed after hashing.
+      this.refuse(result.refused.map((r) => ({ name: r.name, file: chunk[r.index]?.files.find((f) => f.key === r.key)?.path ?? r.key, reason: r.reason, ...(r.format ? { format: r.format } : {}) })));
       this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + result.created, skippedSubjects: this.job.skippedSubjects + result.duplicates.length });
     }
   }

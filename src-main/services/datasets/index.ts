@@ -62,7 +62,7 @@ export function createDatasetsService(
         const args: DatasetImportArgs = { paths, recordType, projectId: a.projectId, batchName: a.batchName.trim(), ...(a.concurrency ? { concurrency: a.concurrency } : {}) };
         const job: DatasetJob = {
           jobId: crypto.randomUUID(), projectId: args.projectId, batchName: args.batchName, state: 'scanning',
-          subjects: 0, files: 0, bytes: 0, skippedSubjects: 0, uploadedFiles: 0, uploadedBytes: 0, registeredSubjects: 0,
+          subjects: 0, files: 0, bytes: 0, skippedSubjects: 0, refusedSubjects: 0, refused: [], uploadedFiles: 0, uploadedBytes: 0, registeredSubjects: 0,
           batchId: null, error: null, startedAt: now, updatedAt: now,
         };
         const j = make({ args, job, plan: [] });

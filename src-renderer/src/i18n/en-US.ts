@@ -7,6 +7,7 @@ import { vendorErrorsEn } from './errors/vendor';
 import { projectErrorsEn } from './errors/project';
 import { batchErrorsEn } from './errors/batch';
 import { subjectErrorsEn } from './errors/subject';
+import { mediaErrorsEn } from './errors/media';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
@@ -173,6 +174,7 @@ export const enUS: Messages = {
     project: projectErrorsEn,
     batch: batchErrorsEn,
     subject: subjectErrorsEn,
+    media: mediaErrorsEn,
     ontology: ontologyErrorsEn,
     obs: obsErrorsEn,
     workflow: workflowErrorsEn,

@@ -7,6 +7,7 @@ import { vendorErrorsZh } from './errors/vendor';
 import { projectErrorsZh } from './errors/project';
 import { batchErrorsZh } from './errors/batch';
 import { subjectErrorsZh } from './errors/subject';
+import { mediaErrorsZh } from './errors/media';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
@@ -175,6 +176,7 @@ export const zhCN = {
     project: projectErrorsZh,
     batch: batchErrorsZh,
     subject: subjectErrorsZh,
+    media: mediaErrorsZh,
     ontology: ontologyErrorsZh,
     obs: obsErrorsZh,
     workflow: workflowErrorsZh,

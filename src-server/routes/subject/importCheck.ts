@@ -47,7 +47,7 @@ export function checkImportShape(projectId: number, subjects: readonly SubjectIn
 }
 
 /** Runs fn over items with at most `limit` calls in flight, answers in the items' order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

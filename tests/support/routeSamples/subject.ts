@@ -1,3 +1,4 @@
+import { uniquePng } from '../uniquePng';
 import crypto from 'node:crypto';
 import { subjectRoutes, type SubjectInput } from '../../../src-shared/api/subject';
 import type { ServerContext } from '../../../src-server/context';
@@ -7,9 +8,9 @@ const sha256 = (data: Buffer | string) => crypto.createHash('sha256').update(dat
 
 /** Uploads a small file under the project's dataset folder and answers it as an image subject. */
 export async function uploadedImage(ctx: ServerContext, projectId: number, name: string): Promise<SubjectInput> {
-  const bytes = Buffer.from(`pixels of ${name} in project ${projectId}`);
+  const bytes = uniquePng(`${name} in project ${projectId}`, 640, 480);
   const key = `dataset/${projectId}/samples/${name}`;
-  await ctx.storage.put(key, bytes, 'image/jpeg');
+  await ctx.storage.put(key, bytes, 'image/png');
   return { name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: sha256(bytes), width: 640, height: 480 }] };
 }
 

@@ -94,6 +94,7 @@ export const projectZh = {
     pause: '暂停', resume: '继续', cancel: '取消导入', cancelConfirm: '取消这次导入？已上传的文件会保留。', dismiss: '关闭此导入记录',
     total: '总进度', fileInFlight: '正在上传的文件', counts: '已上传 {{uploaded}}/{{files}} 个文件 · 跳过重复 {{skipped}} 条 · 已登记 {{registered}}/{{subjects}} 条',
     failedBecause: '导入失败：{{message}}', recentFiles: '刚完成：{{files}}', jobsFailed: '无法读取本机的导入任务',
+    refused: '{{count}} 条数据未导入：文件不是完整的图片', refusedMore: '另有 {{count}} 条未列出', refusedItem: '{{name}}：{{reason}}',
   },
 };
 
@@ -192,5 +193,7 @@ export const projectEn: typeof projectZh = {
     pause: 'Pause', resume: 'Resume', cancel: 'Cancel import', cancelConfirm: 'Cancel this import? Files already uploaded are kept.', dismiss: 'Hide this import',
     total: 'Total progress', fileInFlight: 'File uploading', counts: 'Uploaded {{uploaded}}/{{files}} files · {{skipped}} duplicates skipped · {{registered}}/{{subjects}} registered',
     failedBecause: 'The import failed: {{message}}', recentFiles: 'Just finished: {{files}}', jobsFailed: "This computer's imports could not be read",
+    refused: 'Not imported, files that are not whole pictures: {{count}}',
+    refusedMore: '{{count}} more not listed', refusedItem: '{{name}}: {{reason}}',
   },
 };

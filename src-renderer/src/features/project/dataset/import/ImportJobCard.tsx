@@ -45,6 +45,25 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="import-counts">
         {t('project.import.counts', { uploaded: job.uploadedFiles, files: job.files, skipped: job.skippedSubjects, registered: job.registeredSubjects, subjects: job.subjects })}
       </Typography.Text>
+      {(job.refusedSubjects ?? 0) > 0 && (
+        <div data-testid="import-refused">
+          <Typography.Text type="warning" style={{ fontSize: 12 }}>
+            {t('project.import.refused', { count: job.refusedSubjects })}
+          </Typography.Text>
+          <ul style={{ margin: '4px 0 0', paddingInlineStart: 18, maxHeight: 120, overflowY: 'auto', fontSize: 12 }}>
+            {(job.refused ?? []).map((r) => (
+              <li key={`${r.name}\u0000${r.file}`} style={{ overflowWrap: 'anywhere' }}>
+                {t('project.import.refusedItem', { name: r.name, reason: t(`error.media.${r.reason}`, { format: (r.format ?? '').toUpperCase() }) })}
+              </li>
+            ))}
+          </ul>
+          {job.refusedSubjects > (job.refused?.length ?? 0) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('project.import.refusedMore', { count: job.refusedSubjects - (job.refused?.length ?? 0) })}
+            </Typography.Text>
+          )}
+        </div>
+      )}
       {job.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{t('project.import.failedBecause', { message: errorText(plainFailure(job.error)) })}</Typography.Paragraph>}
       {inFlight.map(([id, p]) => (
         <Progress key={id} size="small" percent={Math.floor(p)} aria-label={t('project.import.fileInFlight')} />

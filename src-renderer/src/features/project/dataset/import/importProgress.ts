@@ -25,7 +25,8 @@ export function importPercent(job: DatasetJob): number {
 
 function uploadingPercent(job: DatasetJob): number {
   if (job.files === 0) return 5;
-  const skippedShare = job.subjects > 0 ? job.skippedSubjects / job.subjects : 0;
+  // Refused subjects (not whole pictures) are not uploaded either.
+  const skippedShare = job.subjects > 0 ? (job.skippedSubjects + (job.refusedSubjects ?? 0)) / job.subjects : 0;
   const toUpload = Math.max(job.uploadedFiles, Math.round(job.files * (1 - skippedShare)));
   if (toUpload === 0) return 95;
   return Math.floor(5 + (90 * job.uploadedFiles) / toUpload);
