@@ -39,6 +39,15 @@ export const workZh = {
   pass: '通过',
   skip: '跳过',
   skipConfirm: '跳过这条数据？它会交给项目管理员重新分配。',
+  media: {
+    title: '这张图片无法显示',
+    missing: '文件已不在存储中（可能已被删除）。',
+    undecodable: '文件已损坏，或不是浏览器能显示的图片。',
+    unreachable: '暂时无法从存储读取这张图片，请稍后重试。',
+    skip: '说明原因并跳过',
+    skipReason: '图片无法显示：{{why}}',
+    cannotSubmit: '图片无法显示，不能提交；请重试，或说明原因后跳过。',
+  },
   cancel: '取消',
   reject: {
     open: '驳回',
@@ -201,6 +210,15 @@ export const workEn: typeof workZh = {
   pass: 'Pass',
   skip: 'Skip',
   skipConfirm: 'Skip this item? A project manager will hand it out again.',
+  media: {
+    title: 'This picture cannot be shown',
+    missing: 'Its file is no longer in storage (it may have been deleted).',
+    undecodable: 'Its file is damaged, or not a picture a browser can show.',
+    unreachable: 'The picture cannot be read from storage right now; try again in a moment.',
+    skip: 'Skip with this reason',
+    skipReason: 'The picture cannot be shown: {{why}}',
+    cannotSubmit: 'The picture is not shown, so this item cannot be submitted: try again, or skip it with the reason.',
+  },
   cancel: 'Cancel',
   reject: {
     open: 'Reject',

@@ -38,6 +38,7 @@ import { useWorkSession } from './useWorkSession';
 import { WorkspaceEndScreen } from './WorkspaceEndScreen';
 import { previewOf } from './frameImages';
 import { useShownImage } from './useShownImage';
+import { MediaFailure } from './MediaFailure';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 import { AiPanel } from './ai/AiPanel';
@@ -154,7 +155,7 @@ export function WorkspacePage() {
     [lookup, t],
   );
 
-  const shown = useShownImage(session.images, item, frames, frameIndex, () => setFrameIndex(0), (err) => void message.error(errorText(err)));
+  const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, frames, frameIndex, () => setFrameIndex(0));
   const image = shown?.bitmap ?? null;
   const frameDrawn = phase.kind === 'ready' && frame !== undefined && shown?.key === frame.key;
 
@@ -183,6 +184,11 @@ export function WorkspacePage() {
   // The item's frames change in place as edits land; the edit count makes a new lookup each time.
   const answersOf = useCallback((frameId: number) => item?.frames.get(frameId)?.classifications ?? [], [item, edits]);
   const submit = () => {
+    // An item whose picture is not on screen is not handed on as done: skip it, with the reason.
+    if (mediaFailure) {
+      void message.warning(t('work.media.cannotSubmit'));
+      return;
+    }
     // Unanswered classifications stop a submit, as in Labelbox: the panel shows what is missing.
     const missing = item ? missingAnswers(classifications, item.open.subject.frames, answersOf) : [];
     if (missing.length > 0) {
@@ -283,6 +289,9 @@ export function WorkspacePage() {
             onSelection={setSelection}
             engineRef={engineRef}
           />
+          {mediaFailure && phase.kind === 'ready' && (
+            <MediaFailure reason={mediaFailure.reason} busy={busy} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
+          )}
           <AiStatus busy={ai.busy} mode={aiMode !== null} outlineShown={ai.outlineShown} onCancel={ai.cancel} onLeaveMode={stopAiMode} />
           {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
           {busy && phase.kind === 'ready' && <div style={{ position: 'absolute', inset: 0, cursor: 'progress' }} data-testid="workspace-busy" />}

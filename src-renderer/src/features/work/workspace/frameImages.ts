@@ -7,6 +7,11 @@ import { TiledImage } from '../../../canvas/engine';
 
 /** Decoded frames kept for going back and forth and for the prefetched next items. */
 const CACHE_SIZE = 12;
+/**
+ * A picture not arrived by then counts as not reached (try again): a stalled download must not
+ * leave the item loading for ever. Generous: a 60 MB photo at 1 MB/s still makes it.
+ */
+const FETCH_TIMEOUT_MS = 120_000;
 
 /** A frame's picture: decoded whole, or (past 16k on a side) its tile pyramid with the overview decoded. */
 export type FrameImage = ImageBitmap | TiledImage;
@@ -63,11 +68,39 @@ export class FrameImages {
   }
 }
 
+/** Why a frame's picture is not on screen: gone from the store, not decodable, or not reached (try again). */
+export type FrameImageFailure = 'missing' | 'undecodable' | 'unreachable';
+
+export class FrameImageError extends Error {
+  constructor(
+    readonly reason: FrameImageFailure,
+    detail: string,
+  ) {
+    super(`frame image ${reason}: ${detail}`);
+  }
+}
+
+export const frameImageFailureOf = (err: unknown): FrameImageFailure => (err instanceof FrameImageError ? err.reason : 'unreachable');
+
 async function bitmapAt(key: string): Promise<ImageBitmap> {
-  const signed = await apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
-  const res = await fetch(signed.url);
-  if (!res.ok) throw new Error(`image ${res.status}`);
-  return createImageBitmap(await res.blob());
+  let res: Response;
+  try {
+    const signed = await apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
+    res = await fetch(signed.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch (err) {
+    throw new FrameImageError('unreachable', err instanceof Error ? err.message : String(err));
+  }
+  if (res.status === 404) throw new FrameImageError('missing', key);
+  if (!res.ok) throw new FrameImageError('unreachable', `HTTP ${res.status}`);
+  const blob = await res.blob().catch((err: unknown) => {
+    throw new FrameImageError('unreachable', String(err));
+  });
+  try {
+    return await createImageBitmap(blob);
+  } catch (err) {
+    // The bytes arrived and are not a picture the browser can decode (damaged, or not an image).
+    throw new FrameImageError('undecodable', err instanceof Error ? err.message : String(err));
+  }
 }
 
 async function load(frame: FrameRef): Promise<FrameImage> {
