@@ -131,14 +131,17 @@ describe('local datasets: scan, import, pause, resume after a restart, cancel (S
     await expect(head(pyramidTileKey(frame.key, overviewLevelOf(width, height), 0, 0))).resolves.toMatchObject({ ContentType: 'image/jpeg' });
     await expect(head(pyramidTileKey(frame.key, full.level, full.cols, 0))).rejects.toThrow();
 
-    // A file whose header says 20,000 px but whose pixels cannot be read still imports (the
-    // image opens whole, or not at all, in the workspace; the import itself is not lost).
+    // A file whose header says 20,000 px but which is cut after it is refused before upload,
+    // by name and reason; the import itself finishes.
     const broken = path.join(root, 'broken');
     fs.mkdirSync(broken);
     const header = await sharp({ create: { width: 20_000, height: 10, channels: 3, background: '#000000' } }).png().toBuffer();
     fs.writeFileSync(path.join(broken, 'cut.png'), header.subarray(0, 60));
     const cut = await ws.handlers['datasets.import']({ projectId: w.projectP, batchName: 'Broken panoramas', paths: [broken], recordType: 'image' });
-    expect(await until(ws, cut.jobId, ['done', 'failed'])).toMatchObject({ state: 'done', registeredSubjects: 1, error: null });
+    expect(await until(ws, cut.jobId, ['done', 'failed'])).toMatchObject({
+      state: 'done', registeredSubjects: 0, uploadedFiles: 0, refusedSubjects: 1, error: null,
+      refused: [{ name: 'broken/cut.png', file: path.join(broken, 'cut.png'), reason: 'truncated', format: 'png' }],
+    });
   });
 
   it('pauses, survives an app restart paused, resumes where it was, and a cancel leaves no batch', async () => {

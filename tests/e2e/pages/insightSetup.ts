@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The team server of the e2e run (playwright.config.ts starts it). */
@@ -45,8 +46,10 @@ export class ApiUser {
 /** Image subjects uploaded into a project's dataset folder, in one new batch; answers the batch id. */
 export async function uploadBatch(owner: ApiUser, projectId: number, fileNames: string[], salt: string): Promise<number> {
   const subjects = [];
+  // A real 640 x 480 picture (every import checks), made unique by bytes after its end.
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5b8' } }).png().toBuffer();
   for (const name of fileNames) {
-    const bytes = Buffer.from(`pixels of ${name} ${salt}`);
+    const bytes = Buffer.concat([picture, Buffer.from(`${name} ${salt}`)]);
     const key = `dataset/${projectId}/e2e-${salt}/${name}`;
     await owner.upload(key, bytes);
     subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: sha256(bytes), fileName: name, width: 640, height: 480 }] });

@@ -1,6 +1,6 @@
-import { uniquePng } from '../uniquePng';
 import crypto from 'node:crypto';
 import { subjectRoutes, type SubjectInput } from '../../../src-shared/api/subject';
+import { uniquePng } from '../uniquePng';
 import type { ServerContext } from '../../../src-server/context';
 import type { SampleGroup } from './types';
 
