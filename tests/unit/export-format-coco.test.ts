@@ -48,6 +48,11 @@ describe('COCO export', () => {
     expect(result.objectsWritten).toBe(7);
   });
 
+  it('dates the document as COCO readers expect: info.year a number, date_created an ISO date', async () => {
+    const { entries } = await writeIntoZip((sink) => writeCoco(sampleItems, sampleOntology, sink, { createdAt: Date.UTC(2026, 10, 25, 12) }));
+    expect(documentOf(entries).info).toMatchObject({ year: 2026, date_created: '2026-11-25T12:00:00.000Z', version: '1.0' });
+  });
+
   it('reads its own export back to the same objects, exactly, with rotation and occluded/absent keypoints', async () => {
     const { entries } = await exportSample();
     const imported = readCoco(entries);

@@ -26,6 +26,14 @@ export const COCO_VISIBILITY = { visible: 2, occluded: 1, absent: 0 } as const;
 export interface CocoOptions {
   /** where the annotations wait while the images are written (default: the OS temp folder) */
   tempDir?: string;
+  /** when the export was made, ms since the epoch (default: now): COCO's info.year and date_created */
+  createdAt?: number;
+}
+
+/** COCO's info block as its readers expect it: `year` a number, `date_created` a date (pycocotools and CVAT read both). */
+function cocoInfo(createdAt: number) {
+  const at = new Date(createdAt);
+  return { contributor: '', date_created: at.toISOString(), description: 'Exported by Annotation Workstation', url: '', version: '1.0', year: at.getUTCFullYear() };
 }
 
 export async function writeCoco(items: ItemSource, ontology: ExportOntology, sink: ZipSink, options: CocoOptions = {}): Promise<ExportReport> {
@@ -80,7 +88,7 @@ export function cocoAnnotation(o: AnnotationObject, category: Category): Record<
 
 async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: ExportReport, options: CocoOptions): AsyncGenerator<string> {
   const categories = buildCategories(ontology);
-  yield `{"licenses":[{"name":"","id":0,"url":""}],"info":{"contributor":"","date_created":"","description":"","url":"","version":"","year":""},`;
+  yield `{"licenses":[{"name":"","id":0,"url":""}],"info":${JSON.stringify(cocoInfo(options.createdAt ?? Date.now()))},`;
   yield `"categories":${JSON.stringify(categories.list.map(cocoCategory))},"images":[`;
   const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), TEMP_FOLDER_PREFIXES.cocoExport));
   const annotationsPath = join(dir, 'annotations.json-fragment');
