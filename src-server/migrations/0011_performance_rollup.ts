@@ -49,7 +49,7 @@ const DAY = sql.lit(86_400_000);
  * rules as verdictContextOf in src-server/performance/rollupDelta.ts.
  */
 const VERDICTS = sql`verdicts as (
-  select l.id, l.created_at, l.project_id, l.task_id, l.action, l.reject_reason_ids,
+  select l.id, l.created_at, l.project_id, l.task_id, l.action, l.reject_reason_ids, l.reason,
     (select s.id from task_subject_logs s
       where s.task_subject_id = l.task_subject_id and s.action = 'submit' and s.step_index < l.step_index and s.id < l.id
       order by s.id desc limit 1) as submit_id,
@@ -100,7 +100,8 @@ export async function backfillPerformanceRollups(db: Kysely<any>, dialect: Diale
     ) x
     group by day, project_id, task_id, workflow_id, user_id`.execute(db);
 
-  // Each rejection once per distinct reason; reason 0 when it named none.
+  // Each rejection once per distinct reason; when it named none of the catalogue, -1 for the
+  // reviewer's own words and 0 for nothing (TYPED_REASON, NO_REASON in rollupDelta.ts).
   const reasons =
     dialect === 'postgres'
       ? sql`left join lateral jsonb_array_elements_text(v.reject_reason_ids::jsonb) as j(value) on true`
@@ -108,7 +109,7 @@ export async function backfillPerformanceRollups(db: Kysely<any>, dialect: Diale
   await sql`with ${VERDICTS},
     judged as (
       select distinct v.id, (v.created_at / ${DAY}) * ${DAY} as day, v.project_id, v.task_id, s.workflow_id, s.user_id,
-        coalesce(cast(j.value as integer), 0) as reason_id
+        coalesce(cast(j.value as integer), case when trim(v.reason) <> '' then -1 else 0 end) as reason_id
       from verdicts v join task_subject_logs s on s.id = v.submit_id ${reasons}
       where v.action = 'reject')
     insert into performance_reject_reasons (day, project_id, task_id, workflow_id, user_id, reason_id, rejects)

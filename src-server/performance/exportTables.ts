@@ -74,7 +74,8 @@ const H = {
   day: T('日期', 'Day'),
 } satisfies Record<string, Text>;
 const NO_GROUP = T('未分组', 'No group');
-const NO_REASON = T('未选择原因', 'No reason chosen');
+const NO_REASON = T('未给原因', 'No reason given');
+const TYPED_REASON = T('审核人自填原因', "In the reviewer's own words");
 
 /** How a key reads in a file: a nameless group is "no group". */
 const keyName = (key: ReportKey, groupBy: ReportGrouping, lang: ExportLanguage) => (groupBy === 'group' && key.id === null ? NO_GROUP[lang] : key.name);
@@ -104,7 +105,7 @@ export function reportTable(r: ReportData, lang: ExportLanguage): ReportTable {
       const d = r.data;
       const cols = ['reviewed', 'passed', 'rejected', 'firstVerdicts', 'firstPassAccepted', 'firstPassRate', 'reworkSubmits'] as const;
       const reasons = (list: QualityReport['rows'][number]['reasons']) =>
-        list.map((x) => `${x.reasonId === null ? NO_REASON[lang] : x.name} × ${x.count}`).join('; ');
+        list.map((x) => `${x.kind === 'catalogue' ? x.name : x.kind === 'typed' ? TYPED_REASON[lang] : NO_REASON[lang]} × ${x.count}`).join('; ');
       return {
         title,
         headers: [KEY_HEADERS[d.groupBy][lang], ...h(...cols, 'reasons')],

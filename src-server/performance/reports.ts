@@ -15,6 +15,7 @@ import type { ReportScope } from '../repositories/performanceScope';
 import type { DayRange } from './dateRange';
 import { addSums, emptySums, firstPassOf, objectsOf, speedOf, type Sums } from './figures';
 import { byKey, byName, DIMENSION_OF, keysFor, type KeysOf } from './keys';
+import { TYPED_REASON } from './rollupDelta';
 import { isoDay } from './dateRange';
 
 interface Keyed {
@@ -118,7 +119,7 @@ export class PerformanceReports {
     const [keyed, reasonRows] = await Promise.all([this.grouped(scope, groupBy, false), this.sums.reasons(scope, [dimension])]);
     // Reasons are keyed like the sums: the same person, group, vendor, project or day.
     const keysOf = await keysFor(this.names, scope.teamId, groupBy, reasonRows.map((r) => ({ ...r, sums: emptySums() })));
-    const reasonNames = await this.names.rejectReasons(reasonRows.map((r) => r.reason_id).filter((id) => id !== 0));
+    const reasonNames = await this.names.rejectReasons(reasonRows.map((r) => r.reason_id).filter((id) => id > 0));
     const perKey = new Map<string, Map<number, number>>();
     for (const r of reasonRows) {
       for (const key of keysOf({ ...r, sums: emptySums() })) {
@@ -137,7 +138,7 @@ export class PerformanceReports {
         ...firstPassOf(s),
         reworkSubmits: s.rework_submits,
         reasons: [...(perKey.get(`${key.id}|${key.name}`) ?? new Map<number, number>())]
-          .map(([reasonId, count]) => ({ reasonId: reasonId === 0 ? null : reasonId, name: reasonNames.get(reasonId) ?? '', count }))
+          .map(([reasonId, count]) => ({ reasonId: reasonId > 0 ? reasonId : null, kind: reasonKindOf(reasonId), name: reasonNames.get(reasonId) ?? '', count }))
           .sort((a, b) => b.count - a.count || byName(a.name, b.name)),
       }))
       // Keys with no quality figure at all (reviewers, idle days) would be rows of zeros.
@@ -159,3 +160,6 @@ export class PerformanceReports {
     return { from: range.from, to: range.to, groupBy, rows };
   }
 }
+
+/** A reason row's id as what the reviewer gave: one of the catalogue, their own words, or nothing. */
+const reasonKindOf = (id: number) => (id > 0 ? 'catalogue' : id === TYPED_REASON ? 'typed' : 'none') as 'catalogue' | 'typed' | 'none';

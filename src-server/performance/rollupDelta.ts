@@ -26,6 +26,9 @@ export type DailyCounter = (typeof DAILY_COUNTERS)[number];
 
 export type DailyKey = Pick<PerformanceDailyTable, 'day' | 'project_id' | 'task_id' | 'workflow_id' | 'user_id'>;
 export type DailyDelta = DailyKey & Record<DailyCounter, number>;
+/** Rejections that named no reason of the catalogue: with the reviewer's own words, or with none. */
+export const TYPED_REASON = -1;
+export const NO_REASON = 0;
 export type ReasonDelta = DailyKey & { reason_id: number; rejects: number };
 
 /** A log row as the rollup reads it. */
@@ -40,6 +43,8 @@ export interface RollupLogRow {
   active_ms: number;
   object_count: number;
   reject_reason_ids: readonly number[];
+  /** the reviewer's own words, if any */
+  reason: string;
   created_at: number;
   /** the task subject came back from a rejection (task_subjects.rework before the transition) */
   rework: boolean;
@@ -100,7 +105,7 @@ export function rollupDeltas(row: RollupLogRow, verdict: VerdictContext | null):
       first_passes_received: first && passed ? 1 : 0,
     });
     if (!passed) {
-      const ids = row.reject_reason_ids.length > 0 ? [...new Set(row.reject_reason_ids)] : [0];
+      const ids = row.reject_reason_ids.length > 0 ? [...new Set(row.reject_reason_ids)] : [row.reason.trim() ? TYPED_REASON : NO_REASON];
       for (const reason_id of ids) reasons.push({ ...key, reason_id, rejects: 1 });
     }
   }

@@ -125,6 +125,8 @@ export type PersonnelRow = Static<typeof PersonnelRow>;
 export const RejectReasonCount = Type.Object({
   /** null: rejections that named no reason of the project's catalogue */
   reasonId: Nullable(Type.Integer()),
+  /** catalogue: `reasonId` names it; typed: the reviewer wrote their own words only; none: no reason at all (API callers may) */
+  kind: Type.Union([Type.Literal('catalogue'), Type.Literal('typed'), Type.Literal('none')]),
   name: Type.String(),
   count: Count,
 });

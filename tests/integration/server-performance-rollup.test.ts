@@ -21,7 +21,7 @@ function random(seed: number) {
 
 interface LogRow {
   id: number; task_subject_id: number; task_id: number; project_id: number; workflow_id: number; step_index: number; user_id: number;
-  action: string; active_ms: number; object_count: number; reject_reason_ids: string; created_at: number;
+  action: string; active_ms: number; object_count: number; reject_reason_ids: string; reason: string; created_at: number;
 }
 
 /**
@@ -58,7 +58,8 @@ function recompute(log: readonly LogRow[]) {
         });
         if (!pass) {
           const ids = JSON.parse(l.reject_reason_ids) as number[];
-          for (const id of ids.length ? ids : [0]) {
+          // No reason of the catalogue: the reviewer's own words (-1) or none (0).
+          for (const id of ids.length ? ids : [l.reason.trim() ? -1 : 0]) {
             const key = [day, l.project_id, l.task_id, judged.workflow_id, judged.user_id, id].join('|');
             reasons.set(key, (reasons.get(key) ?? 0) + 1);
           }

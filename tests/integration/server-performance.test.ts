@@ -169,18 +169,18 @@ describe.each(DB_KINDS)('performance reports on %s', (kind) => {
     expect(person).toEqual([
       {
         key: { id: w.users.annotator.id, name: 'Annotator A' }, reviewed: 3, passed: 2, rejected: 1, firstVerdicts: 2, firstPassAccepted: 1, firstPassRate: 0.5, reworkSubmits: 1,
-        reasons: [{ reasonId: reasons.missed, name: 'Missed object', count: 1 }, { reasonId: reasons.wrongLabel, name: 'Wrong label', count: 1 }],
+        reasons: [{ reasonId: reasons.missed, kind: 'catalogue', name: 'Missed object', count: 1 }, { reasonId: reasons.wrongLabel, kind: 'catalogue', name: 'Wrong label', count: 1 }],
       },
       {
         key: { id: w.users.vendorAnnotator.id, name: 'Vendor annotator' }, reviewed: 2, passed: 1, rejected: 1, firstVerdicts: 1, firstPassAccepted: 0, firstPassRate: 0, reworkSubmits: 1,
-        reasons: [{ reasonId: reasons.wrongLabel, name: 'Wrong label', count: 1 }],
+        reasons: [{ reasonId: reasons.wrongLabel, kind: 'catalogue', name: 'Wrong label', count: 1 }],
       },
     ]);
     const day = (await report(w.users.manager, 'quality', { ...range(), groupBy: 'day' })).rows;
     expect(day).toEqual([
       {
         key: { id: Date.parse(day1), name: day1 }, reviewed: 4, passed: 2, rejected: 2, firstVerdicts: 3, firstPassAccepted: 1, firstPassRate: 0.3333, reworkSubmits: 1,
-        reasons: [{ reasonId: reasons.wrongLabel, name: 'Wrong label', count: 2 }, { reasonId: reasons.missed, name: 'Missed object', count: 1 }],
+        reasons: [{ reasonId: reasons.wrongLabel, kind: 'catalogue', name: 'Wrong label', count: 2 }, { reasonId: reasons.missed, kind: 'catalogue', name: 'Missed object', count: 1 }],
       },
       { key: { id: Date.parse(day2), name: day2 }, reviewed: 1, passed: 1, rejected: 0, firstVerdicts: 0, firstPassAccepted: 0, firstPassRate: null, reworkSubmits: 1, reasons: [] },
     ]);

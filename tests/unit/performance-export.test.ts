@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src-server/performance/csv';
 import { exportLanguage } from '../../src-server/performance/exportTables';
 import { resolveRange } from '../../src-server/performance/dateRange';
-import { rollupDeltas, verdictContextOf } from '../../src-server/performance/rollupDelta';
+import { NO_REASON, TYPED_REASON, rollupDeltas, verdictContextOf } from '../../src-server/performance/rollupDelta';
 
 describe('CSV of a report', () => {
   it('quotes by RFC 4180 and defuses cells a spreadsheet would run as formulas', () => {
@@ -36,7 +36,7 @@ describe('report date range', () => {
 });
 
 describe('what one log row adds to the rollups', () => {
-  const base = { task_subject_id: 1, task_id: 2, project_id: 3, workflow_id: 20, step_index: 1, user_id: 7, active_ms: 5000, object_count: 4, reject_reason_ids: [], created_at: Date.parse('2026-03-10T23:59:59Z'), rework: false };
+  const base = { task_subject_id: 1, task_id: 2, project_id: 3, workflow_id: 20, step_index: 1, user_id: 7, active_ms: 5000, object_count: 4, reject_reason_ids: [], reason: '', created_at: Date.parse('2026-03-10T23:59:59Z'), rework: false };
   it('credits a rejection to the reviewer and to the annotator whose work it judged, once per reason', () => {
     const verdict = verdictContextOf([{ action: 'submit', user_id: 9, workflow_id: 10, step_index: 0 }], 1);
     const out = rollupDeltas({ ...base, action: 'reject', reject_reason_ids: [5, 6, 5] }, verdict);
@@ -45,6 +45,9 @@ describe('what one log row adds to the rollups', () => {
       expect.objectContaining({ user_id: 9, workflow_id: 10, rejects_received: 1, first_verdicts_received: 1, first_passes_received: 0, active_ms: 0 }),
     ]);
     expect(out.reasons.map((r) => [r.user_id, r.reason_id])).toEqual([[9, 5], [9, 6]]);
+    // No reason of the catalogue: the reviewer's own words are told apart from no reason at all.
+    expect(rollupDeltas({ ...base, action: 'reject', reason: 'The box misses the tail' }, verdict).reasons.map((r) => r.reason_id)).toEqual([TYPED_REASON]);
+    expect(rollupDeltas({ ...base, action: 'reject', reason: '  ' }, verdict).reasons.map((r) => r.reason_id)).toEqual([NO_REASON]);
   });
   it('counts a pass after an earlier rejection as no first pass, and a save without active time as nothing', () => {
     const verdict = verdictContextOf([

@@ -37,8 +37,8 @@ export function QualityView({ body }: { body: GroupedReportBody }) {
               r.reasons.length === 0
                 ? '–'
                 : r.reasons.map((reason) => (
-                    <Tag key={`${reason.reasonId ?? 'free'}-${reason.name}`}>
-                      {reason.reasonId === null ? t('insight.performance.noReason') : reason.name} × {reason.count}
+                    <Tag key={`${reason.reasonId ?? reason.kind}-${reason.name}`}>
+                      {reason.kind === 'catalogue' ? reason.name : reason.kind === 'typed' ? t('insight.performance.typedReason') : t('insight.performance.noReason')} × {reason.count}
                     </Tag>
                   )),
           },
