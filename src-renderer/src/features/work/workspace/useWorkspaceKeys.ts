@@ -7,8 +7,17 @@ import type { PaletteEntry } from './palette';
 type PageCommands = Partial<Record<Command, () => void>>;
 
 /** Keys typed into a field belong to the field. */
-const typingInto = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+/** Inputs that take no typing: a key pressed while one has the focus (after a click on it) is the workspace's. */
+const NOT_TYPED = new Set(['radio', 'checkbox', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/**
+ * Keys typed into a text field are the field's; everything else is the workspace's, whatever has
+ * the focus. A radio or a checkbox keeps the focus after a click, and counting it as a text field
+ * left the label hotkeys dead after an attribute was answered with the mouse.
+ */
+export const typingInto = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || (target instanceof HTMLInputElement && !NOT_TYPED.has(target.type)));
 
 /** What each engine command does to the selection or the view. */
 function engineCommand(engine: AnnotationEngine, command: Command, selection: readonly string[]): boolean {
