@@ -7,6 +7,7 @@ import { AppRoutes } from './app/AppRoutes';
 import { LocaleProvider } from './app/LocaleProvider';
 import { Startup } from './app/Startup';
 import { store } from './app/store';
+import { AppCrashBoundary } from './app/resilience/AppCrash';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -15,9 +16,11 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <LocaleProvider>
-        <Startup>
-          <AppRoutes />
-        </Startup>
+        <AppCrashBoundary>
+          <Startup>
+            <AppRoutes />
+          </Startup>
+        </AppCrashBoundary>
       </LocaleProvider>
     </Provider>
   </StrictMode>,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireSession } from '../features/auth/RouteGuards';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -8,6 +9,11 @@ import { ProjectListPage } from '../features/projects/ProjectListPage';
 import { PATHS } from './paths';
 import { AREA_ROUTES, PROJECT_TABS } from './areas';
 import { ProjectLayout } from '../features/projects/ProjectLayout';
+import { UnknownProjectPage } from '../features/projects/ProjectDeadEnds';
+import { RouteBoundary } from './resilience/PanelBoundary';
+
+/** Every routed page gets its own error boundary: a page that fails leaves the shell and its navigation working. */
+const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
 
 /**
  * Hash routes: the desktop app is loaded from file://, where only the part after # can change
@@ -18,26 +24,27 @@ export function AppRoutes() {
     <HashRouter>
       <Routes>
         <Route element={<GuestOnly />}>
-          <Route path={PATHS.login} element={<LoginPage />} />
-          <Route path={PATHS.register} element={<RegisterPage />} />
-          <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={PATHS.login} element={page(<LoginPage />)} />
+          <Route path={PATHS.register} element={page(<RegisterPage />)} />
+          <Route path={PATHS.forgotPassword} element={page(<ForgotPasswordPage />)} />
         </Route>
         <Route element={<RequireSession />}>
           <Route element={<AppShell />}>
-            <Route path={PATHS.projects} element={<ProjectListPage />} />
+            <Route path={PATHS.projects} element={page(<ProjectListPage />)} />
             {PROJECT_TABS.length > 0 && (
-              <Route path="projects/:projectId" element={<ProjectLayout />}>
+              <Route path="projects/:projectId" element={page(<ProjectLayout />)}>
                 {PROJECT_TABS.map((tab) =>
-                  tab.segment === '' ? <Route key="home" index element={tab.element} /> : <Route key={tab.segment} path={`${tab.segment}/*`} element={tab.element} />,
+                  tab.segment === '' ? <Route key="home" index element={page(tab.element)} /> : <Route key={tab.segment} path={`${tab.segment}/*`} element={page(tab.element)} />,
                 )}
+                <Route path="*" element={<UnknownProjectPage />} />
               </Route>
             )}
             {AREA_ROUTES.filter((r) => !r.fullScreen).map((r) => (
-              <Route key={r.path} path={r.path} element={r.element} />
+              <Route key={r.path} path={r.path} element={page(r.element)} />
             ))}
           </Route>
           {AREA_ROUTES.filter((r) => r.fullScreen).map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
+            <Route key={r.path} path={r.path} element={page(r.element)} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to={PATHS.projects} replace />} />

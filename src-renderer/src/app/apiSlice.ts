@@ -40,15 +40,18 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = async (args, api
   }
 };
 
+/** Every entity the cache tags; invalidating them all asks the server again for whatever is shown. */
+export const TAG_TYPES = [
+  'User', 'Project', 'ProjectMember', 'Team', 'TeamMember', 'Group', 'Vendor', 'Invite', 'Batch', 'Subject', 'Ontology',
+  'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance',
+] as const;
+
 /** The one server-state cache; features add endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   // One tag per entity the server has; features provide and invalidate these.
-  tagTypes: [
-    'User', 'Project', 'ProjectMember', 'Team', 'TeamMember', 'Group', 'Vendor', 'Invite', 'Batch', 'Subject', 'Ontology',
-    'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 

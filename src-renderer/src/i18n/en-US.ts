@@ -33,6 +33,7 @@ import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
 import { aiWorkspaceEn } from './features/aiWorkspace';
+import { resilienceEn } from './features/resilience';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -148,6 +149,7 @@ export const enUS: Messages = {
   ontology: ontologyEn,
   aiTab: aiEn,
   aiWorkspace: aiWorkspaceEn,
+  resilience: resilienceEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

@@ -33,6 +33,7 @@ import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
 import { aiWorkspaceZh } from './features/aiWorkspace';
+import { resilienceZh } from './features/resilience';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -150,6 +151,7 @@ export const zhCN = {
   ontology: ontologyZh,
   aiTab: aiZh,
   aiWorkspace: aiWorkspaceZh,
+  resilience: resilienceZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

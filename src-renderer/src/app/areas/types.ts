@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ProjectAction, TeamAction } from '../../../../src-shared/model/permissions';
 
 /** A page of a feature area, mounted under the logged-in shell. */
 export interface AreaRoute {
@@ -17,6 +18,8 @@ export interface NavEntry {
   /** i18n key of its label */
   labelKey: string;
   icon?: ReactNode;
+  /** what the caller's role in the current team must allow for the entry to be offered */
+  requires?: TeamAction;
 }
 
 /** A tab of the project area (`/projects/:projectId/<segment>`), in display order by `order`. */
@@ -26,4 +29,6 @@ export interface ProjectTab {
   labelKey: string;
   element: ReactNode;
   order: number;
+  /** what the caller's role on the project must allow for the tab to be offered (and opened) */
+  requires?: ProjectAction;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { AiAllow } from '../../../../src-shared/api/ai';
 import { LoadFailure } from '../../app/LoadFailure';
+import { PanelBoundary } from '../../app/resilience/PanelBoundary';
 import { useAiAllowQuery } from './aiApi';
 import { AiSwitchedOff } from './AiSwitchedOff';
 import { JobsPanel } from './jobs/JobsPanel';
@@ -17,8 +18,9 @@ const isView = (v: string | null): v is AiView => (VIEWS as readonly (string | n
 
 /**
  * The project's AI tab. Every project role may use AI (see models and their statistics);
- * managers also pre-annotate, train and choose defaults. The project tab list shows the tab to
- * everyone, so this page says plainly when AI is switched off or the caller's role cannot use it.
+ * managers also pre-annotate, train and choose defaults. The tab is offered to every role that
+ * may use AI (`project.ai.use`, all of them); this page still says plainly when AI is switched
+ * off, or when the server finds the caller's role cannot use it.
  */
 export function AiTab() {
   const { t } = useTranslation();
@@ -55,12 +57,16 @@ function AiWorkbench({ projectId, allow }: { projectId: number; allow: AiAllow }
         activeKey={view}
         onChange={(key) => show(key as AiView)}
         items={[
-          { key: 'models', label: t('aiTab.views.models'), children: <ModelsPanel projectId={projectId} allow={allow} onStatistics={(id) => show('statistics', id)} /> },
-          { key: 'jobs', label: t('aiTab.views.jobs'), children: <JobsPanel projectId={projectId} allow={allow} /> },
+          { key: 'models', label: t('aiTab.views.models'), children: <PanelBoundary where="ai: models"><ModelsPanel projectId={projectId} allow={allow} onStatistics={(id) => show('statistics', id)} /></PanelBoundary> },
+          { key: 'jobs', label: t('aiTab.views.jobs'), children: <PanelBoundary where="ai: jobs"><JobsPanel projectId={projectId} allow={allow} /></PanelBoundary> },
           {
             key: 'statistics',
             label: t('aiTab.views.statistics'),
-            children: <StatisticsPanel projectId={projectId} modelId={chosenModel} onChoose={(id) => show('statistics', id)} />,
+            children: (
+              <PanelBoundary where="ai: statistics">
+                <StatisticsPanel projectId={projectId} modelId={chosenModel} onChoose={(id) => show('statistics', id)} />
+              </PanelBoundary>
+            ),
           },
         ]}
       />

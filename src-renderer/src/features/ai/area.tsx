@@ -4,10 +4,10 @@ import { lazyPage } from '../../app/areas/lazyPage';
 
 /**
  * AI assistance: the project's AI tab (models, pre-annotation, training, statistics). Every
- * project role may use AI (`project.ai.use`), and a tab cannot hide itself per role: the page
- * itself says when AI is switched off in the project or the caller's role cannot use it.
+ * project role may use AI (`project.ai.use`); the page itself says when AI is switched off in
+ * the project.
  */
 export const aiRoutes: AreaRoute[] = [];
 export const aiNav: NavEntry[] = [];
-export const aiProjectTabs: ProjectTab[] = [{ segment: 'ai', labelKey: 'aiTab.tab', element: lazyPage(() => import('./AiTab').then((m) => ({ default: m.AiTab }))), order: 70 }];
+export const aiProjectTabs: ProjectTab[] = [{ segment: 'ai', labelKey: 'aiTab.tab', element: lazyPage(() => import('./AiTab').then((m) => ({ default: m.AiTab }))), order: 70, requires: 'project.ai.use' }];
 export const aiHeaderWidgets: ComponentType[] = [];

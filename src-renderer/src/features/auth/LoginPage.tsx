@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { startSession } from '../../app/session';
@@ -13,6 +13,7 @@ import { keepDeviceToken, withDeviceToken } from './deviceTokens';
 import { passwordLocked } from './retryAfter';
 import { mobileRules, passwordRules } from './rules';
 import { useSendCode } from './useSendCode';
+import { returnPath } from './returnTo';
 import { PASSWORD_MAX, PASSWORD_MIN, stripSpaces } from './validation';
 
 interface LoginForm {
@@ -31,6 +32,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [form] = Form.useForm<LoginForm>();
   const [mode, setMode] = useState<LoginMode>('password');
   const [login, { isLoading }] = useLoginMobileMutation();
@@ -52,7 +54,7 @@ export function LoginPage() {
       const token = await login({ mobile, ...proof, ...withDeviceToken(mobile) }).unwrap();
       keepDeviceToken(mobile, token.deviceToken);
       dispatch(startSession(token));
-      void navigate(PATHS.projects, { replace: true });
+      void navigate(returnPath(state), { replace: true });
     } catch (err) {
       setFailure(err);
     }

@@ -12,11 +12,13 @@ export const insightRoutes: AreaRoute[] = [
 ];
 
 export const insightNav: NavEntry[] = [
-  { key: 'performance', path: PATHS.performance, labelKey: 'insight.nav.performance' },
+  { key: 'performance', path: PATHS.performance, labelKey: 'insight.nav.performance', requires: 'team.performance.read' },
   { key: 'operations', path: PATHS.operations, labelKey: 'insight.nav.operations' },
 ];
 
-export const insightProjectTabs: ProjectTab[] = [{ segment: 'exports', labelKey: 'insight.nav.exports', element: lazyPage(() => import('./exports/ExportsTab').then((m) => ({ default: m.ExportsTab }))), order: 80 }];
+export const insightProjectTabs: ProjectTab[] = [
+  { segment: 'exports', labelKey: 'insight.nav.exports', element: lazyPage(() => import('./exports/ExportsTab').then((m) => ({ default: m.ExportsTab }))), order: 80, requires: 'project.export' },
+];
 
 /** The connection-state light, on every signed-in page. */
 export const insightHeaderWidgets: ComponentType[] = [ConnectionIndicator];

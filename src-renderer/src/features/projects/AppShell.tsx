@@ -11,6 +11,8 @@ import { useWorkstationSession } from '../../app/useWorkstationSession';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
 import { LoadFailure } from '../../app/LoadFailure';
+import { PanelBoundary } from '../../app/resilience/PanelBoundary';
+import { useCurrentTeam } from '../team/common/useCurrentTeam';
 
 const isUnauthorized = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 401;
 
@@ -30,7 +32,9 @@ export function AppShell() {
   useWorkstationSession(user);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const { pathname } = useLocation();
-  const nav = [{ key: 'projects', path: PATHS.projects, labelKey: 'shell.navProjects' }, ...NAV_ENTRIES];
+  const { may } = useCurrentTeam();
+  // Only what the role can use is offered (hidden while the role is unknown, as actions are).
+  const nav = [{ key: 'projects', path: PATHS.projects, labelKey: 'shell.navProjects' }, ...NAV_ENTRIES.filter((e) => !e.requires || may(e.requires))];
   // The entry whose path is the longest prefix of where we are.
   const current = nav.filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 
@@ -59,7 +63,9 @@ export function AppShell() {
             {t('app.name')}
           </Typography.Text>
           {HEADER_WIDGETS.map((Widget, i) => (
-            <Widget key={i} />
+            <PanelBoundary key={i} where={`header widget ${Widget.name}`} look="widget">
+              <Widget />
+            </PanelBoundary>
           ))}
           <LanguageSwitch />
           <Typography.Text strong data-testid="current-user-name">

@@ -1,10 +1,11 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PanelBoundary } from '../../../app/resilience/PanelBoundary';
 import { LogExportCard } from './LogExportCard';
 import { LogShipCard } from './LogShipCard';
 import { LogViewer } from './LogViewer';
 
-/** Operations of this workstation: its local log, uploading it now, and exporting a range of it. */
+/** Operations of this workstation: its local log, uploading it now, and exporting a range of it (each its own panel). */
 export function OperationsPage() {
   const { t } = useTranslation();
   return (
@@ -14,13 +15,19 @@ export function OperationsPage() {
       </Typography.Title>
       <Row gutter={[16, 16]}>
         <Col span={24}>
-          <LogShipCard />
+          <PanelBoundary where="operations: log shipping">
+            <LogShipCard />
+          </PanelBoundary>
         </Col>
         <Col span={24}>
-          <LogViewer />
+          <PanelBoundary where="operations: log viewer">
+            <LogViewer />
+          </PanelBoundary>
         </Col>
         <Col xs={24} xl={12}>
-          <LogExportCard />
+          <PanelBoundary where="operations: log export">
+            <LogExportCard />
+          </PanelBoundary>
         </Col>
       </Row>
     </>

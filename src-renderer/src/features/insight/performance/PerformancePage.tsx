@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { PanelBoundary } from '../../../app/resilience/PanelBoundary';
 import { useErrorText } from '../../../app/useErrorText';
 import { AccessGate } from '../shared/AccessGate';
 import { useTeamMay } from '../shared/permissionApi';
@@ -17,6 +18,9 @@ import { ungrouped, usePerformanceFilters } from './usePerformanceFilters';
 import { WorkloadView } from './WorkloadView';
 
 type ReportTab = 'efficiency' | 'quality' | 'workload' | 'personnel';
+
+/** One report (chart and table) as its own panel: a chart that fails leaves the filters and the other reports working. */
+const Report = ({ name, children }: { name: ReportTab; children: ReactNode }) => <PanelBoundary where={`performance: ${name}`}>{children}</PanelBoundary>;
 
 /** The team's performance reports: totals, then one report at a time with its chart and table. */
 export function PerformancePage() {
@@ -66,10 +70,10 @@ function PerformanceContent() {
           onChange={(key) => setTab(key as ReportTab)}
           tabBarExtraContent={<ReportExportButtons report={tab} body={reportBody} />}
           items={[
-            { key: 'efficiency', label: t('insight.performance.tab.efficiency'), children: <EfficiencyView body={body} /> },
-            { key: 'quality', label: t('insight.performance.tab.quality'), children: <QualityView body={body} /> },
-            { key: 'workload', label: t('insight.performance.tab.workload'), children: <WorkloadView body={body} /> },
-            { key: 'personnel', label: t('insight.performance.tab.personnel'), children: <PersonnelView body={ungrouped(body)} /> },
+            { key: 'efficiency', label: t('insight.performance.tab.efficiency'), children: <Report name="efficiency"><EfficiencyView body={body} /></Report> },
+            { key: 'quality', label: t('insight.performance.tab.quality'), children: <Report name="quality"><QualityView body={body} /></Report> },
+            { key: 'workload', label: t('insight.performance.tab.workload'), children: <Report name="workload"><WorkloadView body={body} /></Report> },
+            { key: 'personnel', label: t('insight.performance.tab.personnel'), children: <Report name="personnel"><PersonnelView body={ungrouped(body)} /></Report> },
           ]}
           destroyOnHidden
         />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectAnnotateTotalQuery, useProjectOverviewQuery } from '../api/projectOverviewApi';
 import { useProjectBatchesQuery, useSubjectCountQuery } from '../api/projectDataApi';
 import { LoadFailure } from '../../../app/LoadFailure';
+import { PanelBoundary } from '../../../app/resilience/PanelBoundary';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { InstructionView } from '../settings/InstructionView';
 import { MemberFigures } from './MemberFigures';
@@ -76,10 +77,20 @@ export function ProjectHomePage() {
             </Descriptions>
           </Card>
         </Col>
-        <Col span={12}>{mayOverview && <MemberFigures projectId={projectId} />}</Col>
+        <Col span={12}>
+          {mayOverview && (
+            <PanelBoundary where="project home: member figures">
+              <MemberFigures projectId={projectId} />
+            </PanelBoundary>
+          )}
+        </Col>
       </Row>
       <Card title={t('project.home.instruction')} style={{ marginTop: 16 }}>
-        {project.instruction ? <InstructionView html={project.instruction} /> : <Typography.Text type="secondary">{can('project.update') ? t('project.home.noInstructionCanEdit') : t('project.home.noInstruction')}</Typography.Text>}
+        {project.instruction ? (
+          <PanelBoundary where="project home: instruction">
+            <InstructionView html={project.instruction} />
+          </PanelBoundary>
+        ) : <Typography.Text type="secondary">{can('project.update') ? t('project.home.noInstructionCanEdit') : t('project.home.noInstruction')}</Typography.Text>}
       </Card>
     </div>
   );

@@ -1,12 +1,9 @@
-import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect } from 'react';
-import { INSTRUCTION_EXTENSIONS } from './instructionExtensions';
+import { EditorContent } from '@tiptap/react';
+import { useInstructionEditor, useShownHtml } from './useInstructionEditor';
 
 /** The project's instruction, read only, rendered through the editor's schema (see instructionExtensions). */
 export function InstructionView({ html }: { html: string }) {
-  const editor = useEditor({ extensions: INSTRUCTION_EXTENSIONS, content: html, editable: false, immediatelyRender: true });
-  useEffect(() => {
-    if (editor && editor.getHTML() !== html) editor.commands.setContent(html, { emitUpdate: false });
-  }, [editor, html]);
+  const editor = useInstructionEditor({ content: html, editable: false });
+  useShownHtml(editor, html);
   return <EditorContent editor={editor} className="instruction-view" data-testid="instruction-view" />;
 }
