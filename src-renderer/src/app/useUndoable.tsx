@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hideRemoved, showAgain } from './pendingRemovals';
+import { openUndoWindow } from './undoWindow';
 
 /** How long the user has to change their mind before the call is sent. */
 export const UNDO_WINDOW_MS = 5000;
@@ -23,7 +24,7 @@ export interface Undoable {
 
 /**
  * Changes the user does not wait for: the result shows at once, a notice offers Undo, and the
- * server is told only when the window has passed. Sending later rather than re-creating on undo
+ * server is told only when the window has passed, and Undo is offered only until then. Sending later rather than re-creating on undo
  * keeps a removed row's id, which other records (notes, reviews) point to. The timer is not
  * tied to the component, so leaving the page still commits. A failed call puts everything back
  * and says why.
@@ -41,26 +42,25 @@ export function useUndoable(): (change: Undoable) => void {
       };
       hideRemoved(removes);
       c.hide?.();
-      const timer = setTimeout(() => {
-        message.destroy(key);
-        c.commit().catch((err: unknown) => {
+      const pending = openUndoWindow({
+        ms: UNDO_WINDOW_MS,
+        commit: c.commit,
+        onClose: () => message.destroy(key),
+        onUndo: putBack,
+        onFailure: (err) => {
           putBack();
           c.onFailure(err);
-        });
-      }, UNDO_WINDOW_MS);
-      const undo = () => {
-        clearTimeout(timer);
-        message.destroy(key);
-        putBack();
-      };
+        },
+      });
       void message.open({
         key,
         type: 'info',
-        duration: UNDO_WINDOW_MS / 1000,
+        // No clock of its own: the window closes the notice when it ends (app/undoWindow.ts).
+        duration: 0,
         content: (
           <Space data-testid="undo-toast">
             <span data-testid="undo-notice">{c.text}</span>
-            <Button size="small" type="link" onClick={undo} data-testid="undo-button" autoFocus>
+            <Button size="small" type="link" onClick={() => pending.undo()} data-testid="undo-button" autoFocus>
               {t('common.undo')}
             </Button>
           </Space>
