@@ -65,6 +65,10 @@ export default defineConfig({
       // sent an hour (src-server/auth/limits.ts). Trusts the one hop of loopback.
       TRUST_PROXY: '1',
       WORKSTATION_WEB_TOKEN: E2E_WORKSTATION_SECRET,
+      // As behind a TLS proxy on the same machine: a request's X-Forwarded-For says whether its
+      // page runs on another computer, so tests/e2e/remote-browser.spec.ts can be that page
+      // without a second machine (docs/browser-host-remote.md). Pages that send none stay local.
+      WEB_TRUST_PROXY: '1',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       // Objects on the local disk as `npm start` keeps them by default, whatever S3 settings the
       // shell that runs the tests has (npm test exports the test gateway's for the suites).

@@ -14,7 +14,9 @@ import {
 import { workstationConfigFromEnv, type WorkstationConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
-import { HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, REFUSALS } from './nodeHostAccess';
+import { clientPlaceOf, HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, REFUSALS } from './nodeHostAccess';
+import { registerBrowserTransfers } from './nodeHostTransfers';
+import type { HandlerName } from '../../src-shared/ipc';
 import { pathToFileURL } from 'node:url';
 
 export interface NodeHostOptions {
@@ -27,7 +29,15 @@ export interface NodeHostOptions {
   secret?: string;
   /** Names besides loopback and the listening address that browsers may use for this host (WEB_ALLOWED_HOSTS). */
   allowedHosts?: string[];
+  /**
+   * A reverse proxy on this machine forwards the browsers (WEB_TRUST_PROXY): a loopback peer's
+   * X-Forwarded-For then says whether the page runs on another computer (nodeHostAccess.ts).
+   */
+  trustProxy?: boolean;
 }
+
+/** Calls that move files between this machine and a browser: only the page this host serves may make them (HostAccess.checkPage). */
+const PAGE_ONLY_METHODS: ReadonlySet<HandlerName> = new Set<HandlerName>(['datasets.importFromBrowser', 'datasets.wanted', 'storage.downloadToBrowser', 'logs.exportToBrowser']);
 
 export interface NodeHost {
   app: FastifyInstance;
@@ -75,13 +85,17 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     void reply.headers(HEADERS);
     if (!access.hostAllowed(req.headers.host)) return reply.code(REFUSALS.forbidden.status).send(REFUSALS.forbidden.body);
   });
+  const placeOf = (req: { socket: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> }) =>
+    clientPlaceOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustProxy === true);
   app.post(NODE_HOST_INVOKE_PATH, async (req, reply) => {
-    const verdict = access.check({ host: req.headers.host, origin: req.headers.origin, secret: req.headers[NODE_HOST_SECRET_HEADER] });
-    if (verdict !== 'ok') return reply.code(REFUSALS[verdict].status).send(REFUSALS[verdict].body);
     const body = req.body as { method?: unknown; args?: unknown } | undefined;
+    const who = { host: req.headers.host, origin: req.headers.origin, secret: req.headers[NODE_HOST_SECRET_HEADER] };
+    const verdict = PAGE_ONLY_METHODS.has(body?.method as HandlerName) ? access.checkPage(who) : access.check(who);
+    if (verdict !== 'ok') return reply.code(REFUSALS[verdict].status).send(REFUSALS[verdict].body);
     const caller = req.headers[NODE_HOST_CALLER_HEADER];
-    return services.runAsCaller(typeof caller === 'string' ? caller : undefined, () => dispatchInvoke(services.handlers, body?.method, body?.args));
+    return services.runAsCaller(typeof caller === 'string' ? caller : undefined, () => services.runFrom(placeOf(req), () => dispatchInvoke(services.handlers, body?.method, body?.args)));
   });
+  registerBrowserTransfers(app, { access, services, placeOf });
   await app.register(fastifyStatic, { root: path.resolve(opts.rendererDir), index: 'index.html' });
 
   // socket.io answers its own path before Fastify sees it: the same checks, in its own hooks.
@@ -127,9 +141,10 @@ function writeAddressFile(dataDir: string, openUrl: string): string {
   return file;
 }
 
-/** The browser host's settings from the environment (WEB_HOST, WEB_PORT, WORKSTATION_WEB_TOKEN, WEB_ALLOWED_HOSTS). */
-export function nodeHostEnv(env: NodeJS.ProcessEnv = process.env): Pick<NodeHostOptions, 'host' | 'port' | 'secret' | 'allowedHosts'> {
+/** The browser host's settings from the environment (WEB_HOST, WEB_PORT, WORKSTATION_WEB_TOKEN, WEB_ALLOWED_HOSTS, WEB_TRUST_PROXY). */
+export function nodeHostEnv(env: NodeJS.ProcessEnv = process.env): Pick<NodeHostOptions, 'host' | 'port' | 'secret' | 'allowedHosts' | 'trustProxy'> {
   return {
+    ...(env.WEB_TRUST_PROXY === '1' || env.WEB_TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
     host: env.WEB_HOST ?? '127.0.0.1',
     port: Number(env.WEB_PORT ?? 8620),
     ...(env.WORKSTATION_WEB_TOKEN ? { secret: env.WORKSTATION_WEB_TOKEN } : {}),

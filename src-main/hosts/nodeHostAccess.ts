@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
+import type { ClientPlace } from '../../src-shared/ipc/app';
 
 /** A secret given by the environment must be as hard to guess as the one the host makes itself. */
 export const MIN_SECRET_LENGTH = 32;
@@ -41,7 +43,7 @@ function splitHost(host: string): { name: string; port: number } | null {
   return m ? { name: m[1]!.toLowerCase(), port: m[2] ? Number(m[2]) : 80 } : null;
 }
 
-export type AccessVerdict = 'ok' | 'forbidden' | 'locked';
+export type AccessVerdict = 'ok' | 'forbidden' | 'locked' | 'pageOnly';
 
 /**
  * Who may drive the browser host: requests addressed to one of its own names and port (no DNS
@@ -75,10 +77,44 @@ export class HostAccess {
     if (!this.hostAllowed(req.host) || !this.originAllowed(req.origin)) return 'forbidden';
     return secretMatches(req.secret, this.secret) ? 'ok' : 'locked';
   }
+
+  /**
+   * For what moves files between the machine and a browser (uploads, downloads made for a
+   * page): only the page this host serves, so the request must carry its Origin as well as the
+   * secret. A browser always sends Origin on a POST or PUT; a request without one is a tool
+   * or a forged request, and gets nothing.
+   */
+  checkPage(req: { host: string | undefined; origin: string | undefined; secret: unknown }): AccessVerdict {
+    const verdict = this.check(req);
+    return verdict === 'ok' && req.origin === undefined ? 'pageOnly' : verdict;
+  }
 }
 
 /** The plain-JSON refusals of the browser host, shaped as a failed InvokeOutcome so the page translates them. */
 export const REFUSALS = {
   forbidden: { status: 403, body: { ok: false, error: { name: 'HostForbidden', message: 'this workstation answers only to its own address and page', code: 'HOST_FORBIDDEN' } } },
   locked: { status: 401, body: { ok: false, error: { name: 'HostLocked', message: 'open the address the workstation printed: it carries the access key', code: 'HOST_SECRET_REQUIRED' } } },
+  pageOnly: { status: 403, body: { ok: false, error: { name: 'HostForbidden', message: 'only the page this workstation serves may upload and download files', code: 'PAGE_ONLY' } } },
 } as const;
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, how a dual-stack socket names an IPv4 peer). */
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.trim().toLowerCase().replace(/^::ffff:/, '');
+  if (net.isIPv4(a)) return a.startsWith('127.');
+  return a === '::1';
+}
+
+/**
+ * Where the page behind a request runs. The peer of the connection says it: loopback is this
+ * machine, anything else another computer. Behind a reverse proxy on this machine (TLS in
+ * front, as docs/security.md advises for a network) every peer is the proxy, so with
+ * `trustProxy` (WEB_TRUST_PROXY) a loopback peer's X-Forwarded-For names the client: its last
+ * entry, the one the proxy itself added (earlier ones the client may have written). A peer
+ * that is not loopback is never believed about forwarding: it is remote whatever it says.
+ */
+export function clientPlaceOf(peer: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): ClientPlace {
+  if (!peer || !isLoopbackAddress(peer)) return 'remote';
+  if (!trustProxy || forwardedFor === undefined) return 'local';
+  const last = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').pop()?.trim() ?? '';
+  return last === '' || isLoopbackAddress(last) ? 'local' : 'remote';
+}

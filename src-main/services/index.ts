@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Handlers } from '../../src-shared/ipc';
+import type { ClientPlace } from '../../src-shared/ipc/app';
+import type { BrowserUploadAnswer } from '../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../config';
 import { EventBus } from './events';
 import { createAppService } from './app';
@@ -10,6 +12,10 @@ import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
 import { createJournalService } from './journal';
 import { ChosenFolders, guardPaths } from './folders';
+import { BrowserOutbox } from './outbox';
+import { createBrowserTransfers } from './browserTransfers';
+import type { BrowserChunk } from './datasets/browserReceiver';
+import { runFrom } from './clientPlace';
 
 export interface Services {
   /** what the hosts serve: local paths in the calls are held to the chosen folders */
@@ -19,6 +25,12 @@ export interface Services {
   events: EventBus;
   /** Runs a call as the caller holding this token (the browser host serves several browsers), else as the last session set. */
   runAsCaller<T>(token: string | undefined, fn: () => T): T;
+  /** Runs a call as coming from a page on this machine or another (the browser host tells; see clientPlace.ts). */
+  runFrom<T>(place: ClientPlace, fn: () => T): T;
+  /** A chunk of a file a remote page sends for its import (the browser host's upload path). */
+  receiveBrowserChunk(c: BrowserChunk): Promise<BrowserUploadAnswer>;
+  /** Files made for remote pages, each behind a single-use ticket (the browser host's download path). */
+  outbox: BrowserOutbox;
   close(): Promise<void>;
 }
 
@@ -41,6 +53,8 @@ export function createServices(config: WorkstationConfig): Services {
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
   const journal = createJournalService(config, { server: session.server, session: session.state, events });
+  const outbox = new BrowserOutbox(config.dataDir);
+  const toBrowser = createBrowserTransfers({ storage: storage.service, exportLogs: logs.handlers['logs.export'], outbox });
   const sessionHandlers: typeof session.handlers = {
     ...session.handlers,
     // A session set again (even the same one, after a reload) sends what the journal has waiting at once.
@@ -50,15 +64,19 @@ export function createServices(config: WorkstationConfig): Services {
       return ok;
     },
   };
-  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers };
+  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...toBrowser };
   return {
     handlers: guardPaths(services, folders),
     folders,
     events,
     runAsCaller: (token, fn) => session.state.runAsCaller(token, fn),
+    runFrom,
+    receiveBrowserChunk: datasets.receiveBrowserChunk,
+    outbox,
     // Logs first: a ship in progress still uses storage.
     close: async () => {
       datasets.close();
+      outbox.close();
       await journal.close();
       await logs.close();
       storage.close();

@@ -1,6 +1,23 @@
 /** Which host runs the main-process services. */
 export type HostKind = 'electron' | 'node';
 
+/**
+ * Where the page that asks runs, seen from the workstation: on its own machine (the desktop
+ * app, a browser on loopback), or in a browser on another computer (the browser host served on
+ * a network, docs/browser-host-remote.md). A remote page picks files in the browser and saves
+ * into the browser's downloads: the workstation machine's disk is not the user's.
+ */
+export type ClientPlace = 'local' | 'remote';
+
+/** A file the workstation made for a remote page, to fetch once from `url` (the host's, with a single-use ticket) as an attachment. */
+export interface BrowserDownload {
+  /** path on the browser host, e.g. /ipc/download/<ticket>; good for one download within a few minutes */
+  url: string;
+  /** the file name the browser saves it under */
+  name: string;
+  size: number;
+}
+
 export interface AppInfo {
   version: string;
   dataDir: string;
@@ -9,6 +26,8 @@ export interface AppInfo {
   host: HostKind;
   /** The team server the renderer talks to, e.g. http://127.0.0.1:8610 */
   serverUrl: string;
+  /** where the asking page runs; absent from hosts before it existed, which were local */
+  client?: ClientPlace;
 }
 
 /** What the folder dialog gave: the chosen folder, or null when the user cancelled or the host has no dialog. */

@@ -46,10 +46,46 @@ export interface DatasetRefusal {
 /** The most refusals a job lists by name; `refusedSubjects` counts them all. */
 export const DATASET_REFUSALS_LISTED = 200;
 
+/**
+ * A file a browser read for an import (docs/browser-host-remote.md): its path under the
+ * chosen folder's parent as the browser names it, and what the page found by reading it
+ * (sha256, and the pixel size from its header).
+ */
+export interface BrowserDatasetFile {
+  name: string;
+  size: number;
+  sha256: string;
+  width: number;
+  height: number;
+}
+
+/** An import whose files are in the user's browser, not on the workstation's machine: the page grouped, checked and hashed them. */
+export interface BrowserImportArgs {
+  projectId: number;
+  batchName: string;
+  recordType: DatasetRecordType;
+  /** the subjects whose every file the page found whole */
+  subjects: { name: string; files: BrowserDatasetFile[] }[];
+  /** the subjects the page refused, by name and reason (the shared image check, in the browser) */
+  refused: DatasetRefusal[];
+}
+
+/** A file the workstation still needs from the browser: send its bytes to the host's upload path under `object`. */
+export interface WantedBrowserFile {
+  /** the object's name in the store (`<sha256>.<ext>`), the upload's address */
+  object: string;
+  sha256: string;
+  size: number;
+  /** one of the files with these bytes, as the browser named it */
+  name: string;
+}
+
 export type DatasetJobState = 'scanning' | 'hashing' | 'checking' | 'uploading' | 'registering' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 export interface DatasetJob {
   jobId: string;
+  /** where its files are read: a folder of the workstation's machine, or the browser that started it (absent: folder) */
+  source?: 'folder' | 'browser';
   projectId: number;
   batchName: string;
   state: DatasetJobState;
@@ -85,6 +121,14 @@ export interface DatasetsHandlers {
   /** Starts an import in the background; progress comes as datasets.job events. */
   'datasets.import': (args: DatasetImportArgs) => Promise<DatasetJob>;
   'datasets.jobs': (args?: Record<string, never>) => Promise<DatasetJob[]>;
+  /**
+   * Starts an import of files a browser on another computer holds: the workstation checks
+   * which content the project has, answers the files it needs, and takes their bytes on the
+   * host's upload path (the same job: progress, pause, cancel, refusals, registration).
+   */
+  'datasets.importFromBrowser': (args: BrowserImportArgs) => Promise<{ job: DatasetJob; wanted: WantedBrowserFile[] }>;
+  /** The files a browser import still needs (after a reload the page asks, and the user picks the files again). */
+  'datasets.wanted': (args: { jobId: string }) => Promise<WantedBrowserFile[]>;
   /** Lets the files uploading finish, then waits. */
   'datasets.pause': (args: { jobId: string }) => Promise<DatasetJob>;
   /** Continues a paused job, or one an earlier run of the app left unfinished. */

@@ -21,6 +21,16 @@ export const HOST_ERROR_CODES = [
   'FOLDER_INVALID',
   /** the folder to allow is a whole disk: choose a folder on it */
   'FOLDER_TOO_BROAD',
+  /** a page on another computer asked for a path of the workstation's machine: it picks and saves files in the browser */
+  'LOCAL_PATH_REMOTE',
+  /** this call or path is for the page the browser host serves only (its own Origin with the secret), not for tools */
+  'PAGE_ONLY',
+  /** the bytes a browser sent are not the file it announced (another sha256 or size): picked files changed meanwhile */
+  'UPLOAD_MISMATCH',
+  /** the import does not take files now: paused, finished, cancelled, or the file is not one it needs */
+  'UPLOAD_NOT_WANTED',
+  /** the download's ticket is unknown, used or expired: download again */
+  'DOWNLOAD_EXPIRED',
 ] as const;
 export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
 

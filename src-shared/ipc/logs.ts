@@ -1,3 +1,4 @@
+import type { BrowserDownload } from './app';
 /** Log levels, debug 0 to error 3 (spec section 9). */
 export const LOG_LEVELS = { debug: 0, info: 1, warn: 2, error: 3 } as const;
 export type LogLevelName = keyof typeof LOG_LEVELS;
@@ -118,6 +119,8 @@ export interface LogsHandlers {
   'logs.clear': (args?: LogClearArgs) => Promise<{ deleted: number }>;
   /** Write a zip of the records in [from, to] (one JSONL file per UTC day) to `file`. */
   'logs.export': (args: LogExportArgs) => Promise<LogExportResult>;
+  /** The same zip for a page on another computer, fetched once from the answer's `url` into the browser's downloads. */
+  'logs.exportToBrowser': (args: Omit<LogExportArgs, 'file'>) => Promise<BrowserDownload & { records: number }>;
   /** Upload the records not yet shipped now instead of at the next hourly run. */
   'logs.shipNow': (args?: Record<string, never>) => Promise<LogShipResult>;
   'logs.status': (args?: Record<string, never>) => Promise<LogStatus>;

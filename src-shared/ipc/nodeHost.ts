@@ -14,3 +14,22 @@ export const NODE_HOST_SECRET_HEADER = 'x-workstation-secret';
 export const NODE_HOST_SECRET_PARAM = 'token';
 /** The file in the workstation's data folder holding the address with its secret (readable by the user only), for tools. */
 export const NODE_HOST_ADDRESS_FILE = 'browser-host.url';
+/**
+ * The browser host's byte paths, for a page on another computer (docs/browser-host-remote.md).
+ * Upload: `PUT <UPLOAD_PATH>/<jobId>/<object>?offset=<n>&size=<total>` with a chunk of the file
+ * as `application/octet-stream`, the secret header and the page's own Origin; the host appends
+ * it to what it holds of the file (a wrong offset answers the one it holds, so a retried chunk
+ * is never stored twice) and, with the last, checks the bytes and stores them by the storage
+ * layer's rules. Download: `GET <DOWNLOAD_PATH>/<ticket>`, a single-use ticket a `*ToBrowser`
+ * call answered, as an attachment.
+ */
+export const NODE_HOST_UPLOAD_PATH = '/ipc/upload';
+export const NODE_HOST_DOWNLOAD_PATH = '/ipc/download';
+/** Bytes per upload request from a page: small enough to retry cheaply, large enough that round trips do not dominate. */
+export const BROWSER_UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** What the host answers a chunk: how much of the file it holds, and whether the file is stored. */
+export interface BrowserUploadAnswer {
+  offset: number;
+  stored: boolean;
+}

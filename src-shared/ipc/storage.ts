@@ -1,3 +1,4 @@
+import type { BrowserDownload } from './app';
 import type { StorageErrorCode } from './storageErrors';
 
 /** How the workstation reaches the object store: directly (S3 mode) or through the server (embedded). */
@@ -103,6 +104,12 @@ export interface StorageHandlers {
   'storage.upload': (args: UploadArgs) => Promise<UploadResult>;
   'storage.uploadMany': (args: UploadManyArgs) => Promise<UploadManyResult>;
   'storage.download': (args: DownloadArgs) => Promise<DownloadResult>;
+  /**
+   * For a page on another computer: the object comes to the workstation by the same rules
+   * (ranged streams, retries, progress), then goes to the browser's downloads from the answer's
+   * single-use `url`. Only the page the browser host serves may ask (docs/browser-host-remote.md).
+   */
+  'storage.downloadToBrowser': (args: { transferId?: string; key: string }) => Promise<BrowserDownload & { transferId: string }>;
   /** Cancels a running transfer: a multipart upload is aborted on the server. */
   'storage.cancel': (args: { transferId: string }) => Promise<{ cancelled: boolean }>;
   'storage.pending': (args?: Record<string, never>) => Promise<PendingUpload[]>;

@@ -11,18 +11,21 @@ export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** the body as it came, for binary answers (a downloaded zip) */
+  bytes: Buffer;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the wire carried
   json(): any;
 }
 
-export function rawRequest(port: number, opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<RawAnswer> {
+export function rawRequest(port: number, opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path ?? '/', headers: opts.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, json: () => JSON.parse(text) });
       });
     });
     req.on('error', reject);

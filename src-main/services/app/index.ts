@@ -1,5 +1,6 @@
 import type { AppHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
+import { callerPlace } from '../clientPlace';
 import { FolderAccessError, type ChosenFolders } from '../folders';
 
 export function createAppService(config: WorkstationConfig, folders: ChosenFolders): AppHandlers {
@@ -10,6 +11,7 @@ export function createAppService(config: WorkstationConfig, folders: ChosenFolde
       downloadsDir: folders.downloadsDir,
       host: config.host,
       serverUrl: config.serverUrl,
+      client: callerPlace(),
     }),
     // Only the Electron host has a native dialog; it replaces this handler (hosts/electron.ts).
     'app.pickFolder': async () => ({ path: null, supported: false }),
@@ -17,6 +19,8 @@ export function createAppService(config: WorkstationConfig, folders: ChosenFolde
     // in the desktop app a renderer must not grant itself folders: only the dialog does.
     'app.allowFolder': async (a) => {
       if (config.host !== 'node') throw new FolderAccessError('FOLDER_NEEDS_DIALOG', { path: typeof a?.path === 'string' ? a.path : '' });
+      // A page on another computer cannot grant itself this machine's folders.
+      if (callerPlace() === 'remote') throw new FolderAccessError('LOCAL_PATH_REMOTE', { path: typeof a?.path === 'string' ? a.path : '' });
       return { folder: await folders.allow(a?.path) };
     },
   };

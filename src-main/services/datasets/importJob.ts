@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BatchBeforehand } from '../../../src-shared/api/batch';
 import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
-import { DATASET_REFUSALS_LISTED, type DatasetJob, type DatasetRefusal } from '../../../src-shared/ipc/datasets';
+import { DATASET_REFUSALS_LISTED, type BrowserImportArgs, type DatasetJob, type DatasetRefusal, type WantedBrowserFile } from '../../../src-shared/ipc/datasets';
 import { needsPyramid } from '../../../src-shared/model/imagePyramid';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
@@ -31,6 +31,16 @@ const keyOf = (projectId: number, sha: string, file: string) => `dataset/${proje
 
 class Cancelled extends Error {}
 
+/** A file the job does not take now (paused, over, or not one it needs): the page stops sending it. */
+const notWanted = (object: string) => Object.assign(new Error(`the import does not take ${object} now`), { code: 'UPLOAD_NOT_WANTED' as const, params: { object } });
+
+/** A subject whose files were read and hashed, wherever that happened (this machine, or the user's browser). */
+interface DigestedSubject {
+  name: string;
+  recordType: 'image' | 'frame';
+  files: { path: string; size: number; sha256: string; width: number | null; height: number | null }[];
+}
+
 /**
  * One local import: scan, hash, skip what the project has, upload with bounded concurrency,
  * then create the batch and register its subjects in chunks the server takes. Pause lets the
@@ -42,7 +52,19 @@ export class ImportJob {
   private cancelled = false;
   private readonly inFlight = new Set<string>();
   private lastSave = 0;
+  /** Wakes the upload phase of a browser import when a file arrived (or the job was cancelled). */
+  private delivered: { promise: Promise<void>; release: () => void } = ImportJob.signal();
   running: Promise<void> | null = null;
+
+  private static signal() {
+    let release = () => {};
+    const promise = new Promise<void>((r) => (release = r));
+    return { promise, release };
+  }
+
+  private get fromBrowser(): boolean {
+    return this.job.source === 'browser';
+  }
 
   constructor(
     readonly record: ImportRecord,
@@ -93,13 +115,14 @@ export class ImportJob {
     this.pausedWaiter = null;
     w?.release();
     if (['done', 'cancelled'].includes(this.job.state)) return;
-    if (this.job.state === 'paused' || this.job.state === 'failed') this.update({ state: this.record.plan.length ? 'uploading' : 'scanning', error: null });
+    if (this.job.state === 'paused' || this.job.state === 'failed') this.update({ state: this.record.plan.length || this.fromBrowser ? 'uploading' : 'scanning', error: null });
     void this.start();
   }
 
   cancel(): void {
     this.cancelled = true;
     for (const id of this.inFlight) this.deps.storage.cancel(id);
+    this.delivered.release();
     this.pausedWaiter?.release();
     this.pausedWaiter = null;
   }
@@ -112,8 +135,8 @@ export class ImportJob {
 
   private async run(): Promise<void> {
     try {
-      if (this.record.plan.length === 0) await this.planImport();
-      await this.upload();
+      if (this.record.plan.length === 0 && !this.fromBrowser) await this.planImport();
+      await (this.fromBrowser ? this.awaitBrowserFiles() : this.upload());
       await this.register();
       this.update({ state: 'done' }, false);
       this.deps.journal.remove(this.job.jobId);
@@ -151,16 +174,31 @@ export class ImportJob {
       return !bad;
     });
     this.refuse(refusals);
+    await this.planDigested(whole.map((s) => ({ name: s.name, recordType: s.recordType, files: s.files.map((f) => ({ ...f, ...digests.get(f.path)! })) })));
+  }
+
+  /**
+   * A browser import's plan: the page grouped, checked and hashed the files (the same rules,
+   * src-shared), so the workstation only learns what the project already has. Its files come
+   * later, through `storeDelivered`.
+   */
+  async planFromBrowser(a: BrowserImportArgs): Promise<void> {
+    const files = a.subjects.flatMap((s) => s.files);
+    this.update({ subjects: a.subjects.length + a.refused.length, files: files.length + a.refused.length, bytes: files.reduce((n, f) => n + f.size, 0) });
+    this.refuse(a.refused);
+    await this.planDigested(a.subjects.map((s) => ({ name: s.name, recordType: this.record.args.recordType, files: s.files.map((f) => ({ path: f.name, size: f.size, sha256: f.sha256, width: f.width, height: f.height })) })));
+  }
+
+  /** From hashed subjects to the plan: their content-addressed keys, and which the project has (or this import has twice). */
+  private async planDigested(whole: DigestedSubject[]): Promise<void> {
+    const { args } = this.record;
     const plan: PlannedSubject[] = whole.map((s) => {
-      const shas = s.files.map((f) => digests.get(f.path)!.sha256);
+      const shas = s.files.map((f) => f.sha256);
       return {
         name: s.name,
         recordType: s.recordType,
         contentHash: subjectContentHash(shas),
-        files: s.files.map((f, i) => {
-          const { width, height } = digests.get(f.path)!;
-          return { path: f.path, size: f.size, sha256: shas[i]!, key: keyOf(args.projectId, shas[i]!, f.path), uploaded: false, width, height };
-        }),
+        files: s.files.map((f) => ({ path: f.path, size: f.size, sha256: f.sha256, key: keyOf(args.projectId, f.sha256, f.path), uploaded: false, width: f.width, height: f.height })),
         skip: false,
         registered: false,
       };
@@ -182,10 +220,8 @@ export class ImportJob {
     this.update({ state: 'uploading', skippedSubjects: plan.filter((s) => s.skip).length });
   }
 
-  private async upload(): Promise<void> {
-    await this.checkpoint();
-    if (this.job.state !== 'uploading') this.update({ state: 'uploading' });
-    // Identical files (the same frame in two sequences) share a key and upload once for all copies.
+  /** Files to store, by key: identical files (the same frame in two sequences) share a key and upload once for all copies. */
+  private filesByKey(): Map<string, PlannedFile[]> {
     const copiesByKey = new Map<string, PlannedFile[]>();
     for (const s of this.record.plan) {
       if (s.skip) continue;
@@ -195,27 +231,76 @@ export class ImportJob {
         else copiesByKey.set(f.key, [f]);
       }
     }
-    const notYetStored = [...copiesByKey].filter(([, copies]) => copies.some((c) => !c.uploaded));
-    await runPool(notYetStored, Math.max(1, this.record.args.concurrency ?? 8), async ([key, copies]) => {
-      const f = copies[0]!;
+    return copiesByKey;
+  }
+
+  /** What a browser import still needs from its page, one entry per distinct content. */
+  wanted(): WantedBrowserFile[] {
+    return [...this.filesByKey()].filter(([, copies]) => copies.some((c) => !c.uploaded)).map(([key, copies]) => ({ object: path.posix.basename(key), sha256: copies[0]!.sha256, size: copies[0]!.size, name: copies[0]!.path }));
+  }
+
+  /** The object a browser sends, if this job takes it now: uploading, needed, not stored yet. */
+  expects(object: string): { key: string; sha256: string; size: number } | null {
+    if (this.job.state !== 'uploading' || this.cancelled) return null;
+    for (const [key, copies] of this.filesByKey()) if (path.posix.basename(key) === object && copies.some((c) => !c.uploaded)) return { key, sha256: copies[0]!.sha256, size: copies[0]!.size };
+    return null;
+  }
+
+  /**
+   * A file of a browser import arrived whole on this machine (`file`, checked by the caller):
+   * it goes to the store by the storage layer's rules, under the same transfer id a folder
+   * import would use, and counts as uploaded.
+   */
+  async storeDelivered(object: string, file: string): Promise<void> {
+    const expected = this.expects(object);
+    if (!expected) throw notWanted(object);
+    const copies = this.filesByKey().get(expected.key)!;
+    await this.storeOne(expected.key, copies, file);
+    this.delivered.release();
+    this.delivered = ImportJob.signal();
+  }
+
+  /** The upload phase of a browser import: its page sends the files; this waits until every one is stored. */
+  private async awaitBrowserFiles(): Promise<void> {
+    await this.checkpoint();
+    if (this.job.state !== 'uploading') this.update({ state: 'uploading' });
+    while (this.wanted().length > 0) {
       await this.checkpoint();
-      // Stable across restarts: a big file's multipart upload is picked up again by this id.
-      const transferId = `${this.job.jobId}:${path.posix.basename(key)}`;
-      this.inFlight.add(transferId);
-      try {
-        await this.deps.storage.upload({ transferId, file: f.path, key, contentType: contentTypeOf(f.path) });
-        // Too large to decode in one piece: the workspace draws it from tiles made here, from
-        // the local file. Best effort: an image libvips cannot read must not stop the import;
-        // the team server tries again after registration, and the image still opens whole.
-        if (needsPyramid(f.width, f.height)) await storePyramid(this.deps.storage, f.path, key).catch(() => undefined);
-      } finally {
-        this.inFlight.delete(transferId);
-      }
-      if (this.cancelled) throw new Cancelled();
-      for (const c of copies) c.uploaded = true;
-      this.deps.onFile({ jobId: this.job.jobId, path: f.path, size: f.size });
-      this.update({ uploadedFiles: this.job.uploadedFiles + 1, uploadedBytes: this.job.uploadedBytes + f.size }, false);
-      this.save(false);
+      await this.delivered.promise;
+    }
+    await this.checkpoint();
+    this.save(true);
+  }
+
+  /** One distinct content to the store (and its tiles, when it is too large to draw whole), then every copy counts as uploaded. */
+  private async storeOne(key: string, copies: PlannedFile[], localFile: string): Promise<void> {
+    const f = copies[0]!;
+    // Stable across restarts: a big file's multipart upload is picked up again by this id.
+    const transferId = `${this.job.jobId}:${path.posix.basename(key)}`;
+    this.inFlight.add(transferId);
+    try {
+      await this.deps.storage.upload({ transferId, file: localFile, key, contentType: contentTypeOf(f.path) });
+      // Too large to decode in one piece: the workspace draws it from tiles made here, from
+      // the local file. Best effort: an image libvips cannot read must not stop the import;
+      // the team server tries again after registration, and the image still opens whole.
+      if (needsPyramid(f.width, f.height)) await storePyramid(this.deps.storage, localFile, key).catch(() => undefined);
+    } finally {
+      this.inFlight.delete(transferId);
+    }
+    if (this.cancelled) throw new Cancelled();
+    for (const c of copies) c.uploaded = true;
+    this.deps.onFile({ jobId: this.job.jobId, path: f.path, size: f.size });
+    this.update({ uploadedFiles: this.job.uploadedFiles + 1, uploadedBytes: this.job.uploadedBytes + f.size }, false);
+    this.save(false);
+  }
+
+  private async upload(): Promise<void> {
+    await this.checkpoint();
+    if (this.job.state !== 'uploading') this.update({ state: 'uploading' });
+    const notYetStored = [...this.filesByKey()].filter(([, copies]) => copies.some((c) => !c.uploaded));
+    await runPool(notYetStored, Math.max(1, this.record.args.concurrency ?? 8), async ([key, copies]) => {
+      await this.checkpoint();
+      await this.storeOne(key, copies, copies[0]!.path);
     });
     this.save(true);
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { DatasetImportArgs, DatasetJob, DatasetsHandlers } from '../../../src-shared/ipc/datasets';
+import type { BrowserUploadAnswer } from '../../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient } from '../session';
@@ -8,6 +9,9 @@ import type { StorageService } from '../storage';
 import { ImportJob } from './importJob';
 import { ImportJournal } from './importJournal';
 import { scanFolder } from './scanFolder';
+import { checkBrowserImportArgs } from './browserImportArgs';
+import { BrowserSpool } from './browserSpool';
+import { createBrowserReceiver, type BrowserChunk } from './browserReceiver';
 
 const badArgs = (message: string) => Object.assign(new TypeError(message), { code: 'BAD_ARGS' });
 const SAMPLE = 20;
@@ -22,17 +26,30 @@ function checkScanArgs(a: { paths?: unknown; recordType?: unknown } | undefined)
 export function createDatasetsService(
   config: WorkstationConfig,
   deps: { server: ServerClient; storage: StorageService; events: EventBus },
-): { handlers: DatasetsHandlers; close(): void } {
+): { handlers: DatasetsHandlers; receiveBrowserChunk: (c: BrowserChunk) => Promise<BrowserUploadAnswer>; close(): void } {
   const journal = new ImportJournal(path.join(config.dataDir, 'imports'));
+  const spool = new BrowserSpool(path.join(config.dataDir, 'incoming'));
   const jobs = new Map<string, ImportJob>();
   const make = (record: ConstructorParameters<typeof ImportJob>[0]) =>
     new ImportJob(record, {
       server: deps.server,
       storage: deps.storage,
       journal,
-      onChange: (job) => deps.events.emit('datasets.job', job),
+      onChange: (job) => {
+        // What a browser sent for a job that is over has nowhere to go.
+        if (job.source === 'browser' && (job.state === 'done' || job.state === 'cancelled')) spool.removeJob(job.jobId);
+        deps.events.emit('datasets.job', job);
+      },
       onFile: (e) => deps.events.emit('datasets.file', e),
     });
+  const newJob = (projectId: number, batchName: string, source: DatasetJob['source']): DatasetJob => {
+    const now = Date.now();
+    return {
+      jobId: crypto.randomUUID(), source, projectId, batchName, state: source === 'browser' ? 'checking' : 'scanning',
+      subjects: 0, files: 0, bytes: 0, skippedSubjects: 0, refusedSubjects: 0, refused: [], uploadedFiles: 0, uploadedBytes: 0, registeredSubjects: 0,
+      batchId: null, error: null, startedAt: now, updatedAt: now,
+    };
+  };
   // Imports an earlier run left unfinished wait as paused until the user resumes them.
   for (const r of journal.load()) {
     if (!['done', 'cancelled'].includes(r.job.state)) r.job.state = 'paused';
@@ -58,19 +75,32 @@ export function createDatasetsService(
         if (!Number.isSafeInteger(a.projectId) || a.projectId < 1) throw badArgs('projectId must be a positive integer');
         if (typeof a.batchName !== 'string' || a.batchName.trim() === '' || a.batchName.length > 64) throw badArgs('batchName must be 1 to 64 characters');
         if (!deps.storage.status().initialised) await deps.storage.init();
-        const now = Date.now();
         const args: DatasetImportArgs = { paths, recordType, projectId: a.projectId, batchName: a.batchName.trim(), ...(a.concurrency ? { concurrency: a.concurrency } : {}) };
-        const job: DatasetJob = {
-          jobId: crypto.randomUUID(), projectId: args.projectId, batchName: args.batchName, state: 'scanning',
-          subjects: 0, files: 0, bytes: 0, skippedSubjects: 0, refusedSubjects: 0, refused: [], uploadedFiles: 0, uploadedBytes: 0, registeredSubjects: 0,
-          batchId: null, error: null, startedAt: now, updatedAt: now,
-        };
+        const job = newJob(args.projectId, args.batchName, 'folder');
         const j = make({ args, job, plan: [] });
         jobs.set(job.jobId, j);
         journal.save(j.record);
         void j.start();
         return snapshot(j);
       },
+      'datasets.importFromBrowser': async (raw) => {
+        const a = checkBrowserImportArgs(raw);
+        if (!deps.storage.status().initialised) await deps.storage.init();
+        const job = newJob(a.projectId, a.batchName, 'browser');
+        const j = make({ args: { paths: [], recordType: a.recordType, projectId: a.projectId, batchName: a.batchName }, job, plan: [] });
+        jobs.set(job.jobId, j);
+        // The plan first (which content the project has), so the answer can name the files the page must send.
+        try {
+          await j.planFromBrowser(a);
+        } catch (err) {
+          jobs.delete(job.jobId);
+          throw err;
+        }
+        journal.save(j.record);
+        void j.start();
+        return { job: snapshot(j), wanted: j.wanted() };
+      },
+      'datasets.wanted': async (a) => find(a?.jobId).wanted(),
       'datasets.jobs': async () => [...jobs.values()].map(snapshot),
       'datasets.pause': async (a) => {
         const j = find(a?.jobId);
@@ -92,6 +122,7 @@ export function createDatasetsService(
         return snapshot(j);
       },
     },
+    receiveBrowserChunk: createBrowserReceiver({ jobs, spool, onProgress: (e) => deps.events.emit('storage.progress', e) }),
     close: () => {
       for (const j of jobs.values()) j.pause();
     },

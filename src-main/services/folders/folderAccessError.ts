@@ -4,7 +4,7 @@ import type { HostErrorCode } from '../../../src-shared/ipc/hostErrors';
 export class FolderAccessError extends Error {
   override readonly name = 'FolderAccessError';
   constructor(
-    readonly code: Extract<HostErrorCode, 'FOLDER_NOT_CHOSEN' | 'WORKSTATION_DATA_PATH' | 'SYMLINK_TARGET' | 'FOLDER_NEEDS_DIALOG' | 'FOLDER_INVALID' | 'FOLDER_TOO_BROAD'>,
+    readonly code: Extract<HostErrorCode, 'FOLDER_NOT_CHOSEN' | 'WORKSTATION_DATA_PATH' | 'SYMLINK_TARGET' | 'FOLDER_NEEDS_DIALOG' | 'FOLDER_INVALID' | 'FOLDER_TOO_BROAD' | 'LOCAL_PATH_REMOTE'>,
     readonly params: { path: string; folder?: string },
   ) {
     super(MESSAGES[code].replace('{path}', params.path));
@@ -19,6 +19,7 @@ const MESSAGES: Record<FolderAccessError['code'], string> = {
   FOLDER_NEEDS_DIALOG: 'folders are chosen in the folder dialog',
   FOLDER_INVALID: '{path} is not an existing folder',
   FOLDER_TOO_BROAD: '{path} is a whole disk; choose a folder on it',
+  LOCAL_PATH_REMOTE: 'this page runs on another computer: it picks files and saves downloads in the browser, not on the workstation\'s disk',
 };
 
 /** Bad arguments from the renderer: a plain error with a code, never a crash. */

@@ -1,5 +1,7 @@
 import type { HandlerName, Handlers } from '../../../src-shared/ipc';
+import { callerPlace } from '../clientPlace';
 import type { ChosenFolders, PathUse } from './chosenFolders';
+import { FolderAccessError } from './folderAccessError';
 
 type Resolve = (given: unknown, use: PathUse, what: string) => Promise<string>;
 /** Rewrites a call's arguments with every local path in them resolved by the rule (or refuses the call). */
@@ -33,6 +35,7 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'logs.query': null,
   'logs.clear': null,
   'logs.export': onePath('file', 'write'),
+  'logs.exportToBrowser': null,
   'logs.shipNow': null,
   'logs.status': null,
   'storage.init': null,
@@ -45,6 +48,7 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
     return { ...args, items };
   },
   'storage.download': onePath('file', 'write'),
+  'storage.downloadToBrowser': null,
   'storage.cancel': null,
   'storage.pending': null,
   'storage.resume': null,
@@ -52,6 +56,8 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'storage.signedUrl': null,
   'datasets.scan': pathList('paths'),
   'datasets.import': pathList('paths'),
+  'datasets.importFromBrowser': null,
+  'datasets.wanted': null,
   'datasets.jobs': null,
   'datasets.pause': null,
   'datasets.resume': null,
@@ -69,11 +75,16 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
 /**
  * The handlers as the hosts serve them: each call that takes local paths runs with them
  * resolved inside the chosen folders, or fails with a FolderAccessError before it starts.
+ * A page on another computer gets no local path at all (LOCAL_PATH_REMOTE): the machine's
+ * disk is not its user's, and it has the browser's own file picker and downloads.
  * The services' own callers (log shipping) use the services directly and are not limited.
  */
 export function guardPaths(handlers: Handlers, folders: ChosenFolders): Handlers {
   const guarded: Record<string, unknown> = { ...handlers };
-  const resolve: Resolve = (given, use, what) => folders.resolve(given, use, what);
+  const resolve: Resolve = (given, use, what) => {
+    if (callerPlace() === 'remote') throw new FolderAccessError('LOCAL_PATH_REMOTE', { path: typeof given === 'string' ? given : '' });
+    return folders.resolve(given, use, what);
+  };
   for (const [method, guard] of Object.entries(PATH_GUARDS) as [HandlerName, PathGuard | null][]) {
     if (!guard) continue;
     const handler = handlers[method] as (args: unknown) => Promise<unknown>;

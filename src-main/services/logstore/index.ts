@@ -28,7 +28,8 @@ export interface LogsServiceDeps {
 }
 
 export interface LogsService {
-  handlers: LogsHandlers;
+  /** all but saving for a remote page (services/browserTransfers) */
+  handlers: Omit<LogsHandlers, 'logs.exportToBrowser'>;
   /** Flushes every queued record, stores it, and ends the worker; waits briefly for a running ship and for alerts. */
   close(): Promise<void>;
 }
@@ -122,7 +123,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
     return read();
   };
 
-  const handlers: LogsHandlers = {
+  const handlers: Omit<LogsHandlers, 'logs.exportToBrowser'> = {
     'logs.write': async (args) => {
       usable();
       const cols = acceptRecords(args, now(), userExtra(currentUser()));

@@ -1,4 +1,7 @@
 import type { StorageHandlers } from '../../../src-shared/ipc/storage';
+
+/** The storage calls that touch this machine only; saving for a remote page is services/browserTransfers. */
+type LocalStorageHandlers = Omit<StorageHandlers, 'storage.downloadToBrowser'>;
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -18,7 +21,7 @@ const optionalText = (v: unknown, name: string): string | undefined => (v === un
 export function createStorageService(
   config: WorkstationConfig,
   deps: { server: ServerClient; session: SessionState; events: EventBus },
-): { service: StorageService; handlers: StorageHandlers; close(): void } {
+): { service: StorageService; handlers: LocalStorageHandlers; close(): void } {
   const service = new StorageService({
     server: deps.server,
     dataDir: config.dataDir,
@@ -31,7 +34,7 @@ export function createStorageService(
   });
   // Another user (or none) must not keep using the previous user's token.
   const offSession = deps.session.onChange(() => service.forgetToken());
-  const handlers: StorageHandlers = {
+  const handlers: LocalStorageHandlers = {
     'storage.init': async (a) => service.init(a ?? {}),
     'storage.status': async () => service.status(),
     'storage.setOverrides': async (a) => {

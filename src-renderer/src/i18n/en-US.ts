@@ -34,6 +34,7 @@ import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
 import { aiWorkspaceEn } from './features/aiWorkspace';
 import { resilienceEn } from './features/resilience';
+import { browserTransferEn } from './features/browserTransfer';
 import type { Messages } from './zh-CN';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
@@ -150,6 +151,7 @@ export const enUS: Messages = {
   aiTab: aiEn,
   aiWorkspace: aiWorkspaceEn,
   resilience: resilienceEn,
+  browserTransfer: browserTransferEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

@@ -34,6 +34,7 @@ import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
 import { aiWorkspaceZh } from './features/aiWorkspace';
 import { resilienceZh } from './features/resilience';
+import { browserTransferZh } from './features/browserTransfer';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -152,6 +153,7 @@ export const zhCN = {
   aiTab: aiZh,
   aiWorkspace: aiWorkspaceZh,
   resilience: resilienceZh,
+  browserTransfer: browserTransferZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

@@ -10,6 +10,11 @@ export const hostErrorsZh: Record<HostErrorCode, string> = {
   FOLDER_NEEDS_DIALOG: '请通过“选择文件夹…”按钮选择文件夹',
   FOLDER_INVALID: '{{path}} 不是一个已存在的文件夹',
   FOLDER_TOO_BROAD: '{{path}} 是整个磁盘，请选择其中的一个文件夹',
+  LOCAL_PATH_REMOTE: '这个页面运行在另一台电脑上：请在浏览器中选择文件，下载的文件保存在浏览器的下载目录，而不是工作站所在电脑的磁盘',
+  PAGE_ONLY: '只有工作站自己提供的页面可以上传和下载文件',
+  UPLOAD_MISMATCH: '{{object}} 上传的内容与选择时不同（文件在导入期间被修改了？），请重新选择文件',
+  UPLOAD_NOT_WANTED: '导入现在不接收 {{object}}（已暂停、已结束或已取消）',
+  DOWNLOAD_EXPIRED: '下载链接已使用或已过期，请重新下载',
 };
 
 export const hostErrorsEn: Record<HostErrorCode, string> = {
@@ -21,4 +26,9 @@ export const hostErrorsEn: Record<HostErrorCode, string> = {
   FOLDER_NEEDS_DIALOG: 'Choose the folder with the Browse… button.',
   FOLDER_INVALID: '{{path}} is not an existing folder.',
   FOLDER_TOO_BROAD: '{{path}} is a whole disk; choose a folder on it.',
+  LOCAL_PATH_REMOTE: "This page runs on another computer: pick files in the browser; downloads go to the browser's downloads, not to the workstation machine's disk.",
+  PAGE_ONLY: 'Only the page the workstation serves may upload and download files.',
+  UPLOAD_MISMATCH: '{{object}} arrived different from when it was picked (was the file changed during the import?). Pick the files again.',
+  UPLOAD_NOT_WANTED: 'The import does not take {{object}} now (paused, finished or cancelled).',
+  DOWNLOAD_EXPIRED: 'The download link was used or has expired. Download again.',
 };

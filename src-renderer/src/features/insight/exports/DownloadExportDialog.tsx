@@ -3,6 +3,9 @@ import { Alert, App, Button, Form, Input, Modal, Progress, Space, Typography } f
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../../../../../src-shared/api/export';
 import type { DownloadResult } from '../../../../../src-shared/ipc/storage';
+import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
+import { useClientPlace } from '../../../host/clientPlace';
+import { saveToBrowser } from '../../../host/saveToBrowser';
 import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
@@ -16,8 +19,10 @@ const fileNameOf = (objectKey: string) => objectKey.split('/').pop() ?? 'export.
 /**
  * Saves a finished export to this computer through the workstation (`storage.download`, with
  * progress and cancel), into its downloads folder, or a folder the user chose (the desktop's
- * folder dialog, or a typed path allowed in the browser host). The signed link is there too, for
- * handing the zip to someone else or to the browser's own downloads.
+ * folder dialog, or a typed path allowed in the browser host). A page on another computer gets
+ * the zip in its browser's downloads instead: the workstation downloads it by the same rules
+ * and hands it over (storage.downloadToBrowser). The signed link is there too, for handing the
+ * zip to someone else.
  */
 export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { objectKey: string }; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,7 +31,8 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
   const folder = useDownloadFolder();
   const [file, setFile] = useState('');
   const [transferId, setTransferId] = useState<string | null>(null);
-  const [result, setResult] = useState<DownloadResult | null>(null);
+  const [result, setResult] = useState<DownloadResult | BrowserDownload | null>(null);
+  const remote = useClientPlace() === 'remote';
   const [failure, setFailure] = useState<unknown>(null);
   const progress = useTransferProgress(transferId);
   const [getLink, link] = useExportLinkMutation();
@@ -43,7 +49,13 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
     setTransferId(id);
     try {
       await ensureStorageReady();
-      setResult(await workstation.invoke('storage.download', { transferId: id, key: job.objectKey, file: file.trim() }));
+      if (remote) {
+        const handed = await workstation.invoke('storage.downloadToBrowser', { transferId: id, key: job.objectKey });
+        saveToBrowser(handed);
+        setResult(handed);
+      } else {
+        setResult(await workstation.invoke('storage.download', { transferId: id, key: job.objectKey, file: file.trim() }));
+      }
     } catch (err) {
       setFailure(err);
     }
@@ -84,20 +96,24 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
             {t('insight.common.close')}
           </Button>
         ),
-        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={file.trim() === ''} data-testid="download-save">
+        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={!remote && file.trim() === ''} data-testid="download-save">
           {t('insight.download.save')}
         </Button>,
       ]}
     >
       <Typography.Paragraph type="secondary">{t('insight.download.hint', { size: formatBytes(job.sizeBytes) })}</Typography.Paragraph>
-      <Form layout="vertical">
-        <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
-            <ChooseFolderButton file={file} fallbackName={fileNameOf(job.objectKey)} onChosen={setFile} onFailure={setFailure} disabled={running} />
-          </Space.Compact>
-        </Form.Item>
-      </Form>
+      {remote ? (
+        <Typography.Paragraph type="secondary" data-testid="download-to-browser">{t('browserTransfer.saveHint')}</Typography.Paragraph>
+      ) : (
+        <Form layout="vertical">
+          <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
+              <ChooseFolderButton file={file} fallbackName={fileNameOf(job.objectKey)} onChosen={setFile} onFailure={setFailure} disabled={running} />
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      )}
       {transferId && !failure && (
         <Progress percent={percent} status={result ? 'success' : 'active'} aria-label={t('insight.download.progress')} />
       )}
@@ -107,8 +123,8 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
           showIcon
           role="status"
           data-testid="download-done"
-          title={t('insight.download.done', { size: formatBytes(result.size) })}
-          description={<Typography.Text copyable code>{result.file}</Typography.Text>}
+          title={'url' in result ? t('browserTransfer.handedOver', { name: result.name, size: formatBytes(result.size) }) : t('insight.download.done', { size: formatBytes(result.size) })}
+          description={'url' in result ? undefined : <Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}
       {failure !== null && <LocalPathFailure title={t('insight.download.failed')} error={failure} onRetry={() => void download()} />}

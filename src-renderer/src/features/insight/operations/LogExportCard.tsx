@@ -3,13 +3,19 @@ import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, type LogExportResult, type LogLevel } from '../../../../../src-shared/ipc/logs';
+import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
+import { useClientPlace } from '../../../host/clientPlace';
+import { saveToBrowser } from '../../../host/saveToBrowser';
 import { workstation } from '../../../host';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
 import { ChooseFolderButton } from '../shared/ChooseFolderButton';
 import { formatBytes, joinLocalPath, useDownloadFolder } from '../shared/workstationStorage';
 import { LEVEL_NAMES } from './logLevels';
 
-/** Writes the records of a time range to a zip on this computer, e.g. to attach to a support ticket. */
+/**
+ * Writes the records of a time range to a zip on this computer, e.g. to attach to a support
+ * ticket; a page on another computer gets the zip in its browser's downloads (logs.exportToBrowser).
+ */
 export function LogExportCard() {
   const { t } = useTranslation();
   const folder = useDownloadFolder();
@@ -17,7 +23,8 @@ export function LogExportCard() {
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
   const [file, setFile] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<LogExportResult | null>(null);
+  const [result, setResult] = useState<LogExportResult | (BrowserDownload & { records: number }) | null>(null);
+  const remote = useClientPlace() === 'remote';
   const [failure, setFailure] = useState<unknown>(null);
 
   const defaultName = () => `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`;
@@ -30,7 +37,14 @@ export function LogExportCard() {
     setResult(null);
     setFailure(null);
     try {
-      setResult(await workstation.invoke('logs.export', { from: range[0].valueOf(), to: range[1].valueOf(), file: file.trim(), ...(minLevel !== undefined ? { minLevel } : {}) }));
+      const span = { from: range[0].valueOf(), to: range[1].valueOf(), ...(minLevel !== undefined ? { minLevel } : {}) };
+      if (remote) {
+        const handed = await workstation.invoke('logs.exportToBrowser', span);
+        saveToBrowser(handed);
+        setResult(handed);
+      } else {
+        setResult(await workstation.invoke('logs.export', { ...span, file: file.trim() }));
+      }
     } catch (err) {
       setFailure(err);
     } finally {
@@ -53,13 +67,17 @@ export function LogExportCard() {
             options={LEVEL_NAMES.map((n) => ({ value: LOG_LEVELS[n], label: t('insight.operations.atLeast', { level: t(`insight.operations.levelName.${n}`) }) }))}
           />
         </Form.Item>
-        <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input value={file} onChange={(e) => setFile(e.target.value)} />
-            <ChooseFolderButton file={file} fallbackName={defaultName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
-          </Space.Compact>
-        </Form.Item>
-        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={file.trim() === ''}>
+        {remote ? (
+          <Typography.Paragraph type="secondary">{t('browserTransfer.saveHint')}</Typography.Paragraph>
+        ) : (
+          <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={file} onChange={(e) => setFile(e.target.value)} />
+              <ChooseFolderButton file={file} fallbackName={defaultName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
+            </Space.Compact>
+          </Form.Item>
+        )}
+        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={!remote && file.trim() === ''} data-testid="log-export">
           {t('insight.operations.exportButton')}
         </Button>
       </Form>
@@ -69,8 +87,8 @@ export function LogExportCard() {
           showIcon
           role="status"
           style={{ marginTop: 12 }}
-          title={t('insight.operations.exported', { records: result.records, size: formatBytes(result.bytes) })}
-          description={<Typography.Text copyable code>{result.file}</Typography.Text>}
+          title={'url' in result ? t('browserTransfer.handedOver', { name: result.name, size: formatBytes(result.size) }) : t('insight.operations.exported', { records: result.records, size: formatBytes(result.bytes) })}
+          description={'url' in result ? undefined : <Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}
       {failure !== null && <LocalPathFailure style={{ marginTop: 12 }} title={t('insight.operations.exportFailed')} error={failure} onRetry={() => void exportLogs()} />}

@@ -6,13 +6,15 @@ import type { DatasetRecordType, DatasetScan } from '../../../../../../src-share
 import { LocalPathFailure } from '../../../../app/LocalPathFailure';
 import { workstation } from '../../../../host';
 import { ScanPreview } from './ScanPreview';
+import { useClientPlace } from '../../../../host/clientPlace';
+import { BrowserImportDialog } from './browser/BrowserImportDialog';
 
 const folderName = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
 /** The import service walks absolute paths only (a relative one would depend on where it runs). */
 const isAbsolute = (path: string) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 
 /**
- * Import from a local folder: the user picks the folder in the system's dialog (desktop) or
+ * Import from a local folder (a page on another computer gets BrowserImportDialog instead): the user picks the folder in the system's dialog (desktop) or
  * types its path (the browser host, where a browser cannot show the workstation machine's
  * dialog) and allows it when asked (the chosen-folders rule: LocalPathFailure), previews what it
  * holds, then starts the import into a new batch; its progress shows in the data page's import list.
@@ -26,6 +28,7 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
   const [busy, setBusy] = useState<'scan' | 'import' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [canBrowse, setCanBrowse] = useState(false);
+  const place = useClientPlace();
   useEffect(() => {
     if (!open) return;
     // Only a host with a native dialog gets the Browse button.
@@ -79,6 +82,8 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
   };
 
   const pathValid = isAbsolute(path.trim());
+  // A page on another computer picks files in its browser: this machine's paths are not its user's.
+  if (place === 'remote') return <BrowserImportDialog projectId={projectId} defaultType={defaultType} open={open} onClose={onClose} />;
   return (
     <Modal
       open={open}

@@ -6,6 +6,7 @@ import { plainFailure } from '../../../../app/plainFailure';
 import { workstation } from '../../../../host';
 import { importPercent, isActive } from './importProgress';
 import type { ImportFiles } from './useImportJobs';
+import { ResupplyFiles } from './browser/ResupplyFiles';
 
 const STATE_COLOR: Partial<Record<DatasetJob['state'], string>> = { done: 'success', failed: 'error', cancelled: 'default', paused: 'warning' };
 
@@ -64,6 +65,7 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
           )}
         </div>
       )}
+      {job.source === 'browser' && isActive(job) && ['uploading', 'paused'].includes(job.state) && <ResupplyFiles job={job} />}
       {job.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{t('project.import.failedBecause', { message: errorText(plainFailure(job.error)) })}</Typography.Paragraph>}
       {inFlight.map(([id, p]) => (
         <Progress key={id} size="small" percent={Math.floor(p)} aria-label={t('project.import.fileInFlight')} />
