@@ -126,6 +126,8 @@ export interface ImportedFrame {
   width: number | null;
   height: number | null;
   objects: ImportedObject[];
+  /** the frame's classification answers by name, where the format has them (COCO image, VOC annotation, YOLO sidecar) */
+  attributes?: Record<string, unknown>;
 }
 
 /** One file of the foreign dataset; the formats without sequences answer one frame per item. */
