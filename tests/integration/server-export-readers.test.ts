@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC and YOLO, read by outsi
     s = await startTestServer(kind);
     w = await buildWorld(s.app.ctx);
     a = await projectWithAnswers(s, w, true);
-  });
+  }, 180_000);
   afterAll(async () => {
     await s?.close();
   });
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC and YOLO, read by outsi
     const token = w.users.owner.token;
     const started = await s.call({ method: 'POST', url: '/core/export', token, payload: { projectId: a.projectId, format } });
     expect(started.body.msg).toBe('ok');
-    const job = await awaitExport(s, token, a.projectId, started.body.data.id);
+    const job = await awaitExport(s, token, a.projectId, started.body.data.id, 150_000);
     expect(job.status).toBe('done');
     expect(job.report?.skipped ?? {}).toEqual({});
 

@@ -91,7 +91,7 @@ export interface ExportReport {
   format: string;
   frames: number;
   objectsWritten: number;
-  /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…) */
+  /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…), and answers the ontology no longer knows (`unknownAttribute`, `unknownOption`) */
   skipped: Record<string, number>;
   warnings: string[];
 }
