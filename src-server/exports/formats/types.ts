@@ -44,11 +44,15 @@ export interface ExportNote {
   frameId: number | null;
   objectId: string | null;
   labelId: number | null;
+  /** names beside the ids, for a person reading the file (null when the label or user is gone) */
+  labelName: string | null;
   content: string;
   status: string;
   createdBy: number;
+  createdByName: string | null;
   createdAt: number;
   resolvedBy: number | null;
+  resolvedByName: string | null;
   resolvedAt: number | null;
 }
 
@@ -56,10 +60,15 @@ export interface ExportNote {
 export interface ExportReview {
   action: 'pass' | 'reject';
   workflowId: number;
+  /** names beside the ids, for a person reading the file (null when the step, user or reason is gone) */
+  stepName: string | null;
   stepIndex: number;
   userId: number;
+  userName: string | null;
   reason: string;
   rejectReasonIds: number[];
+  /** the catalogue reasons' texts, in rejectReasonIds' order */
+  rejectReasons: (string | null)[];
   at: number;
 }
 
