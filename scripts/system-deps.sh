@@ -44,6 +44,15 @@ for entry in "${REQUIRED[@]}"; do
   if [[ -n $(missing_files_of "${entry#*|}") ]]; then missing_pkgs+=("$pkg"); fi
 done
 
+# Outside readers for the export tests (tests/integration/server-export-readers.test.ts): COCO files
+# are read back with pycocotools, the reference COCO API. The machine's pip reaches a local
+# package index; the check costs nothing when it is installed.
+PY_READERS="pycocotools==2.0.11"
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import pycocotools.coco" >/dev/null 2>&1; then
+  echo "system-deps: installing $PY_READERS"
+  python3 -m pip install --quiet --disable-pip-version-check "$PY_READERS" || echo "system-deps: WARNING: pip could not install $PY_READERS; the export readers test will fail" >&2
+fi
+
 if ((${#missing_pkgs[@]} == 0)); then
   echo "system-deps: all present (${#REQUIRED[@]} packages)"
   exit 0

@@ -118,17 +118,33 @@ async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: bool
 /** Notes of the subjects and review verdicts of their task subjects, for the lossless format. */
 async function readHistory(db: Kysely<Database>, subjectIds: number[], tsIds: number[]) {
   const [notes, verdicts] = await Promise.all([
-    db.selectFrom('notes').selectAll().where('subject_id', 'in', subjectIds).orderBy('id').execute(),
+    db
+      .selectFrom('notes as n')
+      .leftJoin('note_labels as nl', 'nl.id', 'n.label_id')
+      .leftJoin('users as cu', 'cu.id', 'n.created_by')
+      .leftJoin('users as ru', 'ru.id', 'n.resolved_by')
+      .selectAll('n')
+      .select(['nl.name as label_name', 'cu.name as created_by_name', 'ru.name as resolved_by_name'])
+      .where('n.subject_id', 'in', subjectIds)
+      .orderBy('n.id')
+      .execute(),
     tsIds.length === 0
       ? Promise.resolve([])
       : db
-          .selectFrom('task_subject_logs')
-          .select(['task_subject_id', 'action', 'workflow_id', 'step_index', 'user_id', 'reason', 'reject_reason_ids', 'created_at'])
-          .where('task_subject_id', 'in', tsIds)
-          .where('action', 'in', ['pass', 'reject'])
-          .orderBy('id')
+          .selectFrom('task_subject_logs as l')
+          .leftJoin('workflows as wf', 'wf.id', 'l.workflow_id')
+          .leftJoin('users as u', 'u.id', 'l.user_id')
+          .select(['l.task_subject_id', 'l.action', 'l.workflow_id', 'l.step_index', 'l.user_id', 'l.reason', 'l.reject_reason_ids', 'l.created_at', 'wf.name as step_name', 'u.name as user_name'])
+          .where('l.task_subject_id', 'in', tsIds)
+          .where('l.action', 'in', ['pass', 'reject'])
+          .orderBy('l.id')
           .execute(),
   ]);
+  // A person reading the file sees who, at which step and why by name; the ids stay for tools.
+  const reasonIds = [...new Set(verdicts.flatMap((v) => JSON.parse(v.reject_reason_ids) as number[]))];
+  const reasonNames = new Map(
+    reasonIds.length === 0 ? [] : (await db.selectFrom('reject_reasons').select(['id', 'reason']).where('id', 'in', reasonIds).execute()).map((r) => [r.id, r.reason] as const),
+  );
   const byKey = <T>(map: Map<number, T[]>, key: number, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
@@ -142,11 +158,14 @@ async function readHistory(db: Kysely<Database>, subjectIds: number[], tsIds: nu
       frameId: n.frame_id,
       objectId: n.object_id,
       labelId: n.label_id,
+      labelName: n.label_name ?? null,
       content: n.content,
       status: n.status,
       createdBy: n.created_by,
+      createdByName: n.created_by_name ?? null,
       createdAt: Number(n.created_at),
       resolvedBy: n.resolved_by,
+      resolvedByName: n.resolved_by_name ?? null,
       resolvedAt: n.resolved_at === null ? null : Number(n.resolved_at),
     });
   }
@@ -155,10 +174,13 @@ async function readHistory(db: Kysely<Database>, subjectIds: number[], tsIds: nu
     byKey(reviewsOf, v.task_subject_id, {
       action: v.action as ExportReview['action'],
       workflowId: v.workflow_id,
+      stepName: v.step_name ?? null,
       stepIndex: v.step_index,
       userId: v.user_id,
+      userName: v.user_name ?? null,
       reason: v.reason,
       rejectReasonIds: JSON.parse(v.reject_reason_ids) as number[],
+      rejectReasons: (JSON.parse(v.reject_reason_ids) as number[]).map((id) => reasonNames.get(id) ?? null),
       at: Number(v.created_at),
     });
   }

@@ -1,7 +1,9 @@
 /**
  * A frame's data after the import: in `replace` mode the file's objects instead of the frame's
- * (classifications too when the file has them, i.e. lossless; the other formats have none and
- * leave the frame's alone); in `append` mode the file's after the frame's. Ids stay unique in
+ * (classifications too when the file holds the frame whole, i.e. lossless); in `append` mode the
+ * file's after the frame's. COCO, VOC and YOLO carry classification answers by name: each answer
+ * takes the place of the frame's answer to the same feature, in either mode (a feature has one
+ * answer per frame), and the frame's other answers stay. Ids stay unique in
  * the frame (an imported id already taken gets a fresh one), imported objects without a drawing
  * order of their own are drawn above what the frame holds, in file order, and the frame keeps
  * within the model's limits (the excess is counted as `frameFull`).
@@ -25,7 +27,10 @@ export interface BuiltFrame {
 
 export function buildFrame(current: FrameData | null, add: ImportedFrameContent, mode: ImportMode, newId: () => string, skipped: Record<string, number>): BuiltFrame {
   const keepObjects = mode === 'append' ? (current?.objects ?? []) : [];
-  const keepClassifications = mode === 'append' || !add.complete ? (current?.classifications ?? []) : [];
+  const answered = new Set(add.classifications.map((c) => c.featureId));
+  const keepClassifications = add.complete
+    ? mode === 'append' ? (current?.classifications ?? []) : []
+    : (current?.classifications ?? []).filter((c) => !answered.has(c.featureId));
   const ids = new Set([...keepObjects.map((o) => o.id), ...keepClassifications.map((c) => c.id)]);
   const fresh = (id: string) => {
     let out = id;

@@ -2,12 +2,14 @@
  * What the files matched to one frame bring to it, mapped onto the target ontology: objects
  * whose label resolves (else skipped as `labelMissing`, or `invalidLabelName` for a name the
  * ontology could never hold), YOLO's fractions scaled by the frame's size (a frame of unknown
- * size cannot be: `unknownSize`), and lossless classifications.
+ * size cannot be: `unknownSize`), lossless classifications, and the classification answers
+ * COCO, VOC and YOLO carry by name.
  */
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ImportedFrameContent } from './buildFrame';
 import type { ProjectFrame } from './frameMatcher';
 import { mapClassification, mapObject, type MapCounters } from './mapObject';
+import { classificationsFromNames } from './namedClassifications';
 import { creatable } from './ontologyPlan';
 import { resolveLabel, type FeatureAliases } from './resolveLabel';
 import { scaleGeometry } from './scaleGeometry';
@@ -44,6 +46,7 @@ export function frameContent(sources: readonly SourceFrame[], frame: ProjectFram
       if (!to) countInto(c.skipped, unresolved(cl.label));
       else content.classifications.push(mapClassification(cl, to, c));
     }
+    if (source.namedClassifications) content.classifications.push(...classificationsFromNames(source.namedClassifications, ontology.features, newId, c.dropped));
   }
   return content;
 }

@@ -2,12 +2,16 @@
  * Attribute answers from a file as the target feature stores them (by attribute id, options by
  * id). An answer's key is taken as the target's attribute id when the feature has it (our own
  * exports, and lossless into an ontology with the same ids); else, for lossless, as the file's
- * attribute, found in the target by name; else as an attribute name (CVAT writes names). An
- * option is its id in the target, else (lossless) the file's option found by name, else an option
- * name. What fits nowhere is dropped and counted: `unknownAttribute` or `invalidValue`.
+ * attribute, found in the target by name; else as the key our COCO, VOC and YOLO exports write
+ * (the attribute's name, or its `parent/option/name` path where a name repeats: attributeKeys.ts);
+ * else as any attribute's name (CVAT writes names). An option is its id in the target, else
+ * (lossless) the file's option found by name, else an option name; a multiple choice may be a
+ * list or, from VOC, one text of names joined by commas. What fits nowhere is dropped and
+ * counted: `unknownAttribute` or `invalidValue`.
  */
 import { ANNOTATION_LIMITS } from '../../src-shared/model/annotation';
 import { nameKey, type OntologyAttribute, type OntologyFeature } from '../../src-shared/model/ontology';
+import { objectKeyIndex } from '../exports/formats/attributeKeys';
 import { countInto } from './tally';
 
 type Answers = Record<string, string | number | boolean | string[] | null>;
@@ -37,6 +41,12 @@ function optionId(target: OntologyAttribute, source: OntologyAttribute | undefin
   return options.find((o) => nameKey(o.name) === name)?.id;
 }
 
+/** A multiple choice written as one text (VOC's <value>red, blue</value>): one option's name whole, else names split at commas. */
+function choicesInText(target: OntologyAttribute, source: OntologyAttribute | undefined, text: string): string[] {
+  if (optionId(target, source, text) !== undefined) return [text];
+  return text.trim() === '' ? [] : text.split(',').map((part) => part.trim());
+}
+
 /** The answer as the target attribute's type holds it, or undefined when it cannot. */
 function convert(target: OntologyAttribute, source: OntologyAttribute | undefined, v: unknown): Answers[string] | undefined {
   if (v === null) return null;
@@ -45,7 +55,7 @@ function convert(target: OntologyAttribute, source: OntologyAttribute | undefine
     case 'select':
       return optionId(target, source, v);
     case 'checkbox': {
-      const list = Array.isArray(v) ? v : [v];
+      const list = Array.isArray(v) ? v : typeof v === 'string' ? choicesInText(target, source, v) : [v];
       const ids = list.map((x) => optionId(target, source, x));
       return ids.every((id) => id !== undefined) && ids.length <= ANNOTATION_LIMITS.choicesPerAnswer ? (ids as string[]) : undefined;
     }
@@ -63,10 +73,13 @@ function convert(target: OntologyAttribute, source: OntologyAttribute | undefine
 export function mapAnswers(answers: Readonly<Record<string, unknown>>, target: OntologyFeature, source: OntologyFeature | undefined, dropped: Record<string, number>): Answers {
   const into = indexAttributes(target);
   const from = indexAttributes(source);
+  const keys = objectKeyIndex(target).byKey;
   const out: Answers = {};
   for (const [key, value] of Object.entries(answers)) {
     const sourceAttribute = from.byId.get(key);
-    const attribute = into.byId.get(key) ?? into.byName.get(nameKey(sourceAttribute?.name ?? key));
+    const keyed = sourceAttribute ? undefined : keys.get(nameKey(key));
+    const byKey = keyed && 'attribute' in keyed ? keyed.attribute.attribute : undefined;
+    const attribute = into.byId.get(key) ?? byKey ?? into.byName.get(nameKey(sourceAttribute?.name ?? key));
     if (!attribute) {
       countInto(dropped, 'unknownAttribute');
       continue;

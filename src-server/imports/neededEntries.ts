@@ -3,8 +3,8 @@
  * unpacked. Images and anything else in the zip are known by name only (YOLO matches label
  * files to their images by name; a wrong-format error says what the names look like), so a
  * huge entry nobody reads costs nothing. The rules mirror the readers in
- * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files under its
- * folder, VOC's Annotations/*.xml, the lossless format's three files. A single file is picked
+ * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files (and attribute
+ * sidecars) under its folder, VOC's Annotations/*.xml, the lossless format's three files. A single file is picked
  * as `findEntry` picks it (the path itself, else the first under a folder).
  * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
  */
@@ -13,8 +13,8 @@ import { COCO_PATH, LOSSLESS_FILES } from '../exports/formats';
 import { YOLO_YAML } from '../exports/formats/yoloWriter';
 import { findEntryPath } from '../exports/formats/zipEntries';
 
-/** yoloReader: labels/<split>/<stem>.txt under data.yaml's folder */
-const YOLO_LABEL = /^labels\/[^/]+\/.+\.txt$/;
+/** yoloReader: labels/<split>/<stem>.txt under data.yaml's folder, and our attribute sidecars attributes/<split>/<stem>.json */
+const YOLO_LABEL = /^labels\/[^/]+\/.+\.txt$|^attributes\/[^/]+\/.+\.json$/;
 /** vocReader: every Annotations/*.xml, at any depth */
 const VOC_ANNOTATION = /(^|\/)Annotations\/.+\.xml$/i;
 

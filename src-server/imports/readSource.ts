@@ -18,7 +18,9 @@ const FORMAT_ERRORS: readonly ErrorKey[] = ['import.badFormat', 'import.missingF
 const UNIT_SIZE = { width: 1, height: 1 };
 
 function fromResult(result: ImportResult, normalised: boolean): SourceImport {
-  const frames = result.items.flatMap((item) => item.frames.map((f) => ({ fileName: f.fileName, objects: f.objects, classifications: [], normalised, complete: false })));
+  const frames = result.items.flatMap((item) =>
+    item.frames.map((f) => ({ fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), normalised, complete: false })),
+  );
   return { frames, warnings: result.warnings, skipped: {} };
 }
 

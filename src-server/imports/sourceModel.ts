@@ -37,6 +37,8 @@ export interface SourceFrame {
   fileName: string;
   objects: SourceObject[];
   classifications: SourceClassification[];
+  /** COCO, VOC, YOLO: the frame's classification answers by name (attributeKeys.ts), resolved against the target's classification features */
+  namedClassifications?: Record<string, unknown>;
   /** YOLO: coordinates are fractions of the frame's size, scaled once the frame is known */
   normalised: boolean;
   /** lossless: the frame's whole content, classifications included, with objects' own drawing order */

@@ -87,7 +87,7 @@ export const ExportTransfer = Type.Object({
 });
 export type ExportTransfer = Static<typeof ExportTransfer>;
 
-/** What the writer reported: frames, objects, and objects left out by reason. */
+/** What the writer reported: frames, objects, and objects (or attribute answers: unknownAttribute, unknownOption) left out by reason. */
 export const ExportReportData = Type.Object({
   format: Type.String(),
   frames: Type.Integer(),

@@ -93,7 +93,9 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(coco.images).toHaveLength(5);
     expect(coco.annotations).toHaveLength(15);
     expect(coco.categories.map((c: { name: string }) => c.name)).toEqual(['car', '行人', 'road', 'person']);
-    expect(coco.annotations[0]).toMatchObject({ bbox: [10.5, 20.25, 15, 30], area: 450, attributes: { colour: 'red' } });
+    expect(coco.annotations[0]).toMatchObject({ bbox: [10.5, 20.25, 15, 30], area: 450, attributes: { Colour: 'Red' } });
+    // answers and the image's classification by name (issue 17), never by id
+    expect(coco.images.filter((i: { attributes: object }) => JSON.stringify(i.attributes) === '{"Weather":"sunny"}')).toHaveLength(3);
 
     const events = await s.app.ctx.db.selectFrom('realtime_events').select(['payload']).where('type', '=', 'export.changed').where('room', '=', `project:${w.projectP}`).orderBy('seq').execute();
     const statuses = events.map((e) => JSON.parse(e.payload).status);
@@ -121,10 +123,11 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const { w, task } = await setup(1, 1);
     const ctx = s.app.ctx;
     const tsId = task.taskSubjectIds[0]!;
+    const reasonId = (await ctx.db.insertInto('reject_reasons').values({ project_id: w.projectP, reason: '漏标车辆', created_by: w.users.owner.id, created_at: 4 }).returning('id').executeTakeFirstOrThrow()).id;
     await ctx.db.insertInto('notes').values({ project_id: w.projectP, subject_id: task.subjectIds[0]!, task_subject_id: tsId, content: 'check the bus', created_by: w.users.reviewer.id, created_at: 5 }).execute();
     await ctx.db
       .insertInto('task_subject_logs')
-      .values({ task_subject_id: tsId, task_id: task.taskId, project_id: w.projectP, workflow_id: task.steps[1]!.workflowId, step_index: 1, user_id: w.users.reviewer.id, action: 'reject', from_state: 'claimed', to_state: 'pending', reason: 'missed a bus', created_at: 6 })
+      .values({ task_subject_id: tsId, task_id: task.taskId, project_id: w.projectP, workflow_id: task.steps[1]!.workflowId, step_index: 1, user_id: w.users.reviewer.id, action: 'reject', from_state: 'claimed', to_state: 'pending', reason: 'missed a bus', reject_reason_ids: JSON.stringify([reasonId]), created_at: 6 })
       .execute();
     const started = await ok(call(w, 'POST', '/export', { projectId: w.projectP, format: 'lossless' }));
     const job = await awaitExport(s, w.users.owner.token, w.projectP, started.id);
@@ -132,8 +135,15 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const [line] = zip.entries.get('annotations.jsonl')!.toString('utf8').trim().split('\n');
     const item = JSON.parse(line!);
     expect(item.taskSubject).toMatchObject({ taskSubjectId: tsId, taskId: task.taskId, stepIndex: 0 });
-    expect(item.notes).toEqual([expect.objectContaining({ content: 'check the bus', taskSubjectId: tsId, status: 'open' })]);
-    expect(item.reviews).toEqual([{ action: 'reject', workflowId: task.steps[1]!.workflowId, stepIndex: 1, userId: w.users.reviewer.id, reason: 'missed a bus', rejectReasonIds: [], at: 6 }]);
+    // who, which step and which reason by name beside the ids: the file alone tells a person what happened
+    const reviewerName = (await ctx.db.selectFrom('users').select('name').where('id', '=', w.users.reviewer.id).executeTakeFirstOrThrow()).name;
+    expect(item.notes).toEqual([expect.objectContaining({ content: 'check the bus', taskSubjectId: tsId, status: 'open', createdByName: reviewerName, labelName: null, resolvedByName: null })]);
+    expect(item.reviews).toEqual([
+      {
+        action: 'reject', workflowId: task.steps[1]!.workflowId, stepName: 'review 2', stepIndex: 1, userId: w.users.reviewer.id, userName: reviewerName,
+        reason: 'missed a bus', rejectReasonIds: [reasonId], rejectReasons: ['漏标车辆'], at: 6,
+      },
+    ]);
     expect(item.frames[0].data.objects).toHaveLength(5);
   });
 

@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('annotation import on %s', (kind) => {
     expect(await stored(b)).toMatchObject({ 'a.jpg': ['car:box', '行人:box', 'road:polygon'], 'folder/b.png': ['person:keypoints', 'truck & <trailer>:box'] });
   });
 
-  it('puts labels into the ontology it has when they exist, without asking, and maps answers by id', async () => {
+  it('puts labels into the ontology it has when they exist, without asking, and maps the answers our COCO writes by name back to ids', async () => {
     const b = await project();
     await storeOntology(s.app.ctx, b.projectId, w.users.owner.id);
     const r = await importInto(b, { dryRun: false });

@@ -8,6 +8,7 @@ import type { AnnotationObject, FrameData } from '../../src-shared/model/annotat
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ExportItem, ExportOntology, ImportedObject, ZipEntries, ZipSink } from '../../src-server/exports/formats/types';
 import { zipEntries } from '../../src-server/exports/formats/zipEntries';
+import { answerNamer } from '../../src-server/exports/formats/attributeKeys';
 import { yazlSink } from '../../src-server/exports/formats/zipSinks';
 
 const feature = (featureId: number, name: string, tool: OntologyFeature['tool'], labels: [string, string][], extra: Partial<OntologyFeature> = {}): OntologyFeature => ({
@@ -120,12 +121,13 @@ export async function writeIntoZip<R>(write: (sink: ZipSink) => Promise<R>): Pro
 
 /**
  * An object as a reader should give it back from a format that keeps everything it can: label by
- * name, keypoints by point name, attributes as stored. Tests compare readers' output to this.
+ * name, keypoints by point name, attributes by name (as COCO, VOC and YOLO's sidecar write
+ * them). Tests compare readers' output to this.
  */
 export function asImported(o: AnnotationObject, ontology: ExportOntology = sampleOntology): ImportedObject {
   const f = ontology.features.find((x) => x.featureId === o.featureId)!;
   const label = f.labels.find((l) => l.id === o.labelId)!.name;
-  const base = { label, featureName: f.name, attributes: { ...o.attributes } };
+  const base = { label, featureName: f.name, attributes: answerNamer(ontology.features).object(o, {}) };
   if (o.tool !== 'keypoints') return { ...base, tool: o.tool, geometry: o.geometry } as ImportedObject;
   const nameOf = new Map(f.skeleton!.points.map((p) => [p.id, p.name]));
   const points = o.geometry.points.map(({ pointId, ...p }) => ({ name: nameOf.get(pointId)!, ...p }));

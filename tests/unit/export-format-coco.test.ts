@@ -33,7 +33,7 @@ describe('COCO export', () => {
       [4, 'clip/000001.jpg', null, null],
     ]);
     expect(doc.annotations).toEqual([
-      { id: 1, image_id: 1, category_id: 1, iscrowd: 0, segmentation: [], area: 5000, bbox: [10, 20, 100, 50], attributes: { color: 'red' } },
+      { id: 1, image_id: 1, category_id: 1, iscrowd: 0, segmentation: [], area: 5000, bbox: [10, 20, 100, 50], attributes: { Colour: 'Red' } },
       { id: 2, image_id: 1, category_id: 2, iscrowd: 0, segmentation: [], area: 3200, bbox: [200.5, 100.25, 40, 80], attributes: { rotation: 15 } },
       { id: 3, image_id: 1, category_id: 4, iscrowd: 0, segmentation: [[0, 300, 320, 250, 640, 300, 640, 480]], area: 73600, bbox: [0, 250, 640, 230], attributes: {} },
       {

@@ -21,10 +21,16 @@ describe('Pascal VOC export', () => {
     expect(a.size).toEqual({ width: '640', height: '480', depth: '3' });
     expect(a.object).toEqual([
       // x 10, width 100 covers pixels 11..110 counted from 1
-      { name: 'car', pose: 'Unspecified', truncated: '0', difficult: '0', bndbox: { xmin: '11', ymin: '21', xmax: '110', ymax: '70' } },
+      // its answers by name, as CVAT writes them
+      {
+        name: 'car', pose: 'Unspecified', truncated: '0', difficult: '0', occluded: '0', bndbox: { xmin: '11', ymin: '21', xmax: '110', ymax: '70' },
+        attributes: { attribute: { name: 'Colour', value: 'Red' } },
+      },
       // the rotated 行人 box: the axis-aligned box it covers, 190.83..250.17 x 96.44..184.06
-      { name: '行人', pose: 'Unspecified', truncated: '0', difficult: '0', bndbox: { xmin: '192', ymin: '97', xmax: '250', ymax: '184' } },
+      { name: '行人', pose: 'Unspecified', truncated: '0', difficult: '0', occluded: '0', bndbox: { xmin: '192', ymin: '97', xmax: '250', ymax: '184' } },
     ]);
+    // the frame's classification, by the feature's name
+    expect(a.attributes).toEqual({ attribute: { name: 'Weather', value: 'sunny' } });
     expect(result.skipped).toEqual({ rotatedBoxFlattened: 1, polygon: 1, polyline: 1, keypoints: 1 });
   });
 
@@ -39,6 +45,7 @@ describe('Pascal VOC export', () => {
 
   it('reads the boxes back: whole-pixel boxes exactly, fractional ones to half a pixel', async () => {
     const imported = readVoc((await exportSample()).entries);
+    expect(imported.items[0]!.frames[0]!.attributes).toEqual({ Weather: 'sunny' });
     expect(imported.items.map((i) => [i.name, i.frames[0]!.width, i.frames[0]!.height])).toEqual([
       ['a.jpg', 640, 480],
       ['folder/b.png', 1280, 720],
@@ -46,7 +53,7 @@ describe('Pascal VOC export', () => {
       ['clip/000001.jpg', null, null],
     ]);
     const objects = imported.items.map((i) => i.frames[0]!.objects);
-    expect(objects[0]![0]).toEqual({ label: 'car', attributes: {}, tool: 'box', geometry: { x: 10, y: 20, width: 100, height: 50 } });
+    expect(objects[0]![0]).toEqual({ label: 'car', attributes: { Colour: 'Red' }, tool: 'box', geometry: { x: 10, y: 20, width: 100, height: 50 } });
     expect(objects[2]).toEqual([{ label: 'car', attributes: {}, tool: 'box', geometry: { x: 1, y: 2, width: 3, height: 4 } }]);
     expect(objects[3]).toEqual([{ label: '行人', attributes: {}, tool: 'box', geometry: { x: 5, y: 6, width: 7, height: 8 } }]);
     const truck = objects[1]![0]!;

@@ -35,7 +35,14 @@ describe('YOLO export (Ultralytics layout)', () => {
 
   it('detect: normalised class cx cy w h per box, one file per frame by its path, none for a frame of unknown size', async () => {
     const { entries, result } = await exportSample('detect');
-    expect([...entries.keys()].sort()).toEqual(['data.yaml', 'labels/train/a.txt', 'labels/train/clip/000000.txt', 'labels/train/folder/b.txt']);
+    expect([...entries.keys()].sort()).toEqual(['attributes/train/a.json', 'data.yaml', 'labels/train/a.txt', 'labels/train/clip/000000.txt', 'labels/train/folder/b.txt']);
+    // YOLO has no attribute slot: the frame's answers by name in a sidecar, objects by their line
+    expect(JSON.parse(text(entries, 'attributes/train/a.json')!)).toEqual({
+      image: 'a.jpg',
+      labels: 'labels/train/a.txt',
+      attributes: { Weather: 'sunny' },
+      objects: [{ line: 1, class: 'car', attributes: { Colour: 'Red' } }],
+    });
     // the rotated 行人 box becomes the axis-aligned box it covers
     expect(text(entries, 'labels/train/a.txt')).toBe('0 0.093750 0.093750 0.156250 0.104167\n1 0.344531 0.292187 0.092723 0.182556\n');
     expect(text(entries, 'labels/train/folder/b.txt')).toBe('2 0.547168 0.500000 0.156836 0.166667\n');
@@ -50,7 +57,7 @@ describe('YOLO export (Ultralytics layout)', () => {
     );
   });
 
-  it('reads each mode back to the original shapes within 1e-6 (rotation, attributes and absent keypoints are not in YOLO)', async () => {
+  it('reads each mode back to the original shapes within 1e-6, attributes from the sidecar (rotation and absent keypoints are not in YOLO)', async () => {
     const frames = framesOf(sampleItems).filter((f) => f.width);
     const expected = (tool: string) =>
       frames.map((f) =>
@@ -58,9 +65,9 @@ describe('YOLO export (Ultralytics layout)', () => {
           .filter((o) => o.tool === tool)
           .map((o): ImportedObject => {
             const { featureName: _, ...full } = asImported(o);
-            if (full.tool === 'box') return { ...full, attributes: {}, geometry: { x: full.geometry.x, y: full.geometry.y, width: full.geometry.width, height: full.geometry.height } };
-            if (full.tool === 'keypoints') return { ...full, attributes: {}, geometry: { points: full.geometry.points.filter((p) => p.visibility !== 'absent') } };
-            return { ...full, attributes: {} };
+            if (full.tool === 'box') return { ...full, geometry: { x: full.geometry.x, y: full.geometry.y, width: full.geometry.width, height: full.geometry.height } };
+            if (full.tool === 'keypoints') return { ...full, geometry: { points: full.geometry.points.filter((p) => p.visibility !== 'absent') } };
+            return full;
           }),
       );
     const detect = readYolo((await exportSample('detect')).entries, { sizeOf });
@@ -110,7 +117,8 @@ describe('YOLO export (Ultralytics layout)', () => {
     const sink: ZipSink = { add: async (path) => void producedWhenAdded.set(path, produced) };
     const report = await writeYolo(items(), sampleOntology, sink, 'detect');
     expect(producedWhenAdded.get('labels/train/img0.txt')).toBe(1);
-    expect(producedWhenAdded.size).toBe(total + 1);
+    // data.yaml, then a label file and an attribute sidecar per frame
+    expect(producedWhenAdded.size).toBe(2 * total + 1);
     expect(report.objectsWritten).toBe(2 * total);
   });
 });

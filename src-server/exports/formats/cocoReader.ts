@@ -84,7 +84,7 @@ export function readCoco(entries: ZipEntries, path = COCO_PATH): ImportResult {
       throw badFormat(file, `images[${i}] needs a numeric id and a file_name`, { field: `images[${i}]` });
     }
     const size = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
-    const frame = { fileName: img.file_name, width: size(img.width), height: size(img.height), objects: [] };
+    const frame = { fileName: img.file_name, width: size(img.width), height: size(img.height), objects: [], ...(isRecord(img.attributes) ? { attributes: { ...img.attributes } } : {}) };
     frameOfImage.set(img.id, frame);
     items.push({ name: img.file_name, frames: [frame] });
   });

@@ -9,12 +9,16 @@
  * Kept: boxes (bbox as stored, unrotated, with `rotation` in attributes as CVAT does), polygons
  * (segmentation + extent bbox + shoelace area) and keypoints (COCO v = 2 visible, 1 occluded,
  * 0 absent). COCO has no type for polylines, points or cuboids: they are skipped and counted.
+ *
+ * Attributes are written by name, as CVAT writes them (attributeKeys.ts): an object's answers in
+ * its annotation's `attributes`, a frame's classification answers in its image's `attributes`.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
 import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
@@ -22,6 +26,7 @@ import { TEMP_FOLDER_PREFIXES } from '../../staleTempFolders';
 
 export const COCO_PATH = 'annotations/instances_default.json';
 export const COCO_VISIBILITY = { visible: 2, occluded: 1, absent: 0 } as const;
+const COCO_TOOLS: ReadonlySet<AnnotationObject['tool']> = new Set(['box', 'polygon', 'keypoints']);
 
 export interface CocoOptions {
   /** where the annotations wait while the images are written (default: the OS temp folder) */
@@ -51,9 +56,9 @@ function cocoCategory(c: Category): Record<string, unknown> {
   };
 }
 
-/** The COCO annotation of one object, or the reason it has none. */
-export function cocoAnnotation(o: AnnotationObject, category: Category): Record<string, unknown> | string {
-  const attributes = { ...o.attributes };
+/** The COCO annotation of one object, its answers already named, or the reason it has none. */
+export function cocoAnnotation(o: AnnotationObject, category: Category, named: NamedAnswers): Record<string, unknown> | string {
+  const attributes: Record<string, unknown> = { ...named };
   switch (o.tool) {
     case 'box': {
       const { x, y, width, height, rotation } = o.geometry;
@@ -88,6 +93,7 @@ export function cocoAnnotation(o: AnnotationObject, category: Category): Record<
 
 async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: ExportReport, options: CocoOptions): AsyncGenerator<string> {
   const categories = buildCategories(ontology);
+  const namer = answerNamer(ontology.features);
   yield `{"licenses":[{"name":"","id":0,"url":""}],"info":${JSON.stringify(cocoInfo(options.createdAt ?? Date.now()))},`;
   yield `"categories":${JSON.stringify(categories.list.map(cocoCategory))},"images":[`;
   const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), TEMP_FOLDER_PREFIXES.cocoExport));
@@ -103,7 +109,8 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
           imageId++;
           report.frames++;
           if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as null`);
-          const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0 };
+          const attributes = namer.frame(frame.data.classifications, report.skipped);
+          const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0, attributes };
           yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;
           let text = pending;
           for (const o of frame.data.objects) {
@@ -112,7 +119,8 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
               countSkip(report.skipped, 'unknownLabel');
               continue;
             }
-            const body = cocoAnnotation(o, category);
+            // Answers are named only for objects COCO keeps, so a skipped polyline's answers are not counted twice.
+            const body = COCO_TOOLS.has(o.tool) ? cocoAnnotation(o, category, namer.object(o, report.skipped)) : o.tool;
             if (typeof body === 'string') {
               countSkip(report.skipped, body);
               continue;

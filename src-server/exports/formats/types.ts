@@ -44,11 +44,15 @@ export interface ExportNote {
   frameId: number | null;
   objectId: string | null;
   labelId: number | null;
+  /** names beside the ids, for a person reading the file (null when the label or user is gone) */
+  labelName: string | null;
   content: string;
   status: string;
   createdBy: number;
+  createdByName: string | null;
   createdAt: number;
   resolvedBy: number | null;
+  resolvedByName: string | null;
   resolvedAt: number | null;
 }
 
@@ -56,10 +60,15 @@ export interface ExportNote {
 export interface ExportReview {
   action: 'pass' | 'reject';
   workflowId: number;
+  /** names beside the ids, for a person reading the file (null when the step, user or reason is gone) */
+  stepName: string | null;
   stepIndex: number;
   userId: number;
+  userName: string | null;
   reason: string;
   rejectReasonIds: number[];
+  /** the catalogue reasons' texts, in rejectReasonIds' order */
+  rejectReasons: (string | null)[];
   at: number;
 }
 
@@ -91,7 +100,7 @@ export interface ExportReport {
   format: string;
   frames: number;
   objectsWritten: number;
-  /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…) */
+  /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…), and answers the ontology no longer knows (`unknownAttribute`, `unknownOption`) */
   skipped: Record<string, number>;
   warnings: string[];
 }
@@ -126,6 +135,8 @@ export interface ImportedFrame {
   width: number | null;
   height: number | null;
   objects: ImportedObject[];
+  /** the frame's classification answers by name, where the format has them (COCO image, VOC annotation, YOLO sidecar) */
+  attributes?: Record<string, unknown>;
 }
 
 /** One file of the foreign dataset; the formats without sequences answer one frame per item. */

@@ -8,8 +8,17 @@ import { badFormat } from './formatError';
 import { isRecord, labelNamesOf } from './readHelpers';
 import type { ImportedItem, ImportedObject, ImportResult, ZipEntries } from './types';
 
-// Tag values stay text (a label named "007" is not the number 7); `object` is a list even when alone.
-const parser = new XMLParser({ parseTagValue: false, isArray: (_name, path) => path === 'annotation.object' });
+// Tag values stay text (a label named "007" is not the number 7); objects and attributes are lists even when alone.
+const LISTS = new Set(['annotation.object', 'annotation.attributes.attribute', 'annotation.object.attributes.attribute']);
+const parser = new XMLParser({ parseTagValue: false, isArray: (_name, path) => LISTS.has(String(path)) });
+
+/** CVAT's <attributes><attribute><name/><value/></attribute></attributes>, as name: text. */
+function attributesOf(holder: Record<string, unknown>): Record<string, unknown> {
+  const list = isRecord(holder.attributes) && Array.isArray(holder.attributes.attribute) ? holder.attributes.attribute : [];
+  const out: Record<string, unknown> = {};
+  for (const a of list) if (isRecord(a) && typeof a.name === 'string' && a.name !== '') out[a.name] = typeof a.value === 'string' ? a.value : '';
+  return out;
+}
 
 function parseXml(file: string, data: Buffer): Record<string, unknown> {
   let doc: unknown;
@@ -34,7 +43,7 @@ function readObject(file: string, o: unknown, i: number): ImportedObject {
   if (!isRecord(o.bndbox)) throw badFormat(file, `${field} has no <bndbox>`, { field: `${field}.bndbox` });
   const [xmin, ymin, xmax, ymax] = ['xmin', 'ymin', 'xmax', 'ymax'].map((k) => coordinate(file, `${field}.bndbox`, o.bndbox as Record<string, unknown>, k)) as [number, number, number, number];
   if (xmax < xmin || ymax < ymin) throw badFormat(file, `${field}.bndbox has its max before its min`, { field: `${field}.bndbox` });
-  return { label: o.name, attributes: {}, tool: 'box', geometry: { x: xmin - 1, y: ymin - 1, width: xmax - xmin + 1, height: ymax - ymin + 1 } };
+  return { label: o.name, attributes: attributesOf(o), tool: 'box', geometry: { x: xmin - 1, y: ymin - 1, width: xmax - xmin + 1, height: ymax - ymin + 1 } };
 }
 
 export function readVoc(entries: ZipEntries): ImportResult {
@@ -46,7 +55,8 @@ export function readVoc(entries: ZipEntries): ImportResult {
     const dimension = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
     const objects = ((annotation.object as unknown[] | undefined) ?? []).map((o, i) => readObject(path, o, i));
     const fileName = typeof annotation.filename === 'string' && annotation.filename !== '' ? annotation.filename : path;
-    items.push({ name: fileName, frames: [{ fileName, width: dimension(size.width), height: dimension(size.height), objects }] });
+    const attributes = attributesOf(annotation);
+    items.push({ name: fileName, frames: [{ fileName, width: dimension(size.width), height: dimension(size.height), objects, ...(Object.keys(attributes).length ? { attributes } : {}) }] });
   }
   return { items, labelNames: labelNamesOf(items), warnings: [] };
 }

@@ -8,8 +8,15 @@
  * VOC terms: xmin = round(x) + 1, xmax = round(x + width) (at least xmin), same for y. The
  * reader inverts exactly that, so whole-pixel boxes round-trip exactly and others to half a pixel.
  * A frame of unknown size gets <width>0</width><height>0</height> (read back as unknown).
+ *
+ * Attributes by name, as CVAT writes them: `<attributes><attribute><name>colour</name>
+ * <value>red</value></attribute></attributes>` in each object, and the frame's classification
+ * answers in the same form directly under <annotation>. A multiple choice is one <value> with
+ * the option names joined by ", ". VOC's own flags <truncated>, <difficult> and <occluded> are 1
+ * when the object has an attribute of that name answered yes (see vocFlags), else 0.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { answerNamer, type NamedAnswer, type NamedAnswers } from './attributeKeys';
 import { buildCategories } from './categories';
 import { countSkip, enclosingBox, newReport, stemOf, type Rect, warn } from './geometry';
 import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
@@ -23,7 +30,31 @@ export function vocBndbox(r: Rect): { xmin: number; ymin: number; xmax: number; 
   return { xmin, ymin, xmax: Math.max(xmin, Math.round(r.x + r.width)), ymax: Math.max(ymin, Math.round(r.y + r.height)) };
 }
 
-function vocDocument(frame: ExportFrame, objects: { name: string; box: Rect }[]): string {
+/** One <value> text: a multiple choice joined, booleans and numbers as JSON writes them. */
+export const vocValue = (v: NamedAnswer): string => (Array.isArray(v) ? v.join(VOC_LIST_SEPARATOR) : String(v));
+export const VOC_LIST_SEPARATOR = ', ';
+
+/** CVAT's form: absent when there are no answers, so a plain VOC file stays plain. */
+function vocAttributes(named: NamedAnswers): { attributes?: { attribute: { name: string; value: string }[] } } {
+  const list = Object.entries(named).map(([name, v]) => ({ name, value: vocValue(v) }));
+  return list.length ? { attributes: { attribute: list } } : {};
+}
+
+/** What reads as "yes" in an answer to an attribute called truncated, difficult or occluded. */
+const YES = new Set(['yes', 'true', '1', 'y', '是']);
+const isYes = (v: NamedAnswer | undefined): boolean =>
+  v === true || (typeof v === 'number' && v !== 0) || (typeof v === 'string' && YES.has(v.trim().toLowerCase()));
+
+/** VOC's standard flags, from the attributes of the same (English) name. */
+export function vocFlags(named: NamedAnswers): { truncated: 0 | 1; difficult: 0 | 1; occluded: 0 | 1 } {
+  const byName = new Map(Object.entries(named).map(([k, v]) => [k.trim().toLowerCase(), v]));
+  const flag = (name: string) => (isYes(byName.get(name)) ? 1 : 0);
+  return { truncated: flag('truncated'), difficult: flag('difficult'), occluded: flag('occluded') };
+}
+
+interface VocObject { name: string; box: Rect; named: NamedAnswers }
+
+function vocDocument(frame: ExportFrame, objects: VocObject[], frameAnswers: NamedAnswers): string {
   const annotation = {
     folder: '',
     // The path, folders included, as CVAT writes it: frames of two videos stay apart.
@@ -31,7 +62,8 @@ function vocDocument(frame: ExportFrame, objects: { name: string; box: Rect }[])
     source: { database: 'Unknown', annotation: 'Unknown', image: 'Unknown' },
     size: { width: frame.width ?? 0, height: frame.height ?? 0, depth: 3 },
     segmented: 0,
-    object: objects.map((o) => ({ name: o.name, pose: 'Unspecified', truncated: 0, difficult: 0, bndbox: vocBndbox(o.box) })),
+    ...vocAttributes(frameAnswers),
+    object: objects.map((o) => ({ name: o.name, pose: 'Unspecified', ...vocFlags(o.named), bndbox: vocBndbox(o.box), ...vocAttributes(o.named) })),
   };
   // The builder escapes & < > in names; the declaration is written by hand so it says UTF-8.
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ annotation })}`;
@@ -40,6 +72,7 @@ function vocDocument(frame: ExportFrame, objects: { name: string; box: Rect }[])
 export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink: ZipSink): Promise<ExportReport> {
   const report = newReport('voc');
   const categories = buildCategories(ontology);
+  const namer = answerNamer(ontology.features);
   // Only the stems are kept, for the image set list and to refuse two frames on one file.
   const stems = new Set<string>();
   for await (const item of items) {
@@ -52,7 +85,7 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
       }
       stems.add(stem);
       if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as 0 x 0`);
-      const objects: { name: string; box: Rect }[] = [];
+      const objects: VocObject[] = [];
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);
         if (!category || o.tool !== 'box') {
@@ -60,10 +93,10 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
           continue;
         }
         if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
-        objects.push({ name: category.name, box: enclosingBox(o.geometry) });
+        objects.push({ name: category.name, box: enclosingBox(o.geometry), named: namer.object(o, report.skipped) });
         report.objectsWritten++;
       }
-      await sink.add(`Annotations/${stem}.xml`, vocDocument(frame, objects));
+      await sink.add(`Annotations/${stem}.xml`, vocDocument(frame, objects, namer.frame(frame.data.classifications, report.skipped)));
     }
   }
   await sink.add(VOC_IMAGE_SET, [...stems].map((s) => `${s}\n`).join(''));

@@ -4,12 +4,13 @@
  * sizes; a file's images/<split>/ twin tells the name to match on). A line's shape follows from
  * its length: 5 numbers a box, 5 + kpt_shape points a pose when data.yaml has kpt_shape, else an
  * odd count of 7 or more a polygon. Keypoints come back named by data.yaml's kpt_names (or their
- * index), without the 0 0 0 points YOLO writes for absent ones.
+ * index), without the 0 0 0 points YOLO writes for absent ones. Attributes come from our
+ * sidecar attributes/<split>/<stem>.json when the zip has it (yoloWriter.ts): objects by line.
  */
 import { parse } from 'yaml';
-import { YOLO_YAML } from './yoloWriter';
+import { YOLO_ATTRIBUTES, YOLO_YAML } from './yoloWriter';
 import { badFormat, missingFile } from './formatError';
-import { isRecord, labelNamesOf } from './readHelpers';
+import { isRecord, labelNamesOf, parseJson } from './readHelpers';
 import type { ImportedKeypoint, ImportedItem, ImportedObject, ImportResult, ZipEntries } from './types';
 import { findEntry } from './zipEntries';
 
@@ -85,6 +86,21 @@ function readLine(file: string, line: number, text: string, meta: YoloMeta, size
   throw badFormat(file, `line ${line}: ${numbers.length} numbers is neither a box (5), a polygon (class + 3 or more x y pairs) nor a pose`, where);
 }
 
+/** A sidecar's answers: the frame's, and each object's by its line. */
+function readSidecar(entries: ZipEntries, root: string, split: string, stem: string): { frame: Record<string, unknown>; byLine: Map<number, Record<string, unknown>> } {
+  const path = `${root}${YOLO_ATTRIBUTES}/${split}/${stem}.json`;
+  const data = entries.get(path);
+  const byLine = new Map<number, Record<string, unknown>>();
+  if (!data) return { frame: {}, byLine };
+  const doc = parseJson(path, data);
+  if (!isRecord(doc)) throw badFormat(path, 'must be a JSON object');
+  for (const [i, o] of (Array.isArray(doc.objects) ? doc.objects : []).entries()) {
+    if (!isRecord(o) || !Number.isInteger(o.line) || !isRecord(o.attributes)) throw badFormat(path, `objects[${i}] needs a line number and attributes`, { field: `objects[${i}]` });
+    byLine.set(o.line as number, o.attributes);
+  }
+  return { frame: isRecord(doc.attributes) ? doc.attributes : {}, byLine };
+}
+
 export function readYolo(entries: ZipEntries, options: YoloReadOptions): ImportResult {
   const { meta, root } = readMeta(entries);
   const images = new Map<string, string>();
@@ -95,19 +111,21 @@ export function readYolo(entries: ZipEntries, options: YoloReadOptions): ImportR
   const items: ImportedItem[] = [];
   const warnings: string[] = [];
   for (const [path, data] of entries) {
-    const m = /^labels\/[^/]+\/(.+)\.txt$/.exec(path.slice(root.length));
+    const m = /^labels\/([^/]+)\/(.+)\.txt$/.exec(path.slice(root.length));
     if (!path.startsWith(root) || !m) continue;
-    const fileName = images.get(m[1]!) ?? m[1]!;
+    const fileName = images.get(m[2]!) ?? m[2]!;
     const size = options.sizeOf(fileName);
     if (!size) {
       warnings.push(`${path}: size of ${fileName} unknown; skipped`);
       continue;
     }
+    const sidecar = readSidecar(entries, root, m[1]!, m[2]!);
     const objects = data
       .toString('utf8')
       .split(/\r?\n/)
-      .flatMap((text, i) => (text.trim() === '' ? [] : [readLine(path, i + 1, text, meta, size)]));
-    items.push({ name: fileName, frames: [{ fileName, width: size.width, height: size.height, objects }] });
+      .flatMap((text, i) => (text.trim() === '' ? [] : [{ ...readLine(path, i + 1, text, meta, size), attributes: { ...sidecar.byLine.get(i + 1) } }]));
+    const attributes = Object.keys(sidecar.frame).length ? { attributes: sidecar.frame } : {};
+    items.push({ name: fileName, frames: [{ fileName, width: size.width, height: size.height, objects, ...attributes }] });
   }
   return { items, labelNames: labelNamesOf(items), warnings };
 }

@@ -12,9 +12,14 @@
  * Other shapes are skipped and counted. Coordinates are normalised by the frame size, clamped to
  * [0, 1] (Ultralytics drops a whole image whose label is out of bounds), 6 decimals. A frame of
  * unknown size cannot be normalised: it gets no label file and a warning.
+ *
+ * YOLO has no place for attributes. They go beside the labels, by name (attributeKeys.ts), in a
+ * sidecar per frame that has any: attributes/train/<stem>.json (YoloSidecar), mirroring the
+ * label file's path. labels/ keeps only what Ultralytics reads, so training ignores them.
  */
 import { stringify } from 'yaml';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
+import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
 import { COCO_VISIBILITY } from './cocoWriter';
 import { countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
@@ -23,6 +28,8 @@ import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types'
 export type YoloMode = 'detect' | 'segment' | 'pose';
 export const YOLO_SPLIT = 'train';
 export const YOLO_YAML = 'data.yaml';
+/** The sidecars' folder, beside labels/ and images/ */
+export const YOLO_ATTRIBUTES = 'attributes';
 const DECIMALS = 6;
 
 const KEPT_TOOL: Record<YoloMode, AnnotationObject['tool']> = { detect: 'box', segment: 'polygon', pose: 'keypoints' };
@@ -80,10 +87,19 @@ export function yoloDataYaml(categories: readonly Category[], mode: YoloMode): s
   return stringify(doc);
 }
 
+/** One frame's sidecar: its classification answers, and each answered object by its line in the label file (from 1) and class. */
+export interface YoloSidecar {
+  image: string;
+  labels: string;
+  attributes: NamedAnswers;
+  objects: { line: number; class: string; attributes: NamedAnswers }[];
+}
+
 export async function writeYolo(items: ItemSource, ontology: ExportOntology, sink: ZipSink, mode: YoloMode): Promise<ExportReport> {
   const report = newReport(`yolo-${mode}`);
   const categories = buildCategories(ontology);
   const pointsPerPose = Math.max(0, ...categories.list.map((c) => c.keypoints?.ids.length ?? 0));
+  const namer = answerNamer(ontology.features);
   await sink.add(YOLO_YAML, yoloDataYaml(categories.list, mode));
   // Only the paths, to refuse writing two frames into one label file.
   const written = new Set<string>();
@@ -102,6 +118,7 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
       }
       written.add(path);
       const lines: string[] = [];
+      const sidecar: YoloSidecar = { image: frame.fileName, labels: path, attributes: namer.frame(frame.data.classifications, report.skipped), objects: [] };
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);
         const line = category ? yoloLine(o, category, mode, { width: frame.width, height: frame.height }, pointsPerPose) : null;
@@ -112,8 +129,13 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
         if (o.tool === 'box' && o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
         lines.push(line);
         report.objectsWritten++;
+        const attributes = namer.object(o, report.skipped);
+        if (Object.keys(attributes).length > 0) sidecar.objects.push({ line: lines.length, class: category!.name, attributes });
       }
       await sink.add(path, lines.map((l) => `${l}\n`).join(''));
+      if (sidecar.objects.length > 0 || Object.keys(sidecar.attributes).length > 0) {
+        await sink.add(`${YOLO_ATTRIBUTES}/${YOLO_SPLIT}/${stemOf(frame.fileName)}.json`, `${JSON.stringify(sidecar, null, 2)}\n`);
+      }
     }
   }
   return report;

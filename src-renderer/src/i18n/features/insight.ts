@@ -38,7 +38,7 @@ export const insightZh = {
     download: '下载', cancel: '取消', cancelled: '已取消导出', deleteConfirm: '删除此导出及其压缩包？', deleted: '已删除导出',
     failedUnknown: '导出失败',
     reportSubjects: '数据', reportFrames: '帧', reportObjects: '写入对象', reportMedia: '图片文件', reportSize: '压缩包大小',
-    reportAttempts: '尝试次数', reportSkipped: '未写入的对象', reportNothingSkipped: '无', reportWarnings: '提示',
+    reportAttempts: '尝试次数', reportSkipped: '未写入的内容', reportNothingSkipped: '无', reportWarnings: '提示',
     deliveries: '投递记录', deliveriesEmpty: '还没有投递记录', deliveryDestination: '目的地', deliveryStatus: '结果',
     deliveryMessage: '说明', deliveryAt: '时间',
     recordDelivery: '登记投递', deliveriesOf: '查看“{{name}}”的 {{count}} 条投递记录',
@@ -52,6 +52,7 @@ export const insightZh = {
       box: '矩形框（格式不支持）', polygon: '多边形（格式不支持）', polyline: '折线（格式不支持）', point: '点（格式不支持）',
       keypoints: '关键点（格式不支持）', cuboid: '立体框（格式不支持）', classification: '分类（格式不支持）',
       unknownLabel: '标签已不存在', unknownSize: '图片尺寸未知', rotatedBoxFlattened: '旋转框已转为外接框',
+      unknownAttribute: '已删除属性的答案', unknownOption: '已删除选项的答案',
     },
   },
   delivery: {
@@ -162,7 +163,7 @@ export const insightEn: typeof insightZh = {
     download: 'Download', cancel: 'Cancel', cancelled: 'Export cancelled', deleteConfirm: 'Delete this export and its zip?', deleted: 'Export deleted',
     failedUnknown: 'The export failed',
     reportSubjects: 'Items', reportFrames: 'Frames', reportObjects: 'Objects written', reportMedia: 'Image files', reportSize: 'Zip size',
-    reportAttempts: 'Attempts', reportSkipped: 'Objects left out', reportNothingSkipped: 'None', reportWarnings: 'Notes',
+    reportAttempts: 'Attempts', reportSkipped: 'Left out', reportNothingSkipped: 'None', reportWarnings: 'Notes',
     deliveries: 'Deliveries', deliveriesEmpty: 'No deliveries recorded', deliveryDestination: 'Destination', deliveryStatus: 'Result',
     deliveryMessage: 'Message', deliveryAt: 'When',
     recordDelivery: 'Record delivery', deliveriesOf: 'Show the deliveries of {{name}} ({{count}})',
@@ -176,6 +177,7 @@ export const insightEn: typeof insightZh = {
       box: 'Boxes (not in this format)', polygon: 'Polygons (not in this format)', polyline: 'Polylines (not in this format)', point: 'Points (not in this format)',
       keypoints: 'Keypoints (not in this format)', cuboid: 'Cuboids (not in this format)', classification: 'Classifications (not in this format)',
       unknownLabel: 'Label no longer exists', unknownSize: 'Image size unknown', rotatedBoxFlattened: 'Rotated boxes written as covering boxes',
+      unknownAttribute: 'Answers to deleted attributes', unknownOption: 'Answers with deleted options',
     },
   },
   delivery: {

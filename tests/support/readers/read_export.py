@@ -1,0 +1,81 @@
+"""Reads an unpacked export as a consumer outside this project would, with readers no one here
+wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC,
+PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
+
+Usage: python3 read_export.py coco|voc|yolo DIR
+"""
+import glob
+import json
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+
+def read_coco(root):
+    from pycocotools.coco import COCO
+
+    coco = COCO(os.path.join(root, "annotations", "instances_default.json"))
+    out = {}
+    for image in coco.loadImgs(coco.getImgIds()):
+        objects = []
+        for ann in coco.loadAnns(coco.getAnnIds(imgIds=[image["id"]])):
+            category = coco.loadCats([ann["category_id"]])[0]
+            objects.append({"class": category["name"], "feature": category["supercategory"], "attributes": ann["attributes"], "bbox": ann["bbox"]})
+        out[image["file_name"]] = {"attributes": image.get("attributes", {}), "objects": objects}
+    return out
+
+
+def voc_attributes(element):
+    holder = element.find("attributes")
+    if holder is None:
+        return {}
+    return {a.findtext("name"): a.findtext("value") for a in holder.findall("attribute")}
+
+
+def read_voc(root):
+    out = {}
+    for path in sorted(glob.glob(os.path.join(root, "Annotations", "**", "*.xml"), recursive=True)):
+        annotation = ET.parse(path).getroot()
+        objects = []
+        for obj in annotation.findall("object"):
+            flags = {tag: obj.findtext(tag) for tag in ("truncated", "difficult", "occluded")}
+            objects.append({"class": obj.findtext("name"), "flags": flags, "attributes": voc_attributes(obj)})
+        out[annotation.findtext("filename")] = {"attributes": voc_attributes(annotation), "objects": objects}
+    return out
+
+
+def read_yolo(root):
+    import yaml
+
+    with open(os.path.join(root, "data.yaml"), encoding="utf-8") as f:
+        names = yaml.safe_load(f)["names"]
+    out = {}
+    for path in sorted(glob.glob(os.path.join(root, "labels", "*", "**", "*.txt"), recursive=True)):
+        rel = os.path.relpath(path, os.path.join(root, "labels"))
+        split, stem = rel.split(os.sep, 1)
+        stem = stem[: -len(".txt")]
+        sidecar_path = os.path.join(root, "attributes", split, stem + ".json")
+        sidecar = {"attributes": {}, "objects": [], "image": stem}
+        if os.path.exists(sidecar_path):
+            with open(sidecar_path, encoding="utf-8") as f:
+                sidecar = json.load(f)
+        by_line = {o["line"]: o["attributes"] for o in sidecar["objects"]}
+        objects = []
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, start=1):
+                if line.strip():
+                    objects.append({"class": names[int(line.split()[0])], "attributes": by_line.get(number, {})})
+        out[sidecar["image"]] = {"attributes": sidecar["attributes"], "objects": objects}
+    return out
+
+
+if __name__ == "__main__":
+    fmt, root = sys.argv[1], sys.argv[2]
+    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo}[fmt]
+    # pycocotools prints progress to stdout: keep stdout for the JSON alone.
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr
+    result = reader(root)
+    sys.stdout = real_stdout
+    json.dump(result, sys.stdout, ensure_ascii=False)
