@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(coco.categories.map((c: { name: string }) => c.name)).toEqual(['car', '行人', 'road', 'person']);
     expect(coco.annotations[0]).toMatchObject({ bbox: [10.5, 20.25, 15, 30], area: 450, attributes: { colour: 'red' } });
 
-    const events = await s.app.ctx.db.selectFrom('realtime_events').select(['payload']).where('type', '=', 'export.changed').where('room', '=', `project:${w.projectP}`).orderBy('seq').execute();
+    const events = await s.app.ctx.db.selectFrom('realtime_events').select(['payload']).where('type', '=', 'export.changed').where('room', '=', `exports:${w.projectP}`).orderBy('seq').execute();
     const statuses = events.map((e) => JSON.parse(e.payload).status);
     expect(statuses[0]).toBe('queued');
     expect(statuses.at(-1)).toBe('done');
