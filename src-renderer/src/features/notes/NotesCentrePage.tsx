@@ -121,9 +121,11 @@ export function NotesCentrePage() {
       width: 200,
       ellipsis: true,
       render: (_: unknown, n, index) => (
-        <Typography.Link onClick={() => setViewing(index)} title={n.dataName} aria-label={t('viewer.openItem', { name: n.dataName })}>
-          {n.dataName}
-        </Typography.Link>
+        <Button type="link" size="small" style={{ padding: 0, maxWidth: '100%' }} onClick={() => setViewing(index)} title={n.dataName} aria-label={t('viewer.openItem', { name: n.dataName })}>
+          <Typography.Text ellipsis style={{ color: 'inherit' }}>
+            {n.dataName}
+          </Typography.Text>
+        </Button>
       ),
     },
     { title: t('notes.columns.author'), dataIndex: 'createdByName', key: 'author', width: 180 },
