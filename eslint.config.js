@@ -67,6 +67,17 @@ export default tseslint.config(
   layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'] }),
   layer(['src-renderer/src/canvas/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'], packages: UI_FRAMEWORK }),
+  {
+    // A form's failed rules reject validateFields; uncaught, that is a console error on every
+    // empty submit. Forms use onFinish, or app/validFormValues (which catches it).
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='validateFields']", message: 'use validFormValues(form) from app/validFormValues: a failed rule must show on the form, not reject' },
+      ],
+    },
+  },
   layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),

@@ -8,6 +8,7 @@ import { OutboxSmsProvider } from './sms/outboxProvider';
 import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
 import { installTeamChangeEvents } from './realtime/teamChanges';
+import { installProjectChangeEvents } from './realtime/projectChanges';
 import { ExportRunner } from './exports/exportRunner';
 import { PyramidMaker } from './images/pyramidMaker';
 import { inWorker } from './exports/executions';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installFiniteNumbers(app);
   installAccess(app, ctx);
   installTeamChangeEvents(app, ctx);
+  installProjectChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);
 
   userRoutesPlugin(app, ctx);

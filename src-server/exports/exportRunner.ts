@@ -113,7 +113,7 @@ export class ExportRunner {
   private readonly stopRun = new Map<number, (reason: StopReason) => void>();
 
   private announce(projectId: number, exportId: number, status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled', done: number, total: number) {
-    return this.d.realtime.publish(room('project', projectId), 'export.changed', { projectId, exportId, status, done, total }).catch(() => undefined);
+    return this.d.realtime.publish(room('exports', projectId), 'export.changed', { projectId, exportId, status, done, total }).catch(() => undefined);
   }
 
   /** Removes what runs of an export left; a store that fails here fails no run (the start-up sweep tries again). */

@@ -11,6 +11,7 @@ import {
   type Room,
 } from '../../src-shared/api/realtime';
 import { errorMsg } from '../../src-shared/api/errors';
+import { projectRoleMay } from '../../src-shared/model/permissions';
 import type { ServerContext } from '../context';
 import { RealtimeEventLog } from './eventLog';
 
@@ -63,7 +64,11 @@ export class RealtimeHub implements RealtimePublisher {
     this.io = null;
   }
 
-  /** Whether a user may be in a room: their own, a member of the team, or someone with a way into the project (of the task). */
+  /**
+   * Whether a user may be in a room: their own, a member of the team, someone with a way into
+   * the project (of the task), or for a project's exports someone who may export. The same rule
+   * as the API call that lists what the room's events announce.
+   */
   private async mayJoin(userId: number, room: Room): Promise<boolean> {
     const parsed = parseRoom(room);
     if (!parsed) return false;
@@ -71,10 +76,13 @@ export class RealtimeHub implements RealtimePublisher {
     // A user's own room is theirs alone.
     if (parsed.kind === 'user') return parsed.id === userId;
     const projectId =
-      parsed.kind === 'project'
+      parsed.kind === 'project' || parsed.kind === 'exports'
         ? parsed.id
         : (await this.ctx.db.selectFrom('tasks').select('project_id').where('id', '=', parsed.id).executeTakeFirst())?.project_id;
-    return projectId !== undefined && (await this.ctx.repos.access.projectAccess(projectId, userId)) !== undefined;
+    const access = projectId === undefined ? undefined : await this.ctx.repos.access.projectAccess(projectId, userId);
+    if (!access) return false;
+    // Export runs are listed only to those who may export (the export routes' rule).
+    return parsed.kind !== 'exports' || projectRoleMay(access.role, 'project.export');
   }
 
   private serve(socket: Socket): void {

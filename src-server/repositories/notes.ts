@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema';
-import type { Note, NoteListBody, NoteStatus } from '../../src-shared/api/note';
+import type { Note, NoteListBody, NoteStatus, NoteThread } from '../../src-shared/api/note';
 import type { PageOf } from '../../src-shared/api/envelope';
 
 /** A note to insert, its anchors already checked against the project. */
@@ -16,6 +16,15 @@ export interface NewNote {
   now: number;
 }
 
+/**
+ * `other` is on the same anchor as `notes`: the same subject, task subject, frame and object
+ * (absent ones equal), the unit a conversation is about.
+ */
+const sameAnchor = sql`other.project_id = notes.project_id and other.subject_id = notes.subject_id
+  and coalesce(other.task_subject_id, 0) = coalesce(notes.task_subject_id, 0)
+  and coalesce(other.frame_id, 0) = coalesce(notes.frame_id, 0)
+  and coalesce(other.object_id, '') = coalesce(notes.object_id, '')`;
+
 /** Notes: comments pinned to subjects, task subjects, frames and objects, open or resolved. */
 export class NotesRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -24,8 +33,9 @@ export class NotesRepository {
     return this.db
       .selectFrom('notes')
       .innerJoin('users', 'users.id', 'notes.created_by')
+      .innerJoin('subjects', 'subjects.id', 'notes.subject_id')
       .selectAll('notes')
-      .select('users.name as author_name');
+      .select(['users.name as author_name', 'subjects.name as subject_name']);
   }
 
   private static toNote(r: Awaited<ReturnType<ReturnType<NotesRepository['select']>['execute']>>[number]): Note {
@@ -33,6 +43,7 @@ export class NotesRepository {
       id: r.id,
       projectId: r.project_id,
       dataId: r.subject_id,
+      dataName: r.subject_name,
       taskSubjectId: r.task_subject_id,
       frameId: r.frame_id,
       objectId: r.object_id,
@@ -84,10 +95,12 @@ export class NotesRepository {
     return rows.map((r) => ({ id: r.id, projectId: r.project_id, createdBy: r.created_by }));
   }
 
-  async list(f: NoteListBody): Promise<PageOf<Note>> {
+  async list(f: NoteListBody): Promise<PageOf<NoteThread>> {
     const page = f.page ?? 1;
     const pageSize = f.pageSize ?? 20;
     let q = this.db.selectFrom('notes').where('notes.project_id', '=', f.projectId);
+    // A thread starts at the first note of its anchor: no earlier note on the same one.
+    if (f.threads) q = q.where(sql<boolean>`not exists (select 1 from notes as other where ${sameAnchor} and other.id < notes.id)`);
     if (f.status !== undefined) q = q.where('notes.status', '=', f.status);
     if (f.labelId !== undefined) q = q.where('notes.label_id', '=', f.labelId);
     if (f.dataId !== undefined) q = q.where('notes.subject_id', '=', f.dataId);
@@ -101,8 +114,22 @@ export class NotesRepository {
       q.select('notes.id').orderBy('notes.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const notes = await this.byIds(ids.map((r) => r.id));
-    return { list: notes.reverse(), total: Number(total.n), page, pageSize };
+    const notes = (await this.byIds(ids.map((r) => r.id))).reverse();
+    return { list: f.threads ? await this.withReplies(notes) : notes, total: Number(total.n), page, pageSize };
+  }
+
+  /** Each first note with the later notes on its anchor, oldest first. */
+  private async withReplies(firsts: Note[]): Promise<NoteThread[]> {
+    if (firsts.length === 0) return [];
+    const firstIds = sql.join(firsts.map((n) => n.id));
+    const replies = await this.select()
+      .where(sql<boolean>`exists (select 1 from notes as other where ${sameAnchor} and other.id < notes.id and other.id in (${firstIds}))`)
+      .orderBy('notes.id')
+      .execute();
+    const key = (n: { dataId: number; taskSubjectId: number | null; frameId: number | null; objectId: string | null }) => `${n.dataId}/${n.taskSubjectId}/${n.frameId}/${n.objectId}`;
+    const byAnchor = new Map<string, Note[]>();
+    for (const r of replies.map(NotesRepository.toNote)) byAnchor.set(key(r), [...(byAnchor.get(key(r)) ?? []), r]);
+    return firsts.map((n) => ({ ...n, replies: byAnchor.get(key(n)) ?? [] }));
   }
 
   /** The notes of a subject (or one task subject of it), oldest first. */

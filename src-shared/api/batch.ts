@@ -85,22 +85,22 @@ export const batchRoutes = {
     querystring: BatchDeleteQuery, data: Type.Null(),
   }),
   beforehand: defineRoute({
-    ...base, method: 'POST', path: '/batch/beforehand', access: on('project.read', 'body'),
+    ...base, method: 'POST', path: '/batch/beforehand', readOnly: true, access: on('project.read', 'body'),
     summary: 'Which of these content hashes the project already has, so their files need not be uploaded.',
     body: BatchBeforehandBody, data: BatchBeforehand,
   }),
   list: defineRoute({
-    ...base, method: 'POST', path: '/batch/list', access: on('project.read', 'body'),
+    ...base, method: 'POST', path: '/batch/list', readOnly: true, access: on('project.read', 'body'),
     summary: 'The project\'s batches, newest first, with their subject counts.',
     body: BatchListBody, data: Page(Batch),
   }),
   count: defineRoute({
-    ...base, method: 'POST', path: '/batch/query/batchCount', access: on('project.read', 'body'),
+    ...base, method: 'POST', path: '/batch/query/batchCount', readOnly: true, access: on('project.read', 'body'),
     summary: 'How many batches the project has.',
     body: BatchProjectBody, data: Type.Object({ count: Type.Integer({ minimum: 0 }) }),
   }),
   nameCheck: defineRoute({
-    ...base, method: 'POST', path: '/batch/query/batchName', access: on('project.read', 'body'),
+    ...base, method: 'POST', path: '/batch/query/batchName', readOnly: true, access: on('project.read', 'body'),
     summary: 'Whether a batch name is still free in the project.',
     body: BatchNameBody, data: BatchNameCheck,
   }),

@@ -230,7 +230,7 @@ export const exportRoutes = {
     body: ExportPlanBody, data: ExportPlan,
   }),
   planCount: defineRoute({
-    ...base, method: 'POST', path: '/export/plan/count', access: on('project.export', 'body'),
+    ...base, method: 'POST', path: '/export/plan/count', readOnly: true, access: on('project.export', 'body'),
     summary: 'How many subjects, frames and objects a plan (saved, or its filters given in place) would export now.',
     body: ExportCountBody, data: ExportCount,
   }),
@@ -240,7 +240,7 @@ export const exportRoutes = {
     params: Type.Object({ id: Id }), body: ExportPlanUpdateBody, data: ExportPlan,
   }),
   progress: defineRoute({
-    ...base, method: 'POST', path: '/export/progress', access: on('project.export', 'body'),
+    ...base, method: 'POST', path: '/export/progress', readOnly: true, access: on('project.export', 'body'),
     summary: 'The project\'s exports (or the ones named), newest first, with status, progress, result and deliveries.',
     body: ExportProgressBody, data: Page(ExportJob),
   }),

@@ -21,6 +21,8 @@ export const Note = Type.Object({
   id: Type.Integer(),
   projectId: Type.Integer(),
   dataId: Type.Integer(),
+  /** the subject's name (its file name), so a note names its item as the user knows it */
+  dataName: Type.String(),
   taskSubjectId: Nullable(Type.Integer()),
   frameId: Nullable(Type.Integer()),
   /** the annotation object's id in its frame */
@@ -35,6 +37,15 @@ export const Note = Type.Object({
   resolvedAt: Nullable(Type.Integer()),
 });
 export type Note = Static<typeof Note>;
+
+/**
+ * A note as the notes centre lists it when asked for threads: the first note on its anchor (the
+ * same subject, task subject, frame and object) with the later ones on that anchor, oldest
+ * first, as its replies. Answering a note in the workspace is writing on the object (or item)
+ * it is pinned to, so the conversation about one thing reads as one thread.
+ */
+export const NoteThread = Type.Object({ ...Note.properties, replies: Type.Optional(Type.Array(Note)) });
+export type NoteThread = Static<typeof NoteThread>;
 
 export const NoteLabel = Type.Object({ id: Type.Integer(), projectId: Type.Integer(), name: Type.String(), color: Type.String() });
 export type NoteLabel = Static<typeof NoteLabel>;
@@ -68,6 +79,8 @@ export const NoteListBody = Type.Object(
     taskSubjectId: Type.Optional(Id),
     taskId: Type.Optional(Id),
     createdBy: Type.Optional(Id),
+    /** list threads (the first note of each anchor, with its replies); filters apply to the first note */
+    threads: Type.Optional(Type.Boolean()),
   },
   closed,
 );
@@ -96,9 +109,9 @@ export const noteRoutes = {
     querystring: NoteDeleteQuery, data: Type.Null(),
   }),
   list: defineRoute({
-    ...base, method: 'POST', path: '/note/list', access: on('project.read', 'body'),
-    summary: 'The project\'s notes, newest first, by status, label, subject, task subject, task and author.',
-    body: NoteListBody, data: Page(Note),
+    ...base, method: 'POST', path: '/note/list', readOnly: true, access: on('project.read', 'body'),
+    summary: 'The project\'s notes, newest first, by status, label, subject, task subject, task and author; with threads, the first note of each anchor with its replies.',
+    body: NoteListBody, data: Page(NoteThread),
   }),
   open: defineRoute({
     ...base, method: 'PUT', path: '/note/open', access: on('project.note.manage', 'body'),

@@ -131,7 +131,7 @@ export const ontologyRoutes = {
     querystring: FeatureDeleteQuery, data: Type.Null(),
   }),
   listFeatures: defineRoute({
-    ...base, method: 'POST', path: '/ontology/feature/list', access: read('body'),
+    ...base, method: 'POST', path: '/ontology/feature/list', readOnly: true, access: read('body'),
     summary: 'The project\'s features in their order, filtered by tool, types, name (contains, ASCII case ignored) and ids.',
     body: Type.Object(
       { projectId: Id, ...PageQuery, ...ToolFilter, name: Type.Optional(LineText(64)), featureIds: Type.Optional(Type.Array(Id, { maxItems: ONTOLOGY_LIMITS.features })) },

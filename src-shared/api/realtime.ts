@@ -6,21 +6,34 @@
  */
 export const REALTIME_PATH = '/core/socket.io';
 
-/** Rooms: a team, a project, a task, and each user's own (what concerns them before they are in any team's room). */
-export type RoomKind = 'team' | 'project' | 'task' | 'user';
+/**
+ * Rooms: a team, a project, a task, and each user's own (what concerns them before they are in
+ * any team's room). `exports` is a project's export runs, joined only by those who may export:
+ * a room is open to exactly the callers whose API call would show what its events announce.
+ */
+export type RoomKind = 'team' | 'project' | 'task' | 'user' | 'exports';
 export type Room = `${RoomKind}:${number}`;
 export const room = (kind: RoomKind, id: number): Room => `${kind}:${id}`;
 
 export function parseRoom(value: unknown): { kind: RoomKind; id: number } | null {
   if (typeof value !== 'string') return null;
-  const m = /^(team|project|task|user):([1-9][0-9]{0,9})$/.exec(value);
+  const m = /^(team|project|task|user|exports):([1-9][0-9]{0,9})$/.exec(value);
   return m ? { kind: m[1] as RoomKind, id: Number(m[2]) } : null;
 }
+
+/** The parts of a project a `project.part.changed` names. */
+export type ProjectPart = 'data' | 'ontology' | 'members' | 'settings' | 'exportPlans';
 
 /** Event types and their payloads. Later features add theirs here. */
 export interface RealtimeEvents {
   'project.changed': { projectId: number; change: 'created' | 'updated' | 'deleted' };
-  'batch.changed': { projectId: number; batchId: number; change: 'created' | 'updated' | 'deleted' };
+  /**
+   * a successful project call changed one part of the project that lists show: its data
+   * (batches and subjects), ontology, members or settings (config, instruction, reject reasons)
+   * in the project's room, its export plans in its `exports` room; `call` names it (see
+   * src-server/realtime/projectChanges.ts)
+   */
+  'project.part.changed': { projectId: number; part: ProjectPart; call: string };
   /** a task, its steps or its set of task subjects changed (not single transitions: those are the task-subject routes') */
   'task.changed': { taskId: number; projectId: number; change: 'created' | 'updated' | 'deleted' | 'workflow' | 'subjects' };
   /** task subjects moved (the action that moved them), or their annotations were replaced by pre-annotation or an imported file */
@@ -44,7 +57,7 @@ export interface RealtimeEvents {
   'team.changed': { teamId: number; call: string };
   /** an invitation by mobile number to this user was sent or cancelled (in the user's own room) */
   'invite.received': { change: 'created' | 'cancelled' };
-  /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted */
+  /** an export was started, moved on (at most every EXPORT_PROGRESS_EVERY_MS while it runs), ended or was deleted; in the project's `exports` room */
   'export.changed': { projectId: number; exportId: number; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'deleted'; done: number; total: number };
   /** an AI job was started, moved on (at most about once a second while it runs) or ended */
   'ai.job.changed': { projectId: number; jobId: number; type: 'predict' | 'evaluate' | 'train' | 'serve'; state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'; done: number; total: number };

@@ -94,7 +94,7 @@ export const workflowRoutes = {
     body: WorkflowAssignmentBody, data: WorkflowStepDetail,
   }),
   project: defineRoute({
-    ...base, method: 'POST', path: '/workflow/project', access: on('project.read', 'body'),
+    ...base, method: 'POST', path: '/workflow/project', readOnly: true, access: on('project.read', 'body'),
     summary: 'The steps of every task of the project, of one type when given, by task and position.',
     body: WorkflowProjectBody, data: Type.Array(ProjectWorkflowStep),
   }),

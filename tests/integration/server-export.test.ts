@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     // answers and the image's classification by name (issue 17), never by id
     expect(coco.images.filter((i: { attributes: object }) => JSON.stringify(i.attributes) === '{"Weather":"sunny"}')).toHaveLength(3);
 
-    const events = await s.app.ctx.db.selectFrom('realtime_events').select(['payload']).where('type', '=', 'export.changed').where('room', '=', `project:${w.projectP}`).orderBy('seq').execute();
+    const events = await s.app.ctx.db.selectFrom('realtime_events').select(['payload']).where('type', '=', 'export.changed').where('room', '=', `exports:${w.projectP}`).orderBy('seq').execute();
     const statuses = events.map((e) => JSON.parse(e.payload).status);
     expect(statuses[0]).toBe('queued');
     expect(statuses.at(-1)).toBe('done');

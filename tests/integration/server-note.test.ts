@@ -75,6 +75,26 @@ describe.each(DB_KINDS)('notes on %s', (kind) => {
     expect(reopened.body.data).toMatchObject([{ id: ids[0], status: 'open', resolvedBy: null, resolvedAt: null }]);
   });
 
+  it('names each note\'s item by its file name and lists the conversation on one anchor as one thread', async () => {
+    const { w, t, dataId, note } = await setup();
+    const subjectName = (await s.app.ctx.db.selectFrom('subjects').select('name').where('id', '=', dataId).executeTakeFirstOrThrow()).name;
+    const onBox = { taskSubjectId: t.taskSubjectIds[0], objectId: 'box-1' };
+    const question = (await note(w.users.reviewer, { ...onBox, content: 'Is this a van?' })).body.data;
+    expect(question.dataName).toBe(subjectName);
+    const other = (await note(w.users.reviewer, { content: 'The whole item is blurry' })).body.data;
+    const answer = (await note(w.users.annotator, { ...onBox, content: 'No, a bus' })).body.data;
+    const thanks = (await note(w.users.reviewer, { ...onBox, content: 'Thanks' })).body.data;
+
+    const threads = (await call(w.users.annotator, 'POST', '/note/list', { projectId: w.projectP, threads: true })).body.data;
+    expect(threads.total).toBe(2);
+    expect(threads.list.map((n: { id: number; replies: { id: number }[] }) => [n.id, n.replies.map((r) => r.id)])).toEqual([
+      [other.id, []],
+      [question.id, [answer.id, thanks.id]],
+    ]);
+    // Without threads the list is every note, as before.
+    expect((await call(w.users.annotator, 'POST', '/note/list', { projectId: w.projectP })).body.data.total).toBe(4);
+  });
+
   it('lets the author or a note manager delete notes, all or nothing, and hides other teams\' notes', async () => {
     const { w, note } = await setup();
     const mine = (await note(w.users.annotator)).body.data.id;

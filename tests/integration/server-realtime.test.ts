@@ -91,6 +91,32 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
     expect(gotB).toEqual([]);
   });
 
+  it('tells whoever may read a project when its batches, ontology, members or settings change, and never for a read', async () => {
+    const annotator = await connect(w.users.annotator.token);
+    expect(await join(annotator, room('project', w.projectP))).toMatchObject({ ok: true });
+    const got = received(annotator);
+    const parts = () => got.filter((m) => m.type === 'project.part.changed').map((m) => m.payload);
+    const batch = await s.call({ method: 'POST', url: '/core/batch', token: w.users.owner.token, payload: { projectId: w.projectP, name: `Live ${Date.now()}` } });
+    expect(batch.body.msg).toBe('ok');
+    await until(() => parts().length > 0);
+    expect(parts()).toEqual([{ projectId: w.projectP, part: 'data', call: 'POST /core/batch' }]);
+    // Reads (a list sent as POST, as the New-task drawer asks it) say nothing: a client refetching on the event would loop.
+    expect((await s.call({ method: 'POST', url: '/core/batch/list', token: w.users.annotator.token, payload: { projectId: w.projectP, page: 1, pageSize: 10 } })).body.msg).toBe('ok');
+    const reason = await s.call({ method: 'POST', url: `/core/project/${w.projectP}/rejectReason/add`, token: w.users.owner.token, payload: { reason: 'Box too loose' } });
+    expect(reason.body.msg).toBe('ok');
+    await until(() => parts().length > 1);
+    expect(parts().map((p) => (p as { part: string }).part)).toEqual(['data', 'settings']);
+  });
+
+  it('sends export runs only to those who may export, as the export list', async () => {
+    const annotator = await connect(w.users.annotator.token);
+    expect((await join(annotator, room('exports', w.projectP))).ok).toBe(false);
+    const manager = await connect(w.users.projectManager.token);
+    expect(await join(manager, room('exports', w.projectP))).toMatchObject({ ok: true });
+    const vendorManager = await connect(w.users.vendorManager.token);
+    expect((await join(vendorManager, room('exports', w.projectP))).ok).toBe(false);
+  });
+
   it('tells an invitee of an invitation by mobile in their own room, which nobody else may join', async () => {
     const invitee = await connect(w.users.ownerB.token);
     expect(await join(invitee, room('user', w.users.ownerB.id))).toMatchObject({ ok: true });

@@ -23,8 +23,9 @@ export function useLiveUpdates(teamId: number | null | undefined): void {
     const apply = (m: RealtimeMessage) => {
       lastSeq = Math.max(lastSeq ?? 0, m.seq);
       if (m.type === 'project.changed') dispatch(api.util.invalidateTags(['Project']));
-      // A change to the team (someone's role, a group, an invitation) can change what this user may do too.
-      if (m.type === 'team.changed') dispatch(api.util.invalidateTags(['Team', 'TeamMember', 'Group', 'Invite', 'Vendor', 'User', 'Project']));
+      // A change to the team (someone's role, a group, an invitation) can change what this user may do too;
+      // removing a member also removes their project memberships.
+      if (m.type === 'team.changed') dispatch(api.util.invalidateTags(['Team', 'TeamMember', 'Group', 'Invite', 'Vendor', 'User', 'Project', 'ProjectMember']));
     };
     socket.on(REALTIME.event, apply);
     socket.on('connect', async () => {

@@ -27,6 +27,7 @@ import { teamEn } from './features/team';
 import { projectEn } from './features/project';
 import { insightEn } from './features/insight';
 import { notesEn } from './features/notes';
+import { viewerEn } from './features/viewer';
 import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
 import { tasksEn } from './features/tasks';
@@ -144,6 +145,7 @@ export const enUS: Messages = {
   project: projectEn,
   insight: insightEn,
   notes: notesEn,
+  viewer: viewerEn,
   work: workEn,
   classify: classifyEn,
   tasks: tasksEn,

@@ -27,6 +27,7 @@ import { teamZh } from './features/team';
 import { projectZh } from './features/project';
 import { insightZh } from './features/insight';
 import { notesZh } from './features/notes';
+import { viewerZh } from './features/viewer';
 import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
 import { tasksZh } from './features/tasks';
@@ -146,6 +147,7 @@ export const zhCN = {
   project: projectZh,
   insight: insightZh,
   notes: notesZh,
+  viewer: viewerZh,
   work: workZh,
   classify: classifyZh,
   tasks: tasksZh,

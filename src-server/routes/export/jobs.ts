@@ -13,7 +13,7 @@ export function registerExportJobs(app: FastifyInstance, d: ExportDeps): void {
   const { ctx } = d;
   const projectIdOf = (req: Parameters<typeof accessOf>[0]) => accessOf(req).project!.projectId;
   const announce = (job: Pick<ExportJob, 'projectId' | 'id' | 'done' | 'total'>, status: 'queued' | 'cancelled' | 'deleted') =>
-    ctx.realtime.publish(room('project', job.projectId), 'export.changed', { projectId: job.projectId, exportId: job.id, status, done: job.done, total: job.total });
+    ctx.realtime.publish(room('exports', job.projectId), 'export.changed', { projectId: job.projectId, exportId: job.id, status, done: job.done, total: job.total });
 
   /** Deletes exports: stops their runs here (a run elsewhere stops at its next lease renewal), then their zips. */
   const removeExports = async (projectId: number, ids: readonly number[]) => {

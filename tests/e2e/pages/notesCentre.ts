@@ -47,8 +47,9 @@ export class NotesCentre {
     await this.page.goto(`/#/projects/${projectId}/notes`);
     await expect(this.page.getByTestId('project-title')).toBeVisible();
   }
+  /** A thread's own row (the one with its checkbox), not the row of replies under it. */
   row(text: string) {
-    return this.page.getByRole('row', { name: new RegExp(text) });
+    return this.page.getByRole('row', { name: new RegExp(text) }).filter({ has: this.page.getByRole('checkbox') });
   }
   async select(text: string) {
     await this.row(text).getByRole('checkbox').check();

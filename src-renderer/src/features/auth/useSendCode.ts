@@ -5,6 +5,7 @@ import { useSmsSendMutation } from './authApi';
 import { useCountdown } from './useCountdown';
 import { withDeviceToken } from './deviceTokens';
 import { retryAfterOf } from './retryAfter';
+import { validFormValues } from '../../app/validFormValues';
 
 /** Used only if an answer lacks `resendAfterSeconds`; the server's value wins. */
 const FALLBACK_RESEND_SECONDS = 60;
@@ -21,12 +22,9 @@ export function useSendCode(form: FormInstance, codeType: SmsSendBody['codeType'
   const countdown = useCountdown();
 
   const send = async () => {
-    let mobile: string;
-    try {
-      ({ mobile } = (await form.validateFields(['mobile'])) as { mobile: string });
-    } catch {
-      return; // the field shows why
-    }
+    const values = (await validFormValues(form, ['mobile'])) as { mobile: string } | null;
+    if (!values) return; // the field shows why
+    const { mobile } = values;
     onFailure(null);
     try {
       // This device's token for the number, if it signed in here: its own sending budget.

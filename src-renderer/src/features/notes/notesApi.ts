@@ -1,4 +1,4 @@
-import { noteRoutes, type Note, type NoteListBody } from '../../../../src-shared/api/note';
+import { noteRoutes, type Note, type NoteCreateBody, type NoteListBody } from '../../../../src-shared/api/note';
 import { api, routeRequest, type DataOf } from '../../app/apiSlice';
 
 type R = typeof noteRoutes;
@@ -13,10 +13,6 @@ export const notesApi = api.injectEndpoints({
       query: (body) => routeRequest(noteRoutes.list, { body }),
       providesTags: (result) => [{ type: 'Note', id: 'LIST' }, ...(result?.list.map((n) => ({ type: 'Note' as const, id: n.id })) ?? [])],
     }),
-    noteLabels: build.query<DataOf<R['labels']>, number>({
-      query: (projectId) => routeRequest(noteRoutes.labels, { query: { projectId } }),
-      providesTags: [{ type: 'Note', id: 'LABELS' }],
-    }),
     setNotesStatus: build.mutation<DataOf<R['resolve']>, { projectId: number; ids: number[]; status: Note['status'] }>({
       query: ({ projectId, ids, status }) => routeRequest(status === 'resolved' ? noteRoutes.resolve : noteRoutes.open, { body: { projectId, ids } }),
       async onQueryStarted({ ids, status }, { dispatch, getState, queryFulfilled }) {
@@ -27,7 +23,10 @@ export const notesApi = api.injectEndpoints({
           .map(({ originalArgs }) =>
           dispatch(
             notesApi.util.updateQueryData('listNotes', originalArgs as NoteListBody, (draft) => {
-              for (const n of draft.list) if (chosen.has(n.id)) n.status = status;
+              for (const n of draft.list) {
+                if (chosen.has(n.id)) n.status = status;
+                for (const r of n.replies ?? []) if (chosen.has(r.id)) r.status = status;
+              }
             }),
           ),
         );
@@ -39,6 +38,11 @@ export const notesApi = api.injectEndpoints({
       },
       invalidatesTags: [{ type: 'Note', id: 'LIST' }],
     }),
+    /** A reply: a note on the same anchor as the one answered, so it joins that thread. */
+    replyToNote: build.mutation<DataOf<R['create']>, NoteCreateBody>({
+      query: (body) => routeRequest(noteRoutes.create, { body }),
+      invalidatesTags: [{ type: 'Note', id: 'LIST' }],
+    }),
     deleteNotes: build.mutation<null, { ids: number[] }>({
       query: ({ ids }) => routeRequest(noteRoutes.remove, { query: { ids } }),
       invalidatesTags: [{ type: 'Note', id: 'LIST' }],
@@ -46,4 +50,4 @@ export const notesApi = api.injectEndpoints({
   }),
 });
 
-export const { useListNotesQuery, useNoteLabelsQuery, useSetNotesStatusMutation, useDeleteNotesMutation } = notesApi;
+export const { useListNotesQuery, useSetNotesStatusMutation, useReplyToNoteMutation, useDeleteNotesMutation } = notesApi;

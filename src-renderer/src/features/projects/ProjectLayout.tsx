@@ -5,6 +5,7 @@ import { projectRoleMay } from '../../../../src-shared/model/permissions';
 import { PROJECT_TABS } from '../../app/areas';
 import { PATHS, projectPath } from '../../app/paths';
 import { LoadFailure } from '../../app/LoadFailure';
+import { useProjectLive } from '../../app/useProjectLive';
 import { ProjectNotFound, ProjectTabDenied } from './ProjectDeadEnds';
 import { useGetProjectQuery } from './projectApi';
 
@@ -14,7 +15,8 @@ const isOutOfReach = (error: unknown) => [403, 404].includes((error as { status?
 /**
  * The frame of one project's pages: its name, and a tab for each project page the features
  * provide that the caller's role may use. A tab opened by its address that the role may not use
- * says so instead of showing the page's failures.
+ * says so instead of showing the page's failures. While it is open the project's lists hear its
+ * real-time room (useProjectLive).
  */
 export function ProjectLayout() {
   const { t } = useTranslation();
@@ -23,6 +25,8 @@ export function ProjectLayout() {
   const projectId = Number(useParams().projectId);
   const validId = Number.isSafeInteger(projectId) && projectId > 0;
   const { data: project, error, refetch } = useGetProjectQuery(projectId, { skip: !validId });
+  // Every tab's lists stay fresh after colleagues' changes, not only the user's own.
+  useProjectLive(project ? projectId : null);
   const segment = pathname.split('/')[3] ?? '';
   const mayUse = (tab: (typeof PROJECT_TABS)[number]) => !tab.requires || (project !== undefined && projectRoleMay(project.myRole, tab.requires));
   const activeTab = PROJECT_TABS.find((tab) => tab.segment === segment);

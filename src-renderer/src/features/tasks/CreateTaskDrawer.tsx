@@ -6,6 +6,7 @@ import { useErrorText } from '../../app/useErrorText';
 import { StepsEditor } from './StepsEditor';
 import { useCreateTaskMutation, useTaskBatchChoicesQuery, useTaskMemberChoicesQuery } from './tasksApi';
 import { textRule } from '../../app/textRule';
+import { validFormValues } from '../../app/validFormValues';
 
 const FIRST_STEPS = (): StepInput[] => [{ type: 'annotate', memberIds: [] }, { type: 'review', memberIds: [] }];
 
@@ -21,7 +22,8 @@ export function CreateTaskDrawer(p: { projectId: number; open: boolean; onClose:
   const [createTask, { isLoading }] = useCreateTaskMutation();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validFormValues(form);
+    if (!values) return; // the form shows what is missing
     try {
       const task = await createTask({
         projectId: p.projectId,

@@ -4,6 +4,7 @@ import { projectRoutes } from '../../../../src-shared/api/project';
 import { taskRoutes } from '../../../../src-shared/api/task';
 import { workflowRoutes } from '../../../../src-shared/api/workflow';
 import { api, routeRequest, type BodyOf, type DataOf, type QueryOf } from '../../app/apiSlice';
+import { projectTags } from '../../app/projectTags';
 
 type T = typeof taskRoutes;
 type W = typeof workflowRoutes;
@@ -73,11 +74,12 @@ export const tasksApi = api.injectEndpoints({
     }),
     taskMemberChoices: build.query<DataOf<(typeof projectRoutes)['listMembers']>, number>({
       query: (projectId) => routeRequest(projectRoutes.listMembers, { params: { projectId }, query: { page: 1, pageSize: 500 } }),
-      providesTags: (_r, _e, projectId) => [{ type: 'ProjectMember', id: projectId }],
+      providesTags: (_r, _e, projectId) => [projectTags.members(projectId)],
     }),
+    /** The batches a new task can take: the project's batches, so an import or a colleague's new batch refreshes them too. */
     taskBatchChoices: build.query<DataOf<(typeof batchRoutes)['list']>, number>({
       query: (projectId) => routeRequest(batchRoutes.list, { body: { projectId, page: 1, pageSize: 500 } }),
-      providesTags: [{ type: 'Batch', id: 'LIST' }],
+      providesTags: (_r, _e, projectId) => [projectTags.batches(projectId)],
     }),
   }),
 });

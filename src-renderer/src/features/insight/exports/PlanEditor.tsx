@@ -7,6 +7,7 @@ import { useCreateExportPlanMutation, useStartExportMutation, useUpdateExportPla
 import { PlanFilterFields } from './PlanFilterFields';
 import { filtersOf, formValuesOf, optionsOf, type PlanFormValues } from './planForm';
 import { textRule } from '../../../app/textRule';
+import { validFormValues } from '../../../app/validFormValues';
 
 interface Props {
   projectId: number;
@@ -30,12 +31,8 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
   const format = template.formats.find((f) => f.format === (values?.format ?? plan?.format ?? 'coco'));
 
   const save = async (thenRun: boolean) => {
-    let v: PlanFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
+    const v = await validFormValues(form);
+    if (!v) return; // the form shows what is missing
     const body = { projectId, name: v.name.trim(), format: v.format, filters: filtersOf(v), options: optionsOf(v) };
     try {
       const saved = plan ? await update({ id: plan.id, body }).unwrap() : await create(body).unwrap();

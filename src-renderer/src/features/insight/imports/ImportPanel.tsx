@@ -8,6 +8,7 @@ import { formatBytes } from '../shared/workstationStorage';
 import { ImportResultView } from './ImportResultView';
 import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
 import { uploadToTarget } from './uploadToTarget';
+import { validFormValues } from '../../../app/validFormValues';
 
 interface Choices {
   taskId?: number;
@@ -48,12 +49,8 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
 
   /** Uploads the zip once (again only when another file is picked), then runs the dry run. */
   const previewImport = async (withLabels = createLabels) => {
-    let choices: Choices;
-    try {
-      choices = await form.validateFields();
-    } catch {
-      return;
-    }
+    const choices = await validFormValues(form);
+    if (!choices) return; // the form shows what is missing
     if (!file) return;
     setApplied(null);
     setFailure(null);

@@ -1,10 +1,11 @@
 import { noteRoutes } from '../../../../../src-shared/api/note';
 import { api, routeRequest, type DataOf } from '../../../app/apiSlice';
+import { projectTags } from '../../../app/projectTags';
 
 type R = typeof noteRoutes;
-const labelsTag = (projectId: number) => ({ type: 'Note' as const, id: `labels-${projectId}` });
+const labelsTag = projectTags.noteLabels;
 
-/** The project's note labels. Deletion is left to the caller's optimistic update (with undo). */
+/** The project's note labels (the notes centre's filter reads them here too). Deletion is left to the caller's optimistic update (with undo). */
 export const noteLabelApi = api.injectEndpoints({
   endpoints: (build) => ({
     noteLabels: build.query<DataOf<R['labels']>, number>({

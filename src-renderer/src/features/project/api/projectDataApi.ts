@@ -2,9 +2,10 @@ import { batchRoutes } from '../../../../../src-shared/api/batch';
 import { obsRoutes } from '../../../../../src-shared/api/obs';
 import { subjectRoutes, type SubjectCountQuery, type SubjectSampleQuery } from '../../../../../src-shared/api/subject';
 import { api, routeRequest, type DataOf } from '../../../app/apiSlice';
+import { projectTags, tagsOfPart } from '../../../app/projectTags';
 
-const batchesTag = (projectId: number) => ({ type: 'Batch' as const, id: `project-${projectId}` });
-const subjectsTag = (projectId: number) => ({ type: 'Subject' as const, id: `project-${projectId}` });
+const batchesTag = projectTags.batches;
+const subjectsTag = projectTags.subjects;
 
 /** The filters the subject grid applies to its count, its pages and samples. */
 export type SubjectFilters = SubjectCountQuery;
@@ -29,7 +30,7 @@ export const projectDataApi = api.injectEndpoints({
     }),
     deleteBatches: build.mutation<null, { projectId: number; ids: number[] }>({
       query: (query) => routeRequest(batchRoutes.removeMany, { query }),
-      invalidatesTags: (_r, _e, { projectId }) => [batchesTag(projectId), subjectsTag(projectId)],
+      invalidatesTags: (_r, _e, { projectId }) => tagsOfPart(projectId, 'data'),
     }),
     subjectCount: build.query<DataOf<typeof subjectRoutes.listCount>, { projectId: number; filters: SubjectFilters }>({
       query: ({ projectId, filters }) => routeRequest(subjectRoutes.listCount, { params: { projectId }, query: { ...filters } }),
@@ -52,7 +53,7 @@ export const projectDataApi = api.injectEndpoints({
 });
 
 /** Call after an import finishes: its batch and subjects are new. */
-export const projectDataChanged = (projectId: number) => api.util.invalidateTags([batchesTag(projectId), subjectsTag(projectId)]);
+export const projectDataChanged = (projectId: number) => api.util.invalidateTags(tagsOfPart(projectId, 'data'));
 
 export const {
   useProjectBatchesQuery,

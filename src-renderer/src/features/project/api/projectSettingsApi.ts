@@ -1,9 +1,10 @@
 import { projectRoutes } from '../../../../../src-shared/api/project';
 import { api, routeRequest, type BodyOf, type DataOf } from '../../../app/apiSlice';
+import { projectTags } from '../../../app/projectTags';
 
 type R = typeof projectRoutes;
-const reasonsTag = (projectId: number) => ({ type: 'Project' as const, id: `rejectReasons-${projectId}` });
-const configTag = (projectId: number) => ({ type: 'Project' as const, id: `config-${projectId}` });
+const reasonsTag = projectTags.rejectReasons;
+const configTag = projectTags.config;
 
 /** A project's own settings: name and description, instruction, config, reject reasons, deletion. */
 export const projectSettingsApi = api.injectEndpoints({

@@ -10,6 +10,8 @@ interface Props {
   /** index of the row's first subject, and how many it shows */
   first: number;
   count: number;
+  /** opens the subject at this index of the whole list */
+  onOpen: (index: number) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * two). Rows of the same page ask with the same arguments, so RTK Query sends one request for
  * them all and drops the page a minute after its last row scrolled away.
  */
-export const PagedSubjectRow = memo(function PagedSubjectRow({ projectId, filters, first, count }: Props) {
+export const PagedSubjectRow = memo(function PagedSubjectRow({ projectId, filters, first, count, onOpen }: Props) {
   const firstPage = Math.floor(first / SUBJECT_PAGE_SIZE);
   const lastPage = Math.floor((first + count - 1) / SUBJECT_PAGE_SIZE);
   const a = useSubjectPageQuery({ projectId, filters, page: firstPage + 1, pageSize: SUBJECT_PAGE_SIZE });
@@ -28,6 +30,6 @@ export const PagedSubjectRow = memo(function PagedSubjectRow({ projectId, filter
     return data?.list[index - page * SUBJECT_PAGE_SIZE];
   };
   const cells = [];
-  for (let i = first; i < first + count; i++) cells.push(<SubjectTile key={at(i)?.dataId ?? `slot-${i}`} subject={at(i)} />);
+  for (let i = first; i < first + count; i++) cells.push(<SubjectTile key={at(i)?.dataId ?? `slot-${i}`} subject={at(i)} onOpen={() => onOpen(i)} />);
   return <Flex gap={TILE_GAP}>{cells}</Flex>;
 });

@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSubjectCountQuery, type SubjectFilters } from '../api/projectDataApi';
+import { useSubjectCountQuery, useSubjectPageQuery, type SubjectFilters } from '../api/projectDataApi';
+import { ItemViewer } from '../viewer/ItemViewer';
 import { LoadFailure } from '../../../app/LoadFailure';
-import { ROW_HEIGHT, columnsFor } from './gridGeometry';
+import { ROW_HEIGHT, SUBJECT_PAGE_SIZE, columnsFor } from './gridGeometry';
 import { PagedSubjectRow } from './PagedSubjectRow';
 import { useElementWidth } from './useElementWidth';
 import { VirtualRows } from './VirtualRows';
@@ -23,8 +24,11 @@ export function SubjectGrid({ projectId, filters, height, emptyText }: Props) {
   const { data, error, refetch, isLoading } = useSubjectCountQuery({ projectId, filters });
   const total = data?.count ?? 0;
   const columns = columnsFor(width);
+  // The item open in the viewer, by its index in the whole filtered list.
+  const [opened, setOpened] = useState<number | null>(null);
+  const openedId = useSubjectIdAt(projectId, filters, opened);
   const renderRow = useCallback(
-    (row: number) => <PagedSubjectRow projectId={projectId} filters={filters} first={row * columns} count={Math.min(columns, total - row * columns)} />,
+    (row: number) => <PagedSubjectRow projectId={projectId} filters={filters} first={row * columns} count={Math.min(columns, total - row * columns)} onOpen={setOpened} />,
     [projectId, filters, columns, total],
   );
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
@@ -39,6 +43,20 @@ export function SubjectGrid({ projectId, filters, height, emptyText }: Props) {
       ) : (
         <VirtualRows rowCount={Math.ceil(total / columns)} rowHeight={ROW_HEIGHT} height={height} renderRow={renderRow} label={t('project.data.gridLabel', { count: total })} />
       )}
+      <ItemViewer
+        projectId={projectId}
+        dataId={opened === null ? null : (openedId ?? null)}
+        position={opened === null ? undefined : { index: opened, count: total }}
+        onMove={(delta) => setOpened((i) => (i === null ? i : Math.min(total - 1, Math.max(0, i + delta))))}
+        onClose={() => setOpened(null)}
+      />
     </div>
   );
+}
+
+/** The id of the subject at an index of the filtered list, from the page the grid reads it in (no request of its own when that page is cached). */
+function useSubjectIdAt(projectId: number, filters: SubjectFilters, index: number | null): number | undefined {
+  const page = index === null ? 0 : Math.floor(index / SUBJECT_PAGE_SIZE);
+  const { data } = useSubjectPageQuery({ projectId, filters, page: page + 1, pageSize: SUBJECT_PAGE_SIZE }, { skip: index === null });
+  return index === null ? undefined : data?.list[index - page * SUBJECT_PAGE_SIZE]?.dataId;
 }

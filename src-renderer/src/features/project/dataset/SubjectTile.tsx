@@ -8,8 +8,8 @@ import { TILE_WIDTH } from './gridGeometry';
 /** A tile asks for its image only after staying in view this long, so a fast scroll past it costs nothing. */
 const SETTLE_MS = 120;
 
-/** One subject: its first frame through a signed URL, its name, and its frame count for sequences. */
-export const SubjectTile = memo(function SubjectTile({ subject }: { subject: SubjectItem | undefined }) {
+/** One subject: its first frame through a signed URL, its name, and its frame count for sequences; a click or Enter opens it. */
+export const SubjectTile = memo(function SubjectTile({ subject, onOpen }: { subject: SubjectItem | undefined; onOpen?: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [settled, setSettled] = useState(false);
@@ -26,7 +26,21 @@ export const SubjectTile = memo(function SubjectTile({ subject }: { subject: Sub
     return <div style={box}><Skeleton.Image active style={{ width: TILE_WIDTH, height: TILE_WIDTH }} /></div>;
   }
   return (
-    <figure style={{ width: TILE_WIDTH, margin: 0 }} data-testid="subject-tile" title={subject.name}>
+    <figure
+      style={{ width: TILE_WIDTH, margin: 0, cursor: onOpen ? 'pointer' : undefined }}
+      data-testid="subject-tile"
+      title={subject.name}
+      role={onOpen ? 'button' : undefined}
+      tabIndex={onOpen ? 0 : undefined}
+      aria-label={onOpen ? t('viewer.openItem', { name: subject.name }) : undefined}
+      onClick={onOpen}
+      onKeyDown={(e) => {
+        if (onOpen && (e.key === 'Enter' || e.key === ' ')) {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
+    >
       <div style={box}>
         {signed && (
           <img
