@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Outcome } from './routeCatalogue';
 
 /** What the app's error boundaries show in place of a page, a panel, a header item or the whole window. */
-const FAILURES = ['page-failed', 'panel-failed', 'widget-failed', 'app-failed'].map((id) => `[data-testid="${id}"]`).join(', ');
+export const FAILURES = ['page-failed', 'panel-failed', 'widget-failed', 'app-failed'].map((id) => `[data-testid="${id}"]`).join(', ');
 /** The "no permission" states: the app's own, and the insight and AI pages' older ones. */
 const DENIED = ['access-denied', 'insight-denied', 'ai-denied'].map((id) => `[data-testid="${id}"]`).join(', ');
 
