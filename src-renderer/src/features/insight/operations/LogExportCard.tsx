@@ -69,7 +69,7 @@ export function LogExportCard() {
           showIcon
           role="status"
           style={{ marginTop: 12 }}
-          title={t('insight.operations.exported', { records: result.records, size: formatBytes(result.bytes) })}
+          title={t('insight.operations.exported', { records: t('common.count.records', { count: result.records }), size: formatBytes(result.bytes) })}
           description={<Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}
