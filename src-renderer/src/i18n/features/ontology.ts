@@ -58,7 +58,9 @@ export const ontologyZh = {
     addEdge: '添加连线',
     from: '从',
     to: '到',
-    newPoint: '点',
+    firstPointPlaceholder: '例如：头部',
+    unnamedPoint: '点 {{n}}',
+    removePoint: '删除关键点“{{name}}”',
   },
   preview: {
     title: '标注员看到的样子',
@@ -138,7 +140,9 @@ export const ontologyEn: EnglishOf<typeof ontologyZh> = {
     addEdge: 'Add line',
     from: 'From',
     to: 'To',
-    newPoint: 'Point',
+    firstPointPlaceholder: 'e.g. head',
+    unnamedPoint: 'Point {{n}}',
+    removePoint: 'Remove the point "{{name}}"',
   },
   preview: {
     title: 'What the annotator sees',
