@@ -2,6 +2,13 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { apiAs } from './pages/notesCentre';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Whether an element shows its whole text: nothing scrolled away or cut by an ellipsis. */
+const fitsWhole = (el: unknown) => {
+  const box = el as { scrollWidth: number; clientWidth: number };
+  return box.scrollWidth <= box.clientWidth;
+};
 
 test('the owner builds an ontology with labels, hotkeys and nested attributes, previews it, and reuses it in another project', async ({ page, request }) => {
   const tag = `o${Date.now() % 1_000_000}`;
@@ -73,7 +80,7 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
 });
 
 /** Logs the owner in, in English, on the ontology tab of a new empty project. */
-async function freshOntology(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext, name: string) {
+async function freshOntology(page: Page, request: APIRequestContext, name: string) {
   const tag = `${name} ${Date.now() % 1_000_000}`;
   const owner = await apiAs(request, '13800000001');
   const project = await owner.call('POST', '/project', { projectName: tag, type: 'image' });
@@ -84,7 +91,7 @@ async function freshOntology(page: import('@playwright/test').Page, request: imp
   await expect(page.getByText('No ontology yet')).toBeVisible();
 }
 
-async function addFeature(page: import('@playwright/test').Page, name: string, tool: string) {
+async function addFeature(page: Page, name: string, tool: string) {
   await page.getByLabel('Feature name').first().fill(name);
   if (tool !== 'Box') {
     await page.getByLabel('Tool').click();
@@ -97,7 +104,8 @@ test('a saved feature stays chosen, its first label gets a colour of its own, an
   await freshOntology(page, request, 'Colours');
   const features = page.getByRole('navigation', { name: 'Features of the ontology' });
   const preview = page.getByTestId('feature-preview');
-  const firstLabelColour = () => preview.locator('.ant-tag').first().evaluate((el) => getComputedStyle(el).borderTopColor);
+  // The label's colour is its tag's border in the preview.
+  const firstLabelColour = async () => /border:[^;]*/.exec((await preview.locator('.ant-tag').first().getAttribute('style')) ?? '')?.[0];
 
   await addFeature(page, 'Vehicles', 'Box');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -140,12 +148,12 @@ test('the tool list shows every tool name whole', async ({ page, request }) => {
   for (const tool of ['Keypoints', 'Classification', 'Polyline']) {
     const option = menu.getByTitle(tool, { exact: true });
     await expect(option).toBeVisible();
-    expect(await option.evaluate((el: HTMLElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await option.evaluate(fitsWhole)).toBe(true);
   }
   await menu.getByTitle('Classification', { exact: true }).click();
   const chosen = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Tool' }) });
   await expect(chosen).toContainText('Classification');
-  expect(await chosen.locator('.ant-select-content').evaluate((el: HTMLElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await chosen.locator('.ant-select-content').evaluate(fitsWhole)).toBe(true);
 });
 
 test('skeleton points start empty, can be removed with their lines, and are saved as edited', async ({ page, request }) => {
