@@ -36,7 +36,7 @@ export const TaskName = plainName(128);
 export const StepName = plainName(64);
 const MemberIds = Type.Array(Id, { maxItems: TASK_MAX_STEP_MEMBERS });
 
-/** One step as a client defines it; the name defaults to its type and position ("review 2"). */
+/** One step as a client defines it; without a name it is stored unnamed ("") and clients show their own default from type and position. */
 export const StepInput = Type.Object(
   { type: StepType, name: Type.Optional(StepName), memberIds: MemberIds, config: Type.Optional(TaskConfig) },
   closed,
@@ -52,7 +52,7 @@ export const WorkflowStep = Type.Object({
   projectId: Type.Integer(),
   stepIndex: Type.Integer(),
   type: StepType,
-  name: Type.String(),
+  name: Type.String({ description: 'the name a user gave the step; empty when never named (show a default from type and stepIndex in the reader\'s language)' }),
   config: TaskConfig,
   memberIds: Type.Array(Type.Integer()),
   createdAt: Type.Integer(),

@@ -2,6 +2,13 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { apiAs } from './pages/notesCentre';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Whether an element shows its whole text: nothing scrolled away or cut by an ellipsis. */
+const fitsWhole = (el: unknown) => {
+  const box = el as { scrollWidth: number; clientWidth: number };
+  return box.scrollWidth <= box.clientWidth;
+};
 
 test('the owner builds an ontology with labels, hotkeys and nested attributes, previews it, and reuses it in another project', async ({ page, request }) => {
   const tag = `o${Date.now() % 1_000_000}`;
@@ -58,7 +65,8 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Labels' }).getByLabel('Name').nth(1)).toHaveValue('truck');
+  // A reload boots the whole app again, which takes tens of seconds on the loaded test machine.
+  await expect(page.getByRole('table', { name: 'Labels' }).getByLabel('Name').nth(1)).toHaveValue('truck', { timeout: 60_000 });
   await expect(page.getByTestId('attribute-Which colour')).toBeVisible();
 
   // The second project takes this ontology whole.
@@ -69,4 +77,111 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
   await expect(page.getByText(/^Now using/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Features of the ontology' })).toContainText('Vehicles');
   await expect(page.getByRole('table', { name: 'Labels' }).getByLabel('Name').first()).toHaveValue('car');
+});
+
+/** Logs the owner in, in English, on the ontology tab of a new empty project. */
+async function freshOntology(page: Page, request: APIRequestContext, name: string) {
+  const tag = `${name} ${Date.now() % 1_000_000}`;
+  const owner = await apiAs(request, '13800000001');
+  const project = await owner.call('POST', '/project', { projectName: tag, type: 'image' });
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn('13800000001', 'demo12345');
+  await new ProjectsPage(page).switchLanguage('English');
+  await page.goto(`/#/projects/${project.projectId}/ontology`);
+  await expect(page.getByText('No ontology yet')).toBeVisible();
+}
+
+async function addFeature(page: Page, name: string, tool: string) {
+  await page.getByLabel('Feature name').first().fill(name);
+  if (tool !== 'Box') {
+    await page.getByLabel('Tool').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(tool, { exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'New feature' }).click();
+}
+
+test('a saved feature stays chosen, its first label gets a colour of its own, and a long name stays inside the list', async ({ page, request }) => {
+  await freshOntology(page, request, 'Colours');
+  const features = page.getByRole('navigation', { name: 'Features of the ontology' });
+  const preview = page.getByTestId('feature-preview');
+  // The label's colour is its tag's border in the preview.
+  const firstLabelColour = async () => /border:[^;]*/.exec((await preview.locator('.ant-tag').first().getAttribute('style')) ?? '')?.[0];
+
+  await addFeature(page, 'Vehicles', 'Box');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const vehiclesColour = await firstLabelColour();
+
+  const longName = `Pedestrians crossing against the light at a busy junction ${'x'.repeat(4)}`.slice(0, 64);
+  await addFeature(page, longName, 'Polygon');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
+  // Still on the feature just saved, not thrown back to the first one.
+  await expect(features.locator('.ant-menu-item-selected')).toContainText(longName.slice(0, 12));
+  await expect(page.getByLabel('Feature name').nth(1)).toHaveValue(longName);
+  await expect(features.getByRole('menuitem')).toHaveCount(2);
+  expect(await firstLabelColour()).not.toBe(vehiclesColour);
+
+  // The long name ends inside the list's card, with the whole name on hover.
+  const card = await features.boundingBox();
+  const item = await features.locator('.ant-menu-item-selected .ant-typography').boundingBox();
+  expect(item!.x + item!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
+  await features.locator('.ant-menu-item-selected .ant-typography').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(longName);
+});
+
+test('a name at its limit says so with a counter instead of being cut silently', async ({ page, request }) => {
+  await freshOntology(page, request, 'Limits');
+  await addFeature(page, 'Signs', 'Box');
+  const name = page.getByRole('table', { name: 'Labels' }).getByLabel('Name').first();
+  await name.fill('s'.repeat(70));
+  await expect(name).toHaveValue('s'.repeat(64));
+  await expect(page.getByRole('table', { name: 'Labels' }).getByText('64 / 64')).toBeVisible();
+  await name.fill('stop');
+  await expect(page.getByRole('table', { name: 'Labels' }).getByText(/\/ 64/)).toHaveCount(0);
+});
+
+test('the tool list shows every tool name whole', async ({ page, request }) => {
+  await freshOntology(page, request, 'Tools');
+  await page.getByLabel('Tool').click();
+  const menu = page.locator('.ant-select-dropdown:visible');
+  for (const tool of ['Keypoints', 'Classification', 'Polyline']) {
+    const option = menu.getByTitle(tool, { exact: true });
+    await expect(option).toBeVisible();
+    expect(await option.evaluate(fitsWhole)).toBe(true);
+  }
+  await menu.getByTitle('Classification', { exact: true }).click();
+  const chosen = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Tool' }) });
+  await expect(chosen).toContainText('Classification');
+  expect(await chosen.locator('.ant-select-content').evaluate(fitsWhole)).toBe(true);
+});
+
+test('skeleton points start empty, can be removed with their lines, and are saved as edited', async ({ page, request }) => {
+  await freshOntology(page, request, 'Skeleton');
+  await addFeature(page, 'Person', 'Keypoints');
+  const points = page.getByLabel('Points', { exact: true });
+  await expect(points).toHaveCount(1);
+  await expect(points.first()).toHaveValue('');
+  await expect(points.first()).toHaveAttribute('placeholder', 'e.g. head');
+
+  await points.first().fill('head');
+  await page.getByRole('button', { name: 'Add point' }).click();
+  await points.nth(1).fill('neck');
+  await page.getByRole('button', { name: 'Add point' }).click();
+  await points.nth(2).fill('hip');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await expect(page.getByLabel('From', { exact: true })).toHaveCount(1);
+
+  // The line runs head to neck: removing neck takes the line with it.
+  await page.getByRole('button', { name: 'Remove the point "neck"' }).click();
+  await expect(points).toHaveCount(2);
+  await expect(points.nth(1)).toHaveValue('hip');
+  await expect(page.getByLabel('From', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  // A reload boots the whole app again, which takes tens of seconds on the loaded test machine.
+  await expect(page.getByLabel('Points', { exact: true })).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByLabel('Points', { exact: true }).nth(1)).toHaveValue('hip');
 });

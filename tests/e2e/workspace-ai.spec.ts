@@ -120,7 +120,7 @@ test('on a frame sequence the selection is propagated into the next frames as on
 
   // Propagated, then undone: the next frame has nothing.
   await ai.run('ai-propagate');
-  await expect(page.getByText('The 1 selected object(s) followed into the next 2 frame(s)')).toBeVisible();
+  await expect(page.getByText('The 1 selected object followed into the frames ahead (2)')).toBeVisible();
   await page.keyboard.press('Control+z');
   await page.keyboard.press('d');
   await expect(page.getByText('Frame 2 of 3')).toBeVisible();

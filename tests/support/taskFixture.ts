@@ -100,7 +100,7 @@ export async function buildTask(
     const workflowId = (
       await db
         .insertInto('workflows')
-        .values({ task_id: taskId, project_id: p.projectId, step_index: stepIndex, type: s.type, name: `${s.type} ${stepIndex + 1}`, created_at: now })
+        .values({ task_id: taskId, project_id: p.projectId, step_index: stepIndex, type: s.type, name: '' /* unnamed, as the server stores a step nobody named */, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

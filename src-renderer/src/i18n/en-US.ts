@@ -37,9 +37,10 @@ import { aiWorkspaceEn } from './features/aiWorkspace';
 import { resilienceEn } from './features/resilience';
 import { browserTransferEn } from './features/browserTransfer';
 import type { Messages } from './zh-CN';
+import type { EnglishOf } from './plural';
 
 /** English texts; typed by the Chinese file so a missing or extra key fails to compile. */
-export const enUS: Messages = {
+export const enUS: EnglishOf<Messages> = {
   app: {
     name: 'Annotation Workstation',
     starting: 'Connecting to the workstation…',
@@ -47,11 +48,19 @@ export const enUS: Messages = {
   common: {
     retry: 'Try again',
     undo: 'Undo',
+    stepName: { annotate: 'Annotate {{n}}', review: 'Review {{n}}' },
+    count: {
+      items_one: '{{count, number}} item', items_other: '{{count, number}} items',
+      objects_one: '{{count, number}} object', objects_other: '{{count, number}} objects',
+      frames_one: '{{count, number}} frame', frames_other: '{{count, number}} frames',
+      records_one: '{{count, number}} record', records_other: '{{count, number}} records',
+      zips_one: '{{count, number}} zip', zips_other: '{{count, number}} zips',
+    },
   },
   time: {
     justNow: 'just now',
-    minutesAgo: '{{count}} min ago',
-    hoursAgo: '{{count}} h ago',
+    minutesAgo_one: '{{count, number}} min ago', minutesAgo_other: '{{count, number}} min ago',
+    hoursAgo_one: '{{count, number}} h ago', hoursAgo_other: '{{count, number}} h ago',
     yesterday: 'yesterday {{time}}',
   },
   language: {
@@ -95,9 +104,9 @@ export const enUS: Messages = {
     loginByCode: 'SMS code',
     useCodeLogin: 'Log in with an SMS code',
     retryIn: 'You can try again in {{time}}.',
-    waitSeconds: '{{count}} s',
-    waitMinutes: '{{count}} min',
-    waitHours: '{{count}} h',
+    waitSeconds_one: '{{count, number}} s', waitSeconds_other: '{{count, number}} s',
+    waitMinutes_one: '{{count, number}} min', waitMinutes_other: '{{count, number}} min',
+    waitHours_one: '{{count, number}} h', waitHours_other: '{{count, number}} h',
   },
   validation: {
     textProblem: {
@@ -127,7 +136,7 @@ export const enUS: Messages = {
   projects: {
     title: 'Projects',
     tableLabel: 'Project list',
-    total: '{{total}} projects',
+    total_one: '{{count, number}} project', total_other: '{{count, number}} projects',
     columns: {
       name: 'Project name',
       type: 'Type',

@@ -49,11 +49,21 @@ export const zhCN = {
   common: {
     retry: '重试',
     undo: '撤销',
+    /** a workflow step nobody named: its type and position */
+    stepName: { annotate: '标注 {{n}}', review: '审核 {{n}}' },
+    /** a number of things, for texts that count two kinds at once */
+    count: {
+      items_other: '{{count, number}} 条数据',
+      objects_other: '{{count, number}} 个对象',
+      frames_other: '{{count, number}} 帧',
+      records_other: '{{count, number}} 条记录',
+      zips_other: '{{count, number}} 个压缩包',
+    },
   },
   time: {
     justNow: '刚刚',
-    minutesAgo: '{{count}} 分钟前',
-    hoursAgo: '{{count}} 小时前',
+    minutesAgo_other: '{{count, number}} 分钟前',
+    hoursAgo_other: '{{count, number}} 小时前',
     yesterday: '昨天 {{time}}',
   },
   language: {
@@ -97,9 +107,9 @@ export const zhCN = {
     loginByCode: '验证码登录',
     useCodeLogin: '改用短信验证码登录',
     retryIn: '{{time}}后可以再试。',
-    waitSeconds: '{{count}} 秒',
-    waitMinutes: '{{count}} 分钟',
-    waitHours: '{{count}} 小时',
+    waitSeconds_other: '{{count, number}} 秒',
+    waitMinutes_other: '{{count, number}} 分钟',
+    waitHours_other: '{{count, number}} 小时',
   },
   validation: {
     textProblem: {
@@ -129,7 +139,7 @@ export const zhCN = {
   projects: {
     title: '项目',
     tableLabel: '项目列表',
-    total: '共 {{total}} 个项目',
+    total_other: '共 {{count, number}} 个项目',
     columns: {
       name: '项目名称',
       type: '类型',

@@ -11,7 +11,7 @@ import { SubjectsRepository } from '../../repositories/subjects';
 import { TasksRepository } from '../../repositories/tasks';
 import { WorkflowsRepository, type NewStep } from '../../repositories/workflows';
 import { TaskSubjectsRepository } from '../../repositories/taskSubjects';
-import { assertEligible, assertWorkflow, defaultStepName } from '../workflow/stepRules';
+import { assertEligible, assertWorkflow, stepNameOf } from '../workflow/stepRules';
 import { announce, configText, parseConfig, taskDetail, taskOr404, uniqueIds, type TaskDeps } from './deps';
 
 /** The batches and subjects, all the project's, or 404 naming the others. */
@@ -28,11 +28,11 @@ async function assertSources(trx: Kysely<Database>, projectId: number, batchIds:
   }
 }
 
-/** Steps as the repository stores them; names default to type and position. */
+/** Steps as the repository stores them; a step the user did not name is stored unnamed. */
 const newSteps = (steps: readonly StepInput[]): NewStep[] =>
-  steps.map((s, i) => ({
+  steps.map((s) => ({
     type: s.type,
-    name: s.name?.trim() ?? defaultStepName(s.type, i),
+    name: stepNameOf(s.name),
     config: configText(s.config ?? {}, 'workflow.configTooLarge'),
     memberIds: uniqueIds(s.memberIds),
   }));

@@ -21,8 +21,15 @@ export function workflowProblem(types: readonly StepType[]): 'workflow.lastStep'
   return types[0] === 'annotate' ? null : 'workflow.firstStepNotAnnotate';
 }
 
-/** A step's name when none is given: its type and 1-based position, e.g. "review 2". */
-export const defaultStepName = (type: StepType, stepIndex: number): string => `${type} ${stepIndex + 1}`;
+/**
+ * A step's stored name when the user gives none: empty. The server does not know the reader's
+ * language, so each client shows its own default from the step's type and current position
+ * ("审核 2", "review 2"); see docs/words.md. Typed names are kept as typed.
+ */
+export const UNNAMED_STEP = '';
+
+/** The stored name of a step from what the user sent: trimmed, or UNNAMED_STEP. */
+export const stepNameOf = (name: string | undefined): string => name?.trim() ?? UNNAMED_STEP;
 
 /** The users, all able to work on the project, or 400 naming the others. */
 export async function assertEligible(workflows: WorkflowsRepository, projectId: number, userIds: readonly number[]): Promise<void> {

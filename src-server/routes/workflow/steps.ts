@@ -8,7 +8,7 @@ import { TasksRepository } from '../../repositories/tasks';
 import { WorkflowsRepository } from '../../repositories/workflows';
 import { TaskSubjectsRepository } from '../../repositories/taskSubjects';
 import { announce, configText, stepDetails, stepOr404, uniqueIds, type TaskDeps } from '../task/deps';
-import { assertEligible, assertWorkflow, defaultStepName } from './stepRules';
+import { assertEligible, assertWorkflow, stepNameOf } from './stepRules';
 
 /**
  * Adding and removing steps of a task. Both run with the task row locked, so two changes to
@@ -39,7 +39,7 @@ export function registerWorkflowSteps(app: FastifyInstance, d: TaskDeps): void {
       await workflows.shift(body.taskId, position, 1);
       const [stepId] = await workflows.insert(
         { id: body.taskId, projectId },
-        [{ type: body.type, name: body.name?.trim() ?? defaultStepName(body.type, position), config, memberIds: uniqueIds(body.memberIds) }],
+        [{ type: body.type, name: stepNameOf(body.name), config, memberIds: uniqueIds(body.memberIds) }],
         position,
         now,
       );

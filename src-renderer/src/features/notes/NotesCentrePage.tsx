@@ -229,7 +229,7 @@ export function NotesCentrePage() {
               ' '
             ),
         }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('notes.total', { total }), onChange: setPage }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('notes.total', { count: total }), onChange: setPage }}
       />
       <ItemViewer
         projectId={projectId}

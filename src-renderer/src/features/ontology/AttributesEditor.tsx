@@ -1,7 +1,8 @@
 import { Button, Card, Checkbox, Flex, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ATTRIBUTE_TYPES, ONTOLOGY_LIMITS, type OntologyAttribute, type OntologyOption } from '../../../../src-shared/model/ontology';
+import { ATTRIBUTE_TYPES, ELEMENT_NAME_MAX, ONTOLOGY_LIMITS, type OntologyAttribute, type OntologyOption } from '../../../../src-shared/model/ontology';
 import { newAttribute, newOption } from './draft';
+import { lengthLimit } from '../../app/lengthLimit';
 
 const isChoice = (a: OntologyAttribute) => a.type === 'radio' || a.type === 'checkbox' || a.type === 'select';
 
@@ -21,7 +22,7 @@ export function AttributesEditor(p: { value: OntologyAttribute[]; onChange: (lis
         <Card key={a.id} size="small" data-testid={`attribute-${a.name}`}>
           <Flex vertical gap={8}>
             <Flex gap={8} align="center" wrap>
-              <Input aria-label={t('ontology.attributes.name')} value={a.name} maxLength={64} disabled={p.readOnly} onChange={(e) => set(a.id, { name: e.target.value })} style={{ width: 200 }} />
+              <Input aria-label={t('ontology.attributes.name')} value={a.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => set(a.id, { name: e.target.value })} style={{ width: 200 }} />
               <Select
                 aria-label={t('ontology.attributes.type')}
                 value={a.type}
@@ -68,7 +69,7 @@ export function AttributesEditor(p: { value: OntologyAttribute[]; onChange: (lis
                 {(a.options ?? []).map((o) => (
                   <Flex key={o.id} vertical gap={6}>
                     <Flex gap={8} align="center">
-                      <Input aria-label={t('ontology.attributes.options')} value={o.name} maxLength={64} disabled={p.readOnly} onChange={(e) => setOption(a, o.id, { name: e.target.value })} style={{ width: 200 }} />
+                      <Input aria-label={t('ontology.attributes.options')} value={o.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => setOption(a, o.id, { name: e.target.value })} style={{ width: 200 }} />
                       <Checkbox checked={o.default ?? false} disabled={p.readOnly} onChange={(e) => setOption(a, o.id, { default: e.target.checked })}>
                         {t('ontology.attributes.default')}
                       </Checkbox>

@@ -63,7 +63,8 @@ export function FeaturePreview({ feature }: { feature: DraftFeature }) {
             key={l.id}
             checked={picked === l.id}
             onChange={() => setPicked(l.id)}
-            style={{ border: `2px solid ${l.color}`, ...(picked === l.id ? { background: l.color } : {}) }}
+            // Long names wrap inside the card instead of running past its edge.
+            style={{ border: `2px solid ${l.color}`, whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: '100%', ...(picked === l.id ? { background: l.color } : {}) }}
           >
             {l.name}
             {l.hotkey ? ` [${l.hotkey.toUpperCase()}]` : ''}

@@ -2,9 +2,12 @@ import { Button, ColorPicker, Flex, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OntologyLabel } from '../../../../src-shared/model/ontology';
 import { newLabel } from './draft';
+import { ELEMENT_NAME_MAX } from '../../../../src-shared/model/ontology';
+import { lengthLimit } from '../../app/lengthLimit';
 
 /** A feature's labels: name, colour and hotkey of each, added and removed in place. */
-export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: OntologyLabel[]) => void; readOnly: boolean }) {
+/** `usedColours`: the colours of every label of the ontology, so a new label takes one none has. */
+export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: OntologyLabel[]) => void; readOnly: boolean; usedColours: readonly string[] }) {
   const { t } = useTranslation();
   const set = (id: string, patch: Partial<OntologyLabel>) => p.onChange(p.value.map((l) => (l.id === id ? { ...l, ...patch } : l)));
   return (
@@ -19,7 +22,7 @@ export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: Ont
           {
             title: t('ontology.labels.name'),
             key: 'name',
-            render: (_: unknown, l) => <Input aria-label={t('ontology.labels.name')} value={l.name} maxLength={64} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />,
+            render: (_: unknown, l) => <Input aria-label={t('ontology.labels.name')} value={l.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />,
           },
           {
             title: t('ontology.labels.color'),
@@ -60,7 +63,7 @@ export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: Ont
         ]}
       />
       {!p.readOnly && (
-        <Button onClick={() => p.onChange([...p.value, newLabel(`${t('ontology.labels.newName')} ${p.value.length + 1}`, p.value)])} style={{ alignSelf: 'flex-start' }}>
+        <Button onClick={() => p.onChange([...p.value, newLabel(`${t('ontology.labels.newName')} ${p.value.length + 1}`, p.usedColours)])} style={{ alignSelf: 'flex-start' }}>
           {t('ontology.labels.add')}
         </Button>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Col, Flex, Menu, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -29,14 +29,24 @@ export function OntologyTab() {
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState<DraftFeature | null>(null);
   const [reusing, setReusing] = useState(false);
+  // A feature just saved for the first time is chosen before the list that holds it arrives.
+  const arriving = useRef<string | null>(null);
   const features = useMemo(() => ontology?.features ?? [], [ontology]);
+  // Colours of the other features' labels: a new label takes one no label of the ontology has.
+  const otherColours = useMemo(
+    () => features.filter((f) => String(f.featureId) !== selected).flatMap((f) => (f.labels ?? []).map((l) => l.color)),
+    [features, selected],
+  );
   const stored = features.find((f) => String(f.featureId) === selected);
   const dirty = draft !== null && (selected === NEW || (stored !== undefined && JSON.stringify(inputOf(draft)) !== JSON.stringify(inputOf(draftOf(stored)))));
 
   // Open the first feature, and follow the list when the chosen one goes away.
   useEffect(() => {
     if (selected === NEW) return;
-    const keep = features.find((f) => String(f.featureId) === selected) ?? features[0];
+    const chosen = features.find((f) => String(f.featureId) === selected);
+    if (!chosen && selected !== null && selected === arriving.current) return;
+    arriving.current = null;
+    const keep = chosen ?? features[0];
     setSelected(keep ? String(keep.featureId) : null);
     setDraft(keep ? draftOf(keep) : null);
   }, [features, selected]);
@@ -52,9 +62,10 @@ export function OntologyTab() {
     setDraft({
       name,
       tool,
-      labels: [newLabel(name, [])],
+      labels: [newLabel(name, features.flatMap((f) => (f.labels ?? []).map((l) => l.color)))],
       attributes: [],
-      ...(tool === 'keypoints' ? { skeleton: { points: [{ id: newId('k'), name: 'head' }], edges: [] } } : {}),
+      // The first point starts empty: its placeholder suggests a name in the user's language.
+      ...(tool === 'keypoints' ? { skeleton: { points: [{ id: newId('k'), name: '' }], edges: [] } } : {}),
       ...(tool === 'classification' ? { scope: 'subject' as const } : {}),
     });
   };
@@ -71,7 +82,10 @@ export function OntologyTab() {
     try {
       const [saved] = await saveFeature({ projectId, feature: input }).unwrap();
       void message.success(t('ontology.saved'));
-      if (saved) setSelected(String(saved.featureId));
+      if (saved) {
+        arriving.current = String(saved.featureId);
+        setSelected(arriving.current);
+      }
     } catch (err) {
       void message.error(errorText(err));
     }
@@ -106,13 +120,15 @@ export function OntologyTab() {
                 ...features.map((f) => ({
                   key: String(f.featureId),
                   label: (
-                    <Flex justify="space-between" gap={6}>
-                      <span>{f.name}</span>
-                      <Tag style={{ marginInlineEnd: 0 }}>{t(`ontology.tools.${f.tool}`)}</Tag>
+                    <Flex justify="space-between" align="center" gap={6}>
+                      <Typography.Text ellipsis={{ tooltip: f.name }} style={{ minWidth: 0, flex: 1 }}>
+                        {f.name}
+                      </Typography.Text>
+                      <Tag style={{ marginInlineEnd: 0, flexShrink: 0 }}>{t(`ontology.tools.${f.tool}`)}</Tag>
                     </Flex>
                   ),
                 })),
-                ...(selected === NEW && draft ? [{ key: NEW, label: <Typography.Text italic>{draft.name}</Typography.Text> }] : []),
+                ...(selected === NEW && draft ? [{ key: NEW, label: <Typography.Text italic ellipsis={{ tooltip: draft.name }}>{draft.name}</Typography.Text> }] : []),
               ]}
             />
           </nav>
@@ -143,7 +159,7 @@ export function OntologyTab() {
                   </Space>
                 </Flex>
               )}
-              <FeatureEditor value={draft} onChange={setDraft} readOnly={!mayManage} />
+              <FeatureEditor value={draft} onChange={setDraft} readOnly={!mayManage} otherColours={otherColours} />
             </Col>
             <Col xs={24} xl={9}>
               <FeaturePreview feature={draft} />

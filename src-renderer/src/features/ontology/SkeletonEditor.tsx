@@ -1,30 +1,41 @@
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Skeleton } from '../../../../src-shared/model/ontology';
+import { ELEMENT_NAME_MAX, type Skeleton } from '../../../../src-shared/model/ontology';
+import { lengthLimit } from '../../app/lengthLimit';
 import { newId } from './draft';
+import { withoutPoint } from './skeletonEdit';
 
 /** A keypoint feature's skeleton: its named points and the lines drawn between them. */
 export function SkeletonEditor(p: { value: Skeleton; onChange: (s: Skeleton) => void; readOnly: boolean }) {
   const { t } = useTranslation();
   const { points, edges } = p.value;
-  const pointOptions = points.map((pt, i) => ({ value: i, label: pt.name }));
+  // A point not named yet still needs a handle in the line pickers.
+  const pointLabel = (name: string, i: number) => name.trim() || t('ontology.skeleton.unnamedPoint', { n: i + 1 });
+  const pointOptions = points.map((pt, i) => ({ value: i, label: pointLabel(pt.name, i) }));
   return (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{t('ontology.skeleton.points')}</Typography.Text>
       <Flex gap={8} wrap>
-        {points.map((pt) => (
-          <Input
-            key={pt.id}
-            aria-label={t('ontology.skeleton.points')}
-            value={pt.name}
-            maxLength={64}
-            disabled={p.readOnly}
-            style={{ width: 140 }}
-            onChange={(e) => p.onChange({ points: points.map((x) => (x.id === pt.id ? { ...x, name: e.target.value } : x)), edges })}
-          />
+        {points.map((pt, i) => (
+          <Space.Compact key={pt.id} data-testid={`skeleton-point-${i}`}>
+            <Input
+              aria-label={t('ontology.skeleton.points')}
+              value={pt.name}
+              placeholder={i === 0 ? t('ontology.skeleton.firstPointPlaceholder') : pointLabel('', i)}
+              {...lengthLimit(ELEMENT_NAME_MAX)}
+              disabled={p.readOnly}
+              style={{ width: 170 }}
+              onChange={(e) => p.onChange({ points: points.map((x) => (x.id === pt.id ? { ...x, name: e.target.value } : x)), edges })}
+            />
+            {!p.readOnly && (
+              <Button aria-label={t('ontology.skeleton.removePoint', { name: pointLabel(pt.name, i) })} onClick={() => p.onChange(withoutPoint(p.value, i))}>
+                ×
+              </Button>
+            )}
+          </Space.Compact>
         ))}
         {!p.readOnly && (
-          <Button onClick={() => p.onChange({ points: [...points, { id: newId('k'), name: `${t('ontology.skeleton.newPoint')} ${points.length + 1}` }], edges })}>
+          <Button onClick={() => p.onChange({ points: [...points, { id: newId('k'), name: '' }], edges })}>
             {t('ontology.skeleton.addPoint')}
           </Button>
         )}
@@ -38,7 +49,7 @@ export function SkeletonEditor(p: { value: Skeleton; onChange: (s: Skeleton) => 
               aria-label={t(`ontology.skeleton.${end}`)}
               value={edge[end]}
               disabled={p.readOnly}
-              style={{ width: 140 }}
+              style={{ width: 170 }}
               options={pointOptions}
               onChange={(v: number) => p.onChange({ points, edges: edges.map((e, k) => (k === i ? { ...e, [end]: v } : e)) })}
             />

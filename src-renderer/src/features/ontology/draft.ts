@@ -1,3 +1,4 @@
+import { nextLabelColour } from './labelColours';
 import type { FeatureInput, OntologyAttribute, OntologyFeature, OntologyLabel, OntologyOption } from '../../../../src-shared/model/ontology';
 
 /**
@@ -9,11 +10,8 @@ export type DraftFeature = Omit<OntologyFeature, 'featureId' | 'sortOrder'> & { 
 
 export const newId = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}`;
 
-/** Label colours offered in turn, distinct enough to tell apart on a photo. */
-const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#bfef45', '#469990', '#9a6324'];
-export const nextColor = (labels: readonly OntologyLabel[]) => PALETTE[labels.length % PALETTE.length]!;
-
-export const newLabel = (name: string, labels: readonly OntologyLabel[]): OntologyLabel => ({ id: newId('l'), name, color: nextColor(labels) });
+/** A new label in the first colour no label of the ontology has yet (`usedColours`: all of theirs). */
+export const newLabel = (name: string, usedColours: readonly string[]): OntologyLabel => ({ id: newId('l'), name, color: nextLabelColour(usedColours) });
 export const newOption = (name: string): OntologyOption => ({ id: newId('o'), name });
 export const newAttribute = (name: string): OntologyAttribute => ({ id: newId('a'), name, type: 'radio', required: false, options: [newOption(`${name} 1`)] });
 

@@ -115,7 +115,7 @@ export function ProjectListPage() {
           pageSize: filters.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('projects.total', { total }),
+          showTotal: (total) => t('projects.total', { count: total }),
         }}
       />
       <CreateProjectDialog

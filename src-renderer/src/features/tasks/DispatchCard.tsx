@@ -6,6 +6,7 @@ import type { TaskDetail } from '../../../../src-shared/api/task';
 import { relativeTime } from '../../app/relativeTime';
 import { useErrorText } from '../../app/useErrorText';
 import { useCancelDispatchMutation, useDispatchesQuery, useDispatchMutation, useDispatchTargetsQuery } from './tasksApi';
+import { stepName } from '../../app/stepName';
 
 /** Hands waiting items of a step to one of its members, and takes dispatches back. */
 export function DispatchCard({ task }: { task: TaskDetail }) {
@@ -39,7 +40,10 @@ export function DispatchCard({ task }: { task: TaskDetail }) {
       void message.error(errorText(err));
     }
   };
-  const stepName = (id: number) => task.steps.find((s) => s.workflowId === id)?.name ?? '';
+  const stepNameOf = (id: number) => {
+    const step = task.steps.find((s) => s.workflowId === id);
+    return step ? stepName(t, step) : '';
+  };
 
   return (
     <Card title={t('tasks.detail.dispatch')} size="small">
@@ -52,7 +56,7 @@ export function DispatchCard({ task }: { task: TaskDetail }) {
             setWorkflowId(v);
             setTarget(undefined);
           }}
-          options={task.steps.map((s) => ({ value: s.workflowId, label: `${s.stepIndex + 1}. ${s.name}` }))}
+          options={task.steps.map((s) => ({ value: s.workflowId, label: `${s.stepIndex + 1}. ${stepName(t, s)}` }))}
         />
         <Select
           aria-label={t('tasks.dispatch.target')}
@@ -76,7 +80,7 @@ export function DispatchCard({ task }: { task: TaskDetail }) {
         pagination={{ current: page, pageSize: 10, total: history?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
         columns={[
           { title: t('tasks.dispatch.columns.target'), dataIndex: 'targetUserName', key: 'target' },
-          { title: t('tasks.dispatch.columns.step'), key: 'step', render: (_: unknown, d) => stepName(d.workflowId) },
+          { title: t('tasks.dispatch.columns.step'), key: 'step', render: (_: unknown, d) => stepNameOf(d.workflowId) },
           { title: t('tasks.dispatch.columns.items'), dataIndex: 'itemCount', key: 'items' },
           { title: t('tasks.dispatch.columns.stillHeld'), dataIndex: 'openCount', key: 'open' },
           { title: t('tasks.dispatch.columns.createdAt'), dataIndex: 'createdAt', key: 'at', render: (at: number) => relativeTime(at, t) },

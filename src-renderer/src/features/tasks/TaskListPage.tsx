@@ -67,7 +67,7 @@ export function TaskListPage() {
               ' '
             ),
         }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('tasks.total', { total }), onChange: setPage }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('tasks.total', { count: total }), onChange: setPage }}
       />
       <CreateTaskDrawer
         projectId={projectId}

@@ -1,6 +1,7 @@
 import { Card, Progress, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StepCounts, TaskOverview } from '../../../../src-shared/api/task';
+import { stepName } from '../../app/stepName';
 
 const STATES = ['pending', 'claimed', 'inProgress', 'skipped', 'done'] as const;
 
@@ -20,7 +21,7 @@ export function TaskOverviewCard({ overview }: { overview: TaskOverview }) {
         columns={[
           { title: t('tasks.overview.step'), key: 'step', render: (_: unknown, s) => (
             <>
-              <Tag color={s.type === 'annotate' ? 'blue' : 'purple'}>{t(`tasks.step.${s.type}`)}</Tag> {s.name}
+              <Tag color={s.type === 'annotate' ? 'blue' : 'purple'}>{t(`tasks.step.${s.type}`)}</Tag> {stepName(t, s)}
             </>
           ),
         },

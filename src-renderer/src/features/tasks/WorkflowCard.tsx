@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskDetail } from '../../../../src-shared/api/task';
 import { useErrorText } from '../../app/useErrorText';
 import { useAddStepMutation, useAssignStepMutation, useRemoveStepMutation, useTaskMemberChoicesQuery } from './tasksApi';
+import { stepName } from '../../app/stepName';
 
 /** The task's steps in order: members of each changed in place, steps added at the end or removed while empty. */
 export function WorkflowCard({ task, mayManage }: { task: TaskDetail; mayManage: boolean }) {
@@ -47,7 +48,7 @@ export function WorkflowCard({ task, mayManage }: { task: TaskDetail; mayManage:
             <Flex gap={12} align="center" style={{ width: '100%' }} wrap>
               <Typography.Text strong>{t('tasks.step.position', { n: step.stepIndex + 1 })}</Typography.Text>
               <Tag color={step.type === 'annotate' ? 'blue' : 'purple'}>{t(`tasks.step.${step.type}`)}</Tag>
-              <Typography.Text>{step.name}</Typography.Text>
+              <Typography.Text>{stepName(t, step)}</Typography.Text>
               <Select
                 mode="multiple"
                 aria-label={t('tasks.step.members')}

@@ -1,5 +1,6 @@
 import { Button, Card, Flex, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { stepName } from '../../app/stepName';
 import { useNavigate } from 'react-router';
 import type { TaskWork, WorkStep } from '../../../../src-shared/api/task';
 import { useRejectReasonsQuery } from '../project/api/projectSettingsApi';
@@ -18,7 +19,7 @@ function StepRow({ task, step }: { task: TaskWork; step: WorkStep }) {
     <Flex align="center" gap={12} wrap data-testid={`work-step-${step.workflowId}`}>
       <Tag color={step.type === 'annotate' ? 'blue' : 'purple'}>{t(`work.stepType.${step.type}`)}</Tag>
       <Typography.Text strong style={{ minWidth: 140 }}>
-        {step.name}
+        {stepName(t, step)}
       </Typography.Text>
       <Space size={16} wrap style={{ flex: 1 }}>
         <span>
@@ -39,7 +40,7 @@ function StepRow({ task, step }: { task: TaskWork; step: WorkStep }) {
         )}
       </Space>
       <Tooltip title={startable ? undefined : t('work.nothingWaiting')}>
-        <Button type="primary" disabled={!startable} onClick={start} aria-label={`${label}: ${task.name} / ${step.name}`}>
+        <Button type="primary" disabled={!startable} onClick={start} aria-label={`${label}: ${task.name} / ${stepName(t, step)}`}>
           {label}
         </Button>
       </Tooltip>

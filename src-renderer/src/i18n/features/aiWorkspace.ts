@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 /** Texts of the workspace's AI tools, in both languages (typed: a missing key fails to compile). */
 export const aiWorkspaceZh = {
   title: 'AI 工具',
@@ -18,7 +19,7 @@ export const aiWorkspaceZh = {
   state_unreachable: '服务不可用',
   confidence: '置信度',
   detect: '检测本帧',
-  detected: '显示 {{count}} 个建议（另有 {{below}} 个低于 {{score}}，拖动置信度可显示）',
+  detected_other: '显示 {{count, number}} 个建议（另有 {{below}} 个低于 {{score}}，拖动置信度可显示）',
   noneFound: '模型在本帧没有找到对象',
   unmapped: '模型还找到了 {{list}}，但没有标签对应这些类别',
   boxToPolygon: '选中框 → 多边形',
@@ -36,8 +37,8 @@ export const aiWorkspaceZh = {
   frames: '帧数',
   propagate: '传播',
   propagateHint: '把选中的框和多边形跟踪到后续帧',
-  propagated: '已把选中的 {{count}} 个对象跟踪到后续 {{frames}} 帧上',
-  propagateSkipped: '{{count}} 个选中对象不是框或多边形，没有传播',
+  propagated_other: '已把选中的 {{count, number}} 个对象跟踪到后续 {{frames}} 帧上',
+  propagateSkipped_other: '{{count, number}} 个选中对象不是框或多边形，没有传播',
   selectToPropagate: '先选中要跟踪的框或多边形',
   lastFrame: '这是最后一帧，后面没有帧了',
   lost: '后续帧上没有跟踪到这些对象',
@@ -61,7 +62,7 @@ export const aiWorkspaceZh = {
   keyRejectAll: '拒绝本帧全部建议',
 };
 
-export const aiWorkspaceEn: Record<keyof typeof aiWorkspaceZh, string> = {
+export const aiWorkspaceEn: EnglishOf<Record<keyof typeof aiWorkspaceZh, string>> = {
   title: 'AI tools',
   settings: 'AI settings: which label each answer goes into, which model answers',
   into_box: 'Detections go into',
@@ -80,7 +81,7 @@ export const aiWorkspaceEn: Record<keyof typeof aiWorkspaceZh, string> = {
   state_unreachable: 'Service away',
   confidence: 'Confidence',
   detect: 'Detect on this frame',
-  detected: '{{count}} suggestion(s) shown ({{below}} more below {{score}}: lower the confidence to see them)',
+  detected_one: '{{count, number}} suggestion shown ({{below}} more below {{score}}: lower the confidence to see them)', detected_other: '{{count, number}} suggestions shown ({{below}} more below {{score}}: lower the confidence to see them)',
   noneFound: 'The model found nothing on this frame',
   unmapped: 'The model also found {{list}}, but no label takes those classes',
   boxToPolygon: 'Selected box → polygon',
@@ -98,8 +99,8 @@ export const aiWorkspaceEn: Record<keyof typeof aiWorkspaceZh, string> = {
   frames: 'Frames',
   propagate: 'Propagate',
   propagateHint: 'Follow the selected boxes and polygons into the next frames',
-  propagated: 'The {{count}} selected object(s) followed into the next {{frames}} frame(s)',
-  propagateSkipped: '{{count}} selected object(s) are not boxes or polygons and were not propagated',
+  propagated_one: 'The {{count, number}} selected object followed into the frames ahead ({{frames}})', propagated_other: 'The {{count, number}} selected objects followed into the frames ahead ({{frames}})',
+  propagateSkipped_one: '{{count, number}} selected object is not a box or polygon and was not propagated', propagateSkipped_other: '{{count, number}} selected objects are not boxes or polygons and were not propagated',
   selectToPropagate: 'Select the boxes or polygons to follow first',
   lastFrame: 'This is the last frame: there are no frames after it',
   lost: 'The objects could not be followed into the next frames',

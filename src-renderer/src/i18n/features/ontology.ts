@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 /** Texts of the ontology editor, in both languages. */
 export const ontologyZh = {
   tab: '标签体系',
@@ -12,7 +13,7 @@ export const ontologyZh = {
   tools: { box: '矩形框', polygon: '多边形', polyline: '折线', point: '点', keypoints: '关键点', cuboid: '立方体', classification: '分类' },
   scope: '分类范围',
   scopes: { subject: '整条数据', frame: '每一帧' },
-  labelCount: '{{count}} 个标签',
+  labelCount_other: '{{count, number}} 个标签',
   save: '保存',
   saved: '已保存',
   discard: '放弃修改',
@@ -57,7 +58,9 @@ export const ontologyZh = {
     addEdge: '添加连线',
     from: '从',
     to: '到',
-    newPoint: '点',
+    firstPointPlaceholder: '例如：头部',
+    unnamedPoint: '点 {{n}}',
+    removePoint: '删除关键点“{{name}}”',
   },
   preview: {
     title: '标注员看到的样子',
@@ -79,7 +82,7 @@ export const ontologyZh = {
   },
 };
 
-export const ontologyEn: typeof ontologyZh = {
+export const ontologyEn: EnglishOf<typeof ontologyZh> = {
   tab: 'Ontology',
   features: 'Features',
   featuresLabel: 'Features of the ontology',
@@ -92,7 +95,7 @@ export const ontologyEn: typeof ontologyZh = {
   tools: { box: 'Box', polygon: 'Polygon', polyline: 'Polyline', point: 'Point', keypoints: 'Keypoints', cuboid: 'Cuboid', classification: 'Classification' },
   scope: 'Classifies',
   scopes: { subject: 'the whole item', frame: 'each frame' },
-  labelCount: '{{count}} labels',
+  labelCount_one: '{{count, number}} label', labelCount_other: '{{count, number}} labels',
   save: 'Save',
   saved: 'Saved',
   discard: 'Discard changes',
@@ -137,7 +140,9 @@ export const ontologyEn: typeof ontologyZh = {
     addEdge: 'Add line',
     from: 'From',
     to: 'To',
-    newPoint: 'Point',
+    firstPointPlaceholder: 'e.g. head',
+    unnamedPoint: 'Point {{n}}',
+    removePoint: 'Remove the point "{{name}}"',
   },
   preview: {
     title: 'What the annotator sees',

@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 /** Texts of the project area, in both languages (typed: a missing key fails to compile). */
 export const projectZh = {
   tabs: { home: '概览', data: '数据', members: '成员', settings: '设置' },
@@ -29,14 +30,14 @@ export const projectZh = {
     done: '已完成任务数据', annotatedFrames: '已标注帧', members: '成员',
     noData: '项目还没有数据。请联系项目经理导入数据。', noDataCanImport: '项目还没有数据。打开“数据”标签，从本地文件夹导入。',
     about: '项目信息', type: '类型', myRole: '我的角色', createdAt: '创建时间', updatedAt: '更新时间', vendors: '共享的供应商', rejectReasons: '驳回原因',
-    membersByRole: '成员构成', noTeam: '已离开团队', vendorCount: '{{count}}（供应商）',
+    membersByRole: '成员构成', noTeam: '已离开团队', vendorCount_other: '{{count, number}}（供应商）',
     instruction: '标注说明', noInstruction: '尚未填写标注说明。', noInstructionCanEdit: '尚未填写标注说明。可在“设置”标签中编写。',
     overviewFailed: '项目概览加载失败', totalFailed: '标注统计加载失败',
   },
   members: {
     title: '项目成员', name: '姓名', mobile: '手机号', role: '项目角色', team: '所属团队', addedAt: '加入时间', actions: '操作',
     vendor: '供应商', leftTeam: '已离开团队', search: '按姓名搜索', add: '添加成员', people: '团队成员',
-    roleOf: '{{name}} 的项目角色', removeConfirm: '将 {{name}} 移出项目？', removed: '已将 {{name}} 移出项目', added: '已添加 {{count}} 名成员',
+    roleOf: '{{name}} 的项目角色', removeConfirm: '将 {{name}} 移出项目？', removed: '已将 {{name}} 移出项目', added_other: '已添加 {{count, number}} 名成员',
     empty: '项目还没有成员。', emptyCanAdd: '项目还没有成员。点击“添加成员”从团队中选择。', noMatch: '没有符合条件的成员。',
     noCandidates: '团队中的所有成员都已在项目中。可先在团队中邀请新成员。', loadFailed: '成员列表加载失败',
   },
@@ -67,38 +68,38 @@ export const projectZh = {
   },
   batch: {
     title: '批次', create: '新建', createTitle: '新建空批次', rename: '重命名', renameNamed: '重命名 {{name}}', renameTitle: '重命名批次', name: '批次名称',
-    count: '{{count}} 条数据', deleteTitle: '删除批次“{{name}}”？', deleteExplain: '批次中的 {{count}} 条数据会一并删除；对象存储中的文件保留，再次导入无需重新上传。',
+    count_other: '{{count, number}} 条数据', deleteTitle: '删除批次“{{name}}”？', deleteExplain_other: '批次中的 {{count, number}} 条数据会一并删除；对象存储中的文件保留，再次导入无需重新上传。',
     empty: '还没有批次。', emptyCanImport: '还没有批次。点击“从文件夹导入”导入第一批数据。', loadFailed: '批次列表加载失败',
   },
   data: {
     searchName: '按名称搜索', batch: '批次', allBatches: '全部批次', recordType: '数据类型', allTypes: '全部类型',
-    recordTypes: { image: '图片', frame: '帧序列' }, frames: '{{count}} 帧', gridLabel: '数据缩略图，共 {{count}} 条',
+    recordTypes: { image: '图片', frame: '帧序列' }, frames_other: '{{count, number}} 帧', gridLabel_other: '数据缩略图，共 {{count, number}} 条',
     empty: '项目还没有数据。请联系项目经理导入数据。', emptyCanImport: '项目还没有数据。点击左侧“从文件夹导入”开始。',
     noMatch: '没有符合筛选条件的数据。', loadFailed: '数据列表加载失败',
   },
   sample: {
     open: '抽样', title: '随机抽样', draw: '抽取', bySize: '按数量', byRatio: '按比例', seed: '随机种子', seedAny: '随机种子（可选）',
-    result: '抽到 {{count}} 条数据（种子 {{seed}}，输入同一种子可得到相同样本）',
+    result_other: '抽到 {{count, number}} 条数据（种子 {{seed}}，输入同一种子可得到相同样本）',
   },
   import: {
     open: '从文件夹导入', title: '从本地文件夹导入', folder: '文件夹路径', folderHint: '输入本机上文件夹的完整路径，其中的图片（含子文件夹）都会被导入。',
     absolutePath: '请输入完整路径（例如 /home/me/images 或 D:\\images）。', scan: '预览', browse: '选择文件夹…', recordType: '导入为',
     recordTypeHint: { image: '每张图片成为一条数据。', frame: '每个子文件夹中的图片按文件名顺序组成一个帧序列。' },
     subjects: '数据条数', files: '文件数', size: '大小', ignored: '忽略的非图片文件', megabytes: '{{mb}} MB',
-    duplicatesLater: '项目中已有的相同内容会在导入时自动跳过，不重复上传。', firstSubjects: '前 {{count}} 条', fileCount: '{{count}} 个文件',
+    duplicatesLater: '项目中已有的相同内容会在导入时自动跳过，不重复上传。', firstSubjects_other: '前 {{count, number}} 条', fileCount_other: '{{count, number}} 个文件',
     nothingFound: '该文件夹中没有可导入的图片。', batchName: '新批次名称', start: '开始导入',
     state: {
       scanning: '扫描中', hashing: '计算校验', checking: '查重中', uploading: '上传中', registering: '登记中', paused: '已暂停',
       done: '已完成', failed: '失败', cancelled: '已取消',
     },
     pause: '暂停', resume: '继续', cancel: '取消导入', cancelConfirm: '取消这次导入？已上传的文件会保留。', dismiss: '关闭此导入记录',
-    total: '总进度', fileInFlight: '正在上传的文件', counts: '已上传 {{uploaded}}/{{files}} 个文件 · 跳过重复 {{skipped}} 条 · 已登记 {{registered}}/{{subjects}} 条',
+    total: '总进度', fileInFlight: '正在上传的文件', counts: '已上传 {{uploaded, number}}/{{files, number}} 个文件 · 跳过重复 {{skipped, number}} 条 · 已登记 {{registered, number}}/{{subjects, number}} 条',
     failedBecause: '导入失败：{{message}}', recentFiles: '刚完成：{{files}}', jobsFailed: '无法读取本机的导入任务',
-    refused: '{{count}} 条数据未导入：文件不是完整的图片', refusedMore: '另有 {{count}} 条未列出', refusedItem: '{{name}}：{{reason}}',
+    refused_other: '{{count, number}} 条数据未导入：文件不是完整的图片', refusedMore_other: '另有 {{count, number}} 条未列出', refusedItem: '{{name}}：{{reason}}',
   },
 };
 
-export const projectEn: typeof projectZh = {
+export const projectEn: EnglishOf<typeof projectZh> = {
   tabs: { home: 'Overview', data: 'Data', members: 'Members', settings: 'Settings' },
   role: {
     teamAdmin: 'Team admin', teamManager: 'Team manager', vendorManager: 'Vendor manager',
@@ -128,14 +129,14 @@ export const projectEn: typeof projectZh = {
     done: 'Task subjects done', annotatedFrames: 'Annotated frames', members: 'Members',
     noData: 'This project has no data yet. Ask a project manager to import some.', noDataCanImport: 'This project has no data yet. Open the Data tab to import a local folder.',
     about: 'About', type: 'Type', myRole: 'My role', createdAt: 'Created', updatedAt: 'Updated', vendors: 'Shared with vendors', rejectReasons: 'Reject reasons',
-    membersByRole: 'Members', noTeam: 'Left the team', vendorCount: '{{count}} (vendor)',
+    membersByRole: 'Members', noTeam: 'Left the team', vendorCount_one: '{{count, number}} (vendor)', vendorCount_other: '{{count, number}} (vendor)',
     instruction: 'Instruction', noInstruction: 'No instruction yet.', noInstructionCanEdit: 'No instruction yet. Write one in the Settings tab.',
     overviewFailed: 'The project overview could not be loaded', totalFailed: 'The annotation figures could not be loaded',
   },
   members: {
     title: 'Project members', name: 'Name', mobile: 'Mobile', role: 'Project role', team: 'Team', addedAt: 'Added', actions: 'Actions',
     vendor: 'Vendor', leftTeam: 'Left the team', search: 'Search by name', add: 'Add members', people: 'Team members',
-    roleOf: 'Project role of {{name}}', removeConfirm: 'Remove {{name}} from the project?', removed: '{{name}} removed from the project', added: 'Members added: {{count}}',
+    roleOf: 'Project role of {{name}}', removeConfirm: 'Remove {{name}} from the project?', removed: '{{name}} removed from the project', added_one: 'Members added: {{count, number}}', added_other: 'Members added: {{count, number}}',
     empty: 'This project has no members yet.', emptyCanAdd: 'This project has no members yet. Click "Add members" to pick people from the team.', noMatch: 'No member matches.',
     noCandidates: 'Everyone in the team is already in this project. Invite new people to the team first.', loadFailed: 'The member list could not be loaded',
   },
@@ -166,34 +167,34 @@ export const projectEn: typeof projectZh = {
   },
   batch: {
     title: 'Batches', create: 'New', createTitle: 'New empty batch', rename: 'Rename', renameNamed: 'Rename {{name}}', renameTitle: 'Rename batch', name: 'Batch name',
-    count: 'Subjects: {{count}}', deleteTitle: 'Delete batch "{{name}}"?', deleteExplain: 'Its {{count}} subjects are deleted with it. Their files stay in the object store, so importing them again needs no upload.',
+    count_one: 'Subjects: {{count, number}}', count_other: 'Subjects: {{count, number}}', deleteTitle: 'Delete batch "{{name}}"?', deleteExplain_one: 'Its {{count, number}} subject is deleted with it. Its file stays in the object store, so importing it again needs no upload.', deleteExplain_other: 'Its {{count, number}} subjects are deleted with it. Their files stay in the object store, so importing them again needs no upload.',
     empty: 'No batches yet.', emptyCanImport: 'No batches yet. Click "Import a folder" to bring in the first one.', loadFailed: 'The batches could not be loaded',
   },
   data: {
     searchName: 'Search by name', batch: 'Batch', allBatches: 'All batches', recordType: 'Kind', allTypes: 'All kinds',
-    recordTypes: { image: 'Images', frame: 'Frame sequences' }, frames: 'Frames: {{count}}', gridLabel: 'Subject thumbnails, {{count}} in all',
+    recordTypes: { image: 'Images', frame: 'Frame sequences' }, frames_one: 'Frames: {{count, number}}', frames_other: 'Frames: {{count, number}}', gridLabel_one: 'Subject thumbnails, {{count, number}} in all', gridLabel_other: 'Subject thumbnails, {{count, number}} in all',
     empty: 'This project has no data yet. Ask a project manager to import some.', emptyCanImport: 'This project has no data yet. Click "Import a folder" on the left to start.',
     noMatch: 'No subject matches these filters.', loadFailed: 'The subjects could not be loaded',
   },
   sample: {
     open: 'Sample', title: 'Random sample', draw: 'Draw', bySize: 'By number', byRatio: 'By share', seed: 'Seed', seedAny: 'Seed (optional)',
-    result: '{{count}} subjects drawn (seed {{seed}}; the same seed draws the same sample)',
+    result_one: '{{count, number}} subject drawn (seed {{seed}}; the same seed draws the same sample)', result_other: '{{count, number}} subjects drawn (seed {{seed}}; the same seed draws the same sample)',
   },
   import: {
     open: 'Import a folder', title: 'Import from a local folder', folder: 'Folder path', folderHint: 'The full path of a folder on this computer; every image in it and its subfolders is imported.',
     absolutePath: 'Enter a full path (e.g. /home/me/images or D:\\images).', scan: 'Preview', browse: 'Browse…', recordType: 'Import as',
     recordTypeHint: { image: 'Each image becomes one subject.', frame: 'The images of each subfolder, in file-name order, become one frame sequence.' },
     subjects: 'Subjects', files: 'Files', size: 'Size', ignored: 'Non-image files left out', megabytes: '{{mb}} MB',
-    duplicatesLater: 'Content the project already has is skipped during the import and not uploaded again.', firstSubjects: 'The first {{count}}', fileCount: 'Files: {{count}}',
+    duplicatesLater: 'Content the project already has is skipped during the import and not uploaded again.', firstSubjects_one: 'The first {{count, number}}', firstSubjects_other: 'The first {{count, number}}', fileCount_one: 'Files: {{count, number}}', fileCount_other: 'Files: {{count, number}}',
     nothingFound: 'This folder has no images to import.', batchName: 'New batch name', start: 'Import',
     state: {
       scanning: 'Scanning', hashing: 'Checksumming', checking: 'Finding duplicates', uploading: 'Uploading', registering: 'Registering', paused: 'Paused',
       done: 'Done', failed: 'Failed', cancelled: 'Cancelled',
     },
     pause: 'Pause', resume: 'Resume', cancel: 'Cancel import', cancelConfirm: 'Cancel this import? Files already uploaded are kept.', dismiss: 'Hide this import',
-    total: 'Total progress', fileInFlight: 'File uploading', counts: 'Uploaded {{uploaded}}/{{files}} files · {{skipped}} duplicates skipped · {{registered}}/{{subjects}} registered',
+    total: 'Total progress', fileInFlight: 'File uploading', counts: 'Files uploaded: {{uploaded, number}}/{{files, number}} · duplicates skipped: {{skipped, number}} · registered: {{registered, number}}/{{subjects, number}}',
     failedBecause: 'The import failed: {{message}}', recentFiles: 'Just finished: {{files}}', jobsFailed: "This computer's imports could not be read",
-    refused: 'Not imported, files that are not whole pictures: {{count}}',
-    refusedMore: '{{count}} more not listed', refusedItem: '{{name}}: {{reason}}',
+    refused_one: 'Not imported, files that are not whole pictures: {{count, number}}', refused_other: 'Not imported, files that are not whole pictures: {{count, number}}',
+    refusedMore_one: '{{count, number}} more not listed', refusedMore_other: '{{count, number}} more not listed', refusedItem: '{{name}}: {{reason}}',
   },
 };

@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 /** Texts of the tasks tab (tasks, workflow steps, dispatch), in both languages. */
 export const tasksZh = {
   tab: '任务',
@@ -5,7 +6,7 @@ export const tasksZh = {
   newTask: '新建任务',
   columns: { name: '任务名称', status: '状态', steps: '步骤', progress: '进度', rework: '返修中', updatedAt: '更新时间' },
   status: { open: '进行中', closed: '已关闭' },
-  total: '共 {{total}} 个任务',
+  total_other: '共 {{count, number}} 个任务',
   emptyTitle: '还没有任务',
   emptyHint: '任务把批次里的数据交给标注员和审核员。点击“新建任务”，选择批次并定义标注、审核步骤。',
   emptyHintReadOnly: '项目管理员创建任务后，会出现在这里。',
@@ -73,24 +74,24 @@ export const tasksZh = {
     targetPlaceholder: '选择成员',
     count: '数量',
     submit: '派发',
-    done: '已派发 {{count}} 条数据给 {{name}}',
+    done_other: '已派发 {{count, number}} 条数据给 {{name}}',
     history: '派发记录',
     columns: { target: '成员', step: '步骤', items: '数据', stillHeld: '仍在手中', createdAt: '时间', state: '状态' },
     cancel: '撤回',
-    cancelled: '已撤回，{{count}} 条数据回到队列',
+    cancelled_other: '已撤回，{{count, number}} 条数据回到队列',
     stateActive: '有效',
     stateCancelled: '已撤回',
     holding: '手中 {{claimed}} 条',
   },
 };
 
-export const tasksEn: typeof tasksZh = {
+export const tasksEn: EnglishOf<typeof tasksZh> = {
   tab: 'Tasks',
   tableLabel: 'Tasks of the project',
   newTask: 'New task',
   columns: { name: 'Task', status: 'Status', steps: 'Steps', progress: 'Progress', rework: 'In rework', updatedAt: 'Updated' },
   status: { open: 'Open', closed: 'Closed' },
-  total: '{{total}} tasks',
+  total_one: '{{count, number}} task', total_other: '{{count, number}} tasks',
   emptyTitle: 'No tasks yet',
   emptyHint: 'A task hands the items of batches to annotators and reviewers. Choose "New task", pick batches and define the annotate and review steps.',
   emptyHintReadOnly: 'Tasks appear here once a project manager creates them.',
@@ -158,11 +159,11 @@ export const tasksEn: typeof tasksZh = {
     targetPlaceholder: 'Choose a member',
     count: 'How many',
     submit: 'Dispatch',
-    done: '{{count}} items handed to {{name}}',
+    done_one: '{{count, number}} item handed to {{name}}', done_other: '{{count, number}} items handed to {{name}}',
     history: 'Dispatches',
     columns: { target: 'Member', step: 'Step', items: 'Items', stillHeld: 'Still held', createdAt: 'When', state: 'State' },
     cancel: 'Take back',
-    cancelled: 'Taken back: {{count}} items returned to the queue',
+    cancelled_one: 'Taken back: {{count, number}} item returned to the queue', cancelled_other: 'Taken back: {{count, number}} items returned to the queue',
     stateActive: 'Active',
     stateCancelled: 'Taken back',
     holding: 'holds {{claimed}}',

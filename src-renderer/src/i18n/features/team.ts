@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 import { teamInvitationsEn, teamInvitationsZh } from './teamInvitations';
 import { teamOrganisationEn, teamOrganisationZh } from './teamOrganisation';
 
@@ -73,7 +74,7 @@ export const teamZh = {
   },
   members: {
     tableLabel: '团队成员列表',
-    total: '共 {{total}} 名成员',
+    total_other: '共 {{count, number}} 名成员',
     you: '我',
     roleOf: '{{name}} 的角色',
     roleChanged: '{{name}} 的角色已改为{{role}}',
@@ -87,20 +88,20 @@ export const teamZh = {
     add: '直接添加',
     addTitle: '按手机号直接添加成员',
     addSubmit: '添加',
-    addResult: '已添加 {{added}} 人，{{already}} 人已经是成员',
+    addResult: '已添加 {{added, number}} 人，{{already, number}} 人已经是成员',
     addUnknown: '这些手机号还没有注册：{{mobiles}}。请到「邀请」页按手机号邀请，对方注册后即可接受。',
     selectMember: '选择 {{name}}',
     cannotSelectOwner: '所有者的角色不能在这里修改，也不能被移出；请在「团队设置」中转让团队',
     cannotSelectSelf: '不能批量修改或移出你自己；请让所有者或其他管理员操作',
-    selectedCount: '已选 {{count}} 人',
+    selectedCount_other: '已选 {{count, number}} 人',
     bulkRolePlaceholder: '统一改为角色…',
     bulkRoleLabel: '所选成员的新角色',
     bulkRemove: '移出所选成员',
-    bulkRemoveTitle: '将所选的 {{count}} 名成员移出团队？',
-    bulkRoleChanged: '已将 {{count}} 名成员的角色改为{{role}}',
-    bulkRemoved: '已将 {{count}} 名成员移出团队',
-    bulkRoleFailed: '{{count}} 名成员的角色没有修改成功，仍保持原来的角色。原因：{{reason}}',
-    bulkRemoveFailed: '{{count}} 名成员没有移出成功，仍在团队中。原因：{{reason}}',
+    bulkRemoveTitle_other: '将所选的 {{count, number}} 名成员移出团队？',
+    bulkRoleChanged_other: '已将 {{count, number}} 名成员的角色改为{{role}}',
+    bulkRemoved_other: '已将 {{count, number}} 名成员移出团队',
+    bulkRoleFailed_other: '{{count, number}} 名成员的角色没有修改成功，仍保持原来的角色。原因：{{reason}}',
+    bulkRemoveFailed_other: '{{count, number}} 名成员没有移出成功，仍在团队中。原因：{{reason}}',
     clearSelection: '取消选择',
   },
   account: {
@@ -125,7 +126,7 @@ export const teamZh = {
   ...teamOrganisationZh,
 };
 
-export const teamEn: typeof teamZh = {
+export const teamEn: EnglishOf<typeof teamZh> = {
   nav: { team: 'Team', account: 'My account' },
   tabs: { members: 'Members', groups: 'Groups', invitations: 'Invitations', vendors: 'Vendors', settings: 'Settings' },
   roles: { owner: 'Owner', admin: 'Admin', manager: 'Manager', reviewer: 'Reviewer', annotator: 'Annotator' },
@@ -196,7 +197,7 @@ export const teamEn: typeof teamZh = {
   },
   members: {
     tableLabel: 'Team members',
-    total: '{{total}} members',
+    total_one: '{{count, number}} member', total_other: '{{count, number}} members',
     you: 'You',
     roleOf: 'Role of {{name}}',
     roleChanged: '{{name}} is now {{role}}',
@@ -210,20 +211,20 @@ export const teamEn: typeof teamZh = {
     add: 'Add directly',
     addTitle: 'Add members by mobile number',
     addSubmit: 'Add',
-    addResult: '{{added}} added, {{already}} already members',
+    addResult: 'Added: {{added, number}}; already members: {{already, number}}',
     addUnknown: 'These numbers have no account yet: {{mobiles}}. Invite them by mobile on the Invitations tab; they can accept once registered.',
     selectMember: 'Select {{name}}',
     cannotSelectOwner: 'The owner cannot be given another role or removed here. Transfer the team in Settings first.',
     cannotSelectSelf: 'You cannot change your own role or remove yourself here. Ask the owner or another admin.',
-    selectedCount: 'Selected: {{count}}',
+    selectedCount_one: 'Selected: {{count, number}}', selectedCount_other: 'Selected: {{count, number}}',
     bulkRolePlaceholder: 'Change role to…',
     bulkRoleLabel: 'New role for the selected members',
     bulkRemove: 'Remove selected',
-    bulkRemoveTitle: 'Remove the selected members ({{count}}) from the team?',
-    bulkRoleChanged: 'Members given the role {{role}}: {{count}}',
-    bulkRemoved: 'Members removed from the team: {{count}}',
-    bulkRoleFailed: 'The role of {{count}} selected members was not changed; they keep their old roles. Reason: {{reason}}',
-    bulkRemoveFailed: '{{count}} selected members were not removed; they are still in the team. Reason: {{reason}}',
+    bulkRemoveTitle_one: 'Remove the selected member ({{count, number}}) from the team?', bulkRemoveTitle_other: 'Remove the selected members ({{count, number}}) from the team?',
+    bulkRoleChanged_one: 'Members given the role {{role}}: {{count, number}}', bulkRoleChanged_other: 'Members given the role {{role}}: {{count, number}}',
+    bulkRemoved_one: 'Members removed from the team: {{count, number}}', bulkRemoved_other: 'Members removed from the team: {{count, number}}',
+    bulkRoleFailed_one: 'The role of {{count, number}} selected member was not changed; they keep their old role. Reason: {{reason}}', bulkRoleFailed_other: 'The role of {{count, number}} selected members was not changed; they keep their old roles. Reason: {{reason}}',
+    bulkRemoveFailed_one: '{{count, number}} selected member was not removed; they are still in the team. Reason: {{reason}}', bulkRemoveFailed_other: '{{count, number}} selected members were not removed; they are still in the team. Reason: {{reason}}',
     clearSelection: 'Clear selection',
   },
   account: {

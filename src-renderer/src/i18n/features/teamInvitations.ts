@@ -33,7 +33,7 @@ export const teamInvitationsZh = {
     title: '按手机号邀请',
     mobilesHint: '每行一个，或用逗号、空格分隔；最多 100 个。',
     submit: '发送邀请',
-    result: '已邀请 {{invited}} 个号码；{{members}} 个已是成员，{{pending}} 个已有待处理的邀请',
+    result: '已邀请 {{invited, number}} 个号码；{{members, number}} 个已是成员，{{pending, number}} 个已有待处理的邀请',
   },
   sent: {
     title: '已发出的邀请',
@@ -84,7 +84,7 @@ export const teamInvitationsEn: typeof teamInvitationsZh = {
     title: 'Invite by mobile number',
     mobilesHint: 'One per line, or separated by commas or spaces; up to 100.',
     submit: 'Send invitations',
-    result: '{{invited}} invited; {{members}} already members, {{pending}} already have a pending invitation',
+    result: 'Invited: {{invited, number}}; already members: {{members, number}}; with a pending invitation already: {{pending, number}}',
   },
   sent: {
     title: 'Sent invitations',

@@ -1,8 +1,9 @@
+import type { EnglishOf } from '../plural';
 /** Texts of how a team is organised (groups, vendors, settings, transfer, delete), in both languages. */
 export const teamOrganisationZh = {
   groups: {
     count: '人数',
-    andMore: '等 {{count}} 人',
+    andMore_other: '等 {{count, number}} 人',
     view: '查看成员',
     create: '新建小组',
     createTitle: '新建小组',
@@ -77,10 +78,10 @@ export const teamOrganisationZh = {
   },
 };
 
-export const teamOrganisationEn: typeof teamOrganisationZh = {
+export const teamOrganisationEn: EnglishOf<typeof teamOrganisationZh> = {
   groups: {
     count: 'Size',
-    andMore: 'and {{count}} more',
+    andMore_one: 'and {{count, number}} more', andMore_other: 'and {{count, number}} more',
     view: 'Members',
     create: 'New group',
     createTitle: 'New group',

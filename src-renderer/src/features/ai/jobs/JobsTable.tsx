@@ -99,7 +99,7 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
       render: (_, j) =>
         j.type === 'predict' ? (
           <Space orientation="vertical" size={0} data-testid={`ai-job-applied-${j.jobId}`}>
-            <Typography.Text>{t('aiTab.jobs.applied', { items: j.applied.items, objects: j.applied.objects })}</Typography.Text>
+            <Typography.Text>{t('aiTab.jobs.applied', { items: t('common.count.items', { count: j.applied.items }), objects: t('common.count.objects', { count: j.applied.objects }) })}</Typography.Text>
             <Tooltip title={t('aiTab.jobs.appliedHint')}>
               <Typography.Text type={j.applied.failed > 0 ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
                 {t('aiTab.jobs.appliedLeft', { skipped: j.applied.skippedTouched, failed: j.applied.failed })}
@@ -161,7 +161,7 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
           expandedRowRender: (j) => (j.train ? <TrainOutcomeDetail projectId={projectId} job={j} outcome={j.train} /> : null),
         }}
         locale={{ emptyText: data ? t('aiTab.jobs.empty') : ' ' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showTotal: (total) => t('aiTab.jobs.total', { total }), hideOnSinglePage: true }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showTotal: (total) => t('aiTab.jobs.total', { count: total }), hideOnSinglePage: true }}
       />
     </Card>
   );

@@ -1,7 +1,9 @@
 import { DatePicker, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExportTemplate } from '../../../../../src-shared/api/export';
+import type { StepType } from '../../../../../src-shared/api/task';
 import type { PlanFormValues } from './planForm';
+import { stepName } from '../../../app/stepName';
 
 /** The filter fields of the plan dialog, with the choices the project's template offers. */
 export function PlanFilterFields({ template }: { template: ExportTemplate }) {
@@ -9,6 +11,7 @@ export function PlanFilterFields({ template }: { template: ExportTemplate }) {
   const form = Form.useFormInstance<PlanFormValues>();
   const taskId = Form.useWatch('taskId', form);
   const task = template.tasks.find((x) => x.id === taskId);
+  // The template lists a task's steps in workflow order, so a step's position is its index.
   // Labels grouped by feature: two features may hold labels of the same name.
   const features = [...new Set(template.labels.map((l) => l.featureName))];
 
@@ -31,7 +34,7 @@ export function PlanFilterFields({ template }: { template: ExportTemplate }) {
         />
       </Form.Item>
       <Form.Item name="workflowIds" label={t('insight.exports.filterSteps')} extra={!task ? t('insight.exports.needsTask') : undefined}>
-        <Select mode="multiple" allowClear disabled={!task} options={(task?.steps ?? []).map((s) => ({ value: s.workflowId, label: s.name }))} />
+        <Select mode="multiple" allowClear disabled={!task} options={(task?.steps ?? []).map((s, i) => ({ value: s.workflowId, label: stepName(t, { ...s, type: s.type as StepType, stepIndex: i }) }))} />
       </Form.Item>
       <Form.Item name="states" label={t('insight.exports.filterStates')}>
         <Select

@@ -81,7 +81,7 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
       }).unwrap();
       setApplied(result);
       setPreview(null);
-      void message.success(t('insight.imports.appliedTitle', { objects: result.matched.objects, frames: result.matched.frames }));
+      void message.success(t('insight.imports.appliedTitle', { objects: t('common.count.objects', { count: result.matched.objects }), frames: t('common.count.frames', { count: result.matched.frames }) }));
     } catch (err) {
       setFailure(err);
     }

@@ -8,6 +8,7 @@ const counts = (record: Record<string, number>) => Object.entries(record).filter
 export function ImportResultView({ result }: { result: ProjectImportResult }) {
   const { t } = useTranslation();
   const m = result.matched;
+  const counted = { objects: t('common.count.objects', { count: m.objects }), frames: t('common.count.frames', { count: m.frames }) };
   const skipped = counts(result.skippedObjects);
   const dropped = counts(result.droppedAnswers);
 
@@ -20,9 +21,9 @@ export function ImportResultView({ result }: { result: ProjectImportResult }) {
         style={{ marginBottom: 12 }}
         title={
           result.dryRun
-            ? t('insight.imports.previewTitle', { objects: m.objects, frames: m.frames })
+            ? t('insight.imports.previewTitle', counted)
             : result.written
-              ? t('insight.imports.appliedTitle', { objects: m.objects, frames: m.frames })
+              ? t('insight.imports.appliedTitle', counted)
               : t('insight.imports.nothingWritten')
         }
       />

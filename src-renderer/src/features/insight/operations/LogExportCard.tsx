@@ -87,7 +87,7 @@ export function LogExportCard() {
           showIcon
           role="status"
           style={{ marginTop: 12 }}
-          title={'url' in result ? t('browserTransfer.handedOver', { name: result.name, size: formatBytes(result.size) }) : t('insight.operations.exported', { records: result.records, size: formatBytes(result.bytes) })}
+          title={'url' in result ? t('browserTransfer.handedOver', { name: result.name, size: formatBytes(result.size) }) : t('insight.operations.exported', { records: t('common.count.records', { count: result.records }), size: formatBytes(result.bytes) })}
           description={'url' in result ? undefined : <Typography.Text copyable code>{result.file}</Typography.Text>}
         />
       )}

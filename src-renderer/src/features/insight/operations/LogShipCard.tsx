@@ -75,7 +75,7 @@ function ShipResult({ result }: { result: LogShipResult }) {
   const { t } = useTranslation();
   const style = { marginTop: 12 };
   if (result.skipped) return <Alert type="warning" showIcon role="status" style={style} title={t(`insight.operations.shipSkipped.${result.skipped}`)} />;
-  if (result.error) return <Alert type="error" showIcon role="alert" style={style} title={t('insight.operations.shipPartly', { records: result.records })} description={result.error} />;
+  if (result.error) return <Alert type="error" showIcon role="alert" style={style} title={t('insight.operations.shipPartly', { records: t('common.count.records', { count: result.records }) })} description={result.error} />;
   return (
     <Alert
       type="success"
@@ -83,7 +83,7 @@ function ShipResult({ result }: { result: LogShipResult }) {
       role="status"
       style={style}
       data-testid="logs-ship-result"
-      title={result.records === 0 ? t('insight.operations.shipNothing') : t('insight.operations.shipDone', { records: result.records, zips: result.zips })}
+      title={result.records === 0 ? t('insight.operations.shipNothing') : t('insight.operations.shipDone', { records: t('common.count.records', { count: result.records }), zips: t('common.count.zips', { count: result.zips }) })}
     />
   );
 }

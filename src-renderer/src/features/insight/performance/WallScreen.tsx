@@ -94,12 +94,12 @@ function WallContent() {
         ))}
         <Col span={14}>
           <Typography.Title level={2} style={{ color: DARK.color, fontSize: 22 }}>
-            {t('insight.wall.trend', { days: TREND_DAYS })}
+            {t('insight.wall.trend', { count: TREND_DAYS })}
           </Typography.Title>
           <Chart
             dark
             height={320}
-            label={t('insight.wall.trend', { days: TREND_DAYS })}
+            label={t('insight.wall.trend', { count: TREND_DAYS })}
             option={categoryChart(
               trendRows.map((r) => r.day.slice(5)),
               [

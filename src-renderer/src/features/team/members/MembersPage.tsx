@@ -173,7 +173,7 @@ export function MembersPage({ teamId }: { teamId: number }) {
           pageSize: paging.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('team.members.total', { total }),
+          showTotal: (total) => t('team.members.total', { count: total }),
           onChange,
         }}
       />

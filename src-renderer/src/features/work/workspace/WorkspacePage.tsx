@@ -13,6 +13,7 @@ import type { AnnotationEngine } from '../../../canvas/engine';
 import { plainFailure } from '../../../app/plainFailure';
 import { useErrorText } from '../../../app/useErrorText';
 import { useWorkstationSession } from '../../../app/useWorkstationSession';
+import { stepName } from '../../../app/stepName';
 import { useInfoQuery } from '../../auth/authApi';
 import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
 import { MY_WORK_PATH } from '../paths';
@@ -244,7 +245,7 @@ export function WorkspacePage() {
   return (
     <Flex vertical style={{ height: '100vh', minWidth: 1280 }} onPointerDown={session.touch}>
       <WorkspaceHeader
-        stepName={step?.name ?? ''}
+        stepName={step ? stepName(t, step) : ''}
         isReview={isReview}
         itemName={item?.open.subject.name ?? ''}
         pending={step ? step.pending : undefined}
