@@ -15,6 +15,7 @@ import { m0010 } from './0010_exports';
 import { m0011 } from './0011_performance_rollup';
 import { m0012 } from './0012_auth_throttle';
 import { m0013 } from './0013_ai';
+import { m0014 } from './0014_seed_marks';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_performance_rollup': m0011,
   '0012_auth_throttle': m0012,
   '0013_ai': m0013,
+  '0014_seed_marks': m0014,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */
