@@ -1,13 +1,14 @@
-/** `npm run seed:demo`: creates the demo team in the configured database (idempotent). */
+/** `npm run seed:demo`: creates the demo team and its project in the configured database and object store (idempotent). */
 import { loadConfig } from '../src-server/config';
 import { buildApp } from '../src-server/app';
-import { seedDemoTeam, DEMO_TEAM_NAME } from '../src-server/seed/demoTeam';
+import { seedDemoTeam } from '../src-server/seed/demoTeam';
+import { demoLanguageOf } from '../src-server/seed/demoContent';
+import { demoSummary } from './lib/demoSummary';
 
 const app = await buildApp({ config: loadConfig() });
 try {
-  const accounts = await seedDemoTeam(app.ctx);
-  console.log(`demo team ${DEMO_TEAM_NAME}`);
-  for (const a of accounts) console.log(`  ${a.role.padEnd(10)} mobile ${a.mobile}   password ${a.password}`);
+  const seed = await seedDemoTeam(app, { language: demoLanguageOf(process.env.DEMO_LANGUAGE) });
+  for (const line of demoSummary(seed)) console.log(line);
 } finally {
   await app.close();
 }

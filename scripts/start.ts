@@ -5,13 +5,15 @@
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { startServer } from '../src-server/server';
-import { seedDemoTeam, DEMO_TEAM_NAME } from '../src-server/seed/demoTeam';
+import { seedDemoTeam } from '../src-server/seed/demoTeam';
+import { demoLanguageOf } from '../src-server/seed/demoContent';
 import { nodeHostEnv, startNodeHost } from '../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../src-main/config';
 import { VERSION } from '../src-server/version';
 import { ensureBuilt } from './lib/ensureBuilt';
 import { electronBinary } from './lib/electronBinary';
 import { startModelServiceProcess } from './lib/modelService';
+import { demoSummary } from './lib/demoSummary';
 
 const repo = path.join(import.meta.dirname, '..');
 
@@ -21,11 +23,11 @@ async function main() {
   const ai = process.env.AI_SERVICE_URL ? null : await startModelServiceProcess(repo);
   process.once('exit', () => ai?.child.kill());
   const { app, address, config } = await startServer({ ...process.env, ...(ai?.env ?? {}) });
-  const accounts = await seedDemoTeam(app.ctx);
+  // The demo team, and its project with photos, ontology and a task, through the server's own API.
+  const seed = await seedDemoTeam(app, { language: demoLanguageOf(process.env.DEMO_LANGUAGE) });
   const serverUrl = address;
   console.log(`\nteam server   ${serverUrl}/core   (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, data in ${config.dataDir})`);
-  console.log(`demo team     ${DEMO_TEAM_NAME}`);
-  for (const a of accounts) console.log(`  ${a.role.padEnd(10)} mobile ${a.mobile}   password ${a.password}`);
+  for (const line of demoSummary(seed)) console.log(line);
   console.log(`SMS codes     ${path.join(config.dataDir, 'sms-outbox.jsonl')}`);
   console.log(`model service ${config.ai.serviceUrl ?? 'none'}${ai ? ' (built-in: detector, pose, segmenter, tracker)' : ''}`);
 

@@ -249,6 +249,14 @@ export interface OntologyFeaturesTable {
   updated_at: number;
 }
 
+/** What the demo seed has done (migration 0014). */
+export interface SeedMarksTable {
+  name: string;
+  ref_id: number | null;
+  started_at: number;
+  done_at: number | null;
+}
+
 export interface Database extends AiTables, ExportTables, PerformanceTables, TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -274,4 +282,5 @@ export interface Database extends AiTables, ExportTables, PerformanceTables, Tas
   realtime_events: RealtimeEventsTable;
   ontologies: OntologiesTable;
   ontology_features: OntologyFeaturesTable;
+  seed_marks: SeedMarksTable;
 }

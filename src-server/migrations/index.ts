@@ -16,6 +16,7 @@ import { m0011 } from './0011_performance_rollup';
 import { m0012 } from './0012_auth_throttle';
 import { m0013 } from './0013_ai';
 import { m0014 } from './0014_unnamed_steps';
+import { m0015 } from './0015_seed_marks';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_auth_throttle': m0012,
   '0013_ai': m0013,
   '0014_unnamed_steps': m0014,
+  '0015_seed_marks': m0015,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

@@ -1,11 +1,10 @@
-import type { ServerContext } from '../context';
+import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/password';
 import type { TeamRole } from '../repositories/teams';
-import { ProjectsRepository } from '../repositories/projects';
-import { ProjectMembersRepository } from '../repositories/projectMembers';
-import type { ProjectMemberRole } from '../../src-shared/model/permissions';
+import { DEMO_PROJECT, say, type DemoLanguage } from './demoContent';
+import { seedDemoProject, type DemoProjectOutcome } from './demoProject';
 
-/** The demo team `npm start` seeds, so a new user can log in and look around at once. */
+/** The demo team `npm start` seeds, so a new user can log in and work at once. */
 export const DEMO_TEAM_NAME = 'Demo Team 演示团队';
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_ACCOUNTS: readonly { role: TeamRole; mobile: string; name: string }[] = [
@@ -13,13 +12,8 @@ export const DEMO_ACCOUNTS: readonly { role: TeamRole; mobile: string; name: str
   { role: 'annotator', mobile: '13800000002', name: 'Demo Annotator 演示标注员' },
   { role: 'reviewer', mobile: '13800000003', name: 'Demo Reviewer 演示审核员' },
 ];
-export const DEMO_PROJECT_NAME = 'Demo photos 示例图片';
-
-/**
- * The project role each demo account gets on the demo project: reviewers and annotators see
- * only projects they are members of; the owner sees every project of the team anyway.
- */
-const DEMO_PROJECT_ROLE: Partial<Record<TeamRole, ProjectMemberRole>> = { annotator: 'annotator', reviewer: 'reviewer' };
+/** The demo project's name when the content is in both languages (the default). */
+export const DEMO_PROJECT_NAME = say(DEMO_PROJECT.name, 'both');
 
 export interface SeededAccount {
   role: TeamRole;
@@ -28,21 +22,34 @@ export interface SeededAccount {
   password: string;
 }
 
+/** What a seeding run answers: the accounts to log in with, and what it did to the demo project. */
+export interface DemoSeed {
+  accounts: SeededAccount[];
+  project: DemoProjectOutcome;
+}
+
+export interface DemoSeedOptions {
+  /** the language of the demo project's content (DEMO_LANGUAGE; default both) */
+  language?: DemoLanguage;
+  /** the pictures of the demo project (default resources/demo-images) */
+  imagesDir?: string;
+}
+
 /**
- * Creates the demo team, its three accounts and a demo project, once: running it again
- * changes nothing and answers the same accounts. The demo project's members are added on every
- * run when missing, so a database seeded before project membership existed catches up.
+ * Creates the demo team and its three accounts once (running it again changes nothing and
+ * answers the same accounts), then the demo project with its content (seedDemoProject, once
+ * per database). Accounts and team are made with the repositories because signing up through
+ * the API needs SMS codes; everything inside the team goes through the API.
  */
-export async function seedDemoTeam(ctx: ServerContext): Promise<SeededAccount[]> {
-  const { users, teams } = ctx.repos;
-  const projects = new ProjectsRepository(ctx.db);
-  const members = new ProjectMembersRepository(ctx.db);
-  const now = ctx.now();
+export async function seedDemoTeam(app: FastifyInstance, opts: DemoSeedOptions = {}): Promise<DemoSeed> {
+  const { users, teams } = app.ctx.repos;
+  const now = app.ctx.now();
   let teamId = await teams.findByName(DEMO_TEAM_NAME);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const teamIsNew = teamId === undefined;
   const ids: number[] = [];
   for (const a of DEMO_ACCOUNTS) {
-    const user = (await users.findByMobile(a.mobile)) ?? (await users.create({ mobile: a.mobile, name: a.name, passwordHash, now }));
+    // Hashed only for an account still to be made: Argon2 is slow on purpose.
+    const user = (await users.findByMobile(a.mobile)) ?? (await users.create({ mobile: a.mobile, name: a.name, passwordHash: await hashPassword(DEMO_PASSWORD), now }));
     if (!user) throw new Error(`could not create demo account ${a.mobile}`);
     ids.push(user.id);
   }
@@ -52,15 +59,16 @@ export async function seedDemoTeam(ctx: ServerContext): Promise<SeededAccount[]>
       await teams.addMember(teamId, ids[i]!, a.role, now);
       await users.setCurrentTeam(ids[i]!, teamId, now);
     }
-    await projects.create({ teamId, name: DEMO_PROJECT_NAME, type: 'image', createdBy: ids[0]!, now });
   }
-  const project = await projects.findByName(teamId, DEMO_PROJECT_NAME);
-  if (project) {
-    const wanted = DEMO_ACCOUNTS.flatMap((a, i) => {
-      const role = DEMO_PROJECT_ROLE[a.role];
-      return role ? [{ userId: ids[i]!, role }] : [];
-    });
-    await members.addMissing(project.id, wanted, now);
-  }
-  return DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD }));
+  const idOf = (role: TeamRole) => ids[DEMO_ACCOUNTS.findIndex((a) => a.role === role)]!;
+  const project = await seedDemoProject(app, {
+    teamId,
+    teamIsNew,
+    ownerId: idOf('owner'),
+    annotatorId: idOf('annotator'),
+    reviewerId: idOf('reviewer'),
+    language: opts.language ?? 'both',
+    ...(opts.imagesDir ? { imagesDir: opts.imagesDir } : {}),
+  });
+  return { accounts: DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD })), project };
 }
