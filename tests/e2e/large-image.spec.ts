@@ -34,8 +34,10 @@ test('an image of 17,000 px opens from its tile pyramid: the whole of it at once
   expect(asked.filter((k) => k.includes('panorama.png_files/15/'))).toEqual([]);
   expect(asked.filter((k) => k.includes('panorama.png_files/')).length).toBeGreaterThan(0);
 
-  // At 1:1 the full-size level's tiles under the view are fetched, not the other 15 of its 17.
-  await page.getByRole('button', { name: '1:1' }).click();
+  // At 100 % the full-size level's tiles under the view are fetched, not the other 15 of its 17.
+  await page.getByTestId('zoom-presets').click();
+  await page.getByRole('menuitem', { name: /^100%/ }).click();
+  await expect(page.getByTestId('zoom-field')).toHaveValue('100%');
   const fullSize = () => asked.filter((k) => k.includes('panorama.png_files/15/'));
   await expect.poll(() => fullSize().length, { timeout: 10_000 }).toBeGreaterThan(0);
   await page.waitForTimeout(500);

@@ -43,3 +43,40 @@ test('label hotkeys work after an attribute is answered with the mouse, and Ctrl
   expect(objects.map((o) => o.tool).sort()).toEqual(['box', 'polygon']);
   expect(Object.keys(objects.find((o) => o.tool === 'box')!.attributes)).toHaveLength(1);
 });
+
+test('the shortcut sheet and the tooltips write keys as the platform does: Ctrl on Linux, never "mod"', async ({ browser, request }) => {
+  test.slow();
+  const world = await workWorld(request, 1);
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  const tooltip = (text: string) => page.getByRole('tooltip').filter({ hasText: text });
+
+  // The buttons of the header say their keys.
+  await page.getByRole('button', { name: 'Undo' }).hover();
+  await expect(tooltip('Undo (Ctrl+Z)')).toBeVisible();
+  await page.getByTestId('submit').hover();
+  await expect(tooltip('Submit (Ctrl+Enter)')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom in' }).hover();
+  await expect(tooltip('Zoom in (=)')).toBeVisible();
+  // A label's hotkey, and an object's buttons.
+  await page.getByTestId('label-Cat').hover();
+  await expect(tooltip('Hotkey c')).toBeVisible();
+  await workspace.drawBox('c', [0.2, 0.2], [0.5, 0.5]);
+  await workspace.expectObjects(1);
+  await page.getByTestId('object-row').getByRole('button', { name: 'Delete' }).hover();
+  await expect(tooltip('Delete (Delete)')).toBeVisible();
+
+  // The sheet: every chord written out, none of them "mod".
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByRole('row', { name: /Redo/ })).toContainText('Ctrl+Shift+Z');
+  await expect(sheet.getByRole('row', { name: /Redo/ })).toContainText('Ctrl+Y');
+  await expect(sheet.getByRole('row', { name: /Submit/ })).toContainText('Ctrl+Enter');
+  await expect(sheet).toContainText('While drawing: Enter finishes, Esc cancels, Backspace removes the last point');
+  expect(await sheet.innerText()).not.toMatch(/\bmod\b/i);
+  await sheet.getByRole('row', { name: /Undo/ }).getByRole('button', { name: 'Change' }).click();
+  await expect(sheet).toContainText('Press the new key (Esc cancels)');
+});

@@ -53,3 +53,49 @@ describe('viewport', () => {
     expect(vp.pixelSize).toBe(1);
   });
 });
+
+describe('viewport when the canvas changes size', () => {
+  it('fits the image again while it is fitted: a banner above the canvas never cuts the picture off', () => {
+    const vp = new Viewport();
+    vp.setCanvasSize(800, 600, 1);
+    vp.setImageSize(512, 512);
+    vp.fit();
+    vp.setCanvasSize(800, 520, 1);
+    expect(vp.fitted).toBe(true);
+    expect(vp.scale).toBeCloseTo((520 - 32) / 512);
+    const bottom = vp.toScreen({ x: 512, y: 512 }).y;
+    expect(bottom).toBeLessThanOrEqual(520 - 16 + 1e-9);
+    expect(vp.toScreen({ x: 0, y: 0 }).y).toBeCloseTo(16);
+  });
+  it('keeps the zoom and the point at the centre once the user has zoomed or panned', () => {
+    const vp = new Viewport();
+    vp.setCanvasSize(800, 600, 1);
+    vp.setImageSize(512, 512);
+    vp.fit();
+    vp.zoomAt({ x: 100, y: 100 }, 3);
+    expect(vp.fitted).toBe(false);
+    const scale = vp.scale;
+    const centre = vp.toWorld({ x: 400, y: 300 });
+    vp.setCanvasSize(1000, 400, 1);
+    expect(vp.scale).toBe(scale);
+    expect(vp.toWorld({ x: 500, y: 200 }).x).toBeCloseTo(centre.x);
+    expect(vp.toWorld({ x: 500, y: 200 }).y).toBeCloseTo(centre.y);
+    vp.fit();
+    vp.panBy(10, 0);
+    expect(vp.fitted).toBe(false);
+  });
+  it('sets a typed zoom about the centre, within its limits', () => {
+    const vp = viewport();
+    const centre = vp.toWorld({ x: 500, y: 250 });
+    vp.zoomTo(2);
+    expect(vp.scale).toBe(2);
+    expect(vp.toWorld({ x: 500, y: 250 }).x).toBeCloseTo(centre.x);
+    vp.zoomTo(1000);
+    expect(vp.scale).toBe(MAX_SCALE);
+    vp.zoomTo(0.000001);
+    expect(vp.scale).toBeCloseTo(vp.minScale());
+    vp.zoomTo(Number.NaN);
+    vp.zoomTo(-1);
+    expect(vp.scale).toBeCloseTo(vp.minScale());
+  });
+});

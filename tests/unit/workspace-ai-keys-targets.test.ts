@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import { entryKey, targetOf, targetsFor } from '../../src-renderer/src/features/work/workspace/ai/aiTargets';
-import { AI_COMMANDS, aliasesOf, chordOf, commandFor, COMMANDS, DEFAULT_KEYMAP, displayChord } from '../../src-renderer/src/features/work/workspace/keymap';
+import { AI_COMMANDS, aliasesOf, chordOf, commandFor, COMMANDS, DEFAULT_KEYMAP } from '../../src-renderer/src/features/work/workspace/keymap';
 import { paletteOf } from '../../src-renderer/src/features/work/workspace/palette';
 
 const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
@@ -27,20 +27,6 @@ describe('the AI tools on the keyboard', () => {
     const taken = { ...DEFAULT_KEYMAP, fit: 'mod+y' };
     expect(commandFor(taken, 'mod+y')).toBe('fit');
     expect(aliasesOf(taken, 'redo')).toEqual([]);
-  });
-
-  it('writes chords the way the platform does', () => {
-    expect(displayChord('mod+shift+z', false)).toBe('Ctrl+Shift+Z');
-    expect(displayChord('mod+shift+z', true)).toBe('⌘⇧Z');
-    expect(displayChord('mod+Enter', false)).toBe('Ctrl+Enter');
-    expect(displayChord('mod+Enter', true)).toBe('⌘↩');
-    expect(displayChord('shift+a', false)).toBe('Shift+A');
-    expect(displayChord('alt+x', true)).toBe('⌥X');
-    // A lone key reads as it is typed.
-    expect(displayChord('v', true)).toBe('v');
-    expect(displayChord('?', false)).toBe('?');
-    expect(displayChord('Delete', false)).toBe('Delete');
-    expect(displayChord('mod++', false)).toBe('Ctrl++');
   });
 });
 

@@ -35,9 +35,15 @@ export interface ToolState {
 
 /** The view as the adapter shows it (zoom in screen pixels per image pixel). */
 export interface ViewInfo {
+  /** screen CSS pixels per image pixel: 1 is 100 % */
   zoom: number;
   offsetX: number;
   offsetY: number;
+  /** the whole image is shown fitted (and is fitted again when the canvas changes size) */
+  fitted: boolean;
+  /** the least and the most `zoom` may be for this image and canvas */
+  minZoom: number;
+  maxZoom: number;
 }
 
 export interface EngineEvents extends Record<string, unknown> {
@@ -118,6 +124,10 @@ export interface AnnotationEngine {
   oneToOne(): void;
   /** Zooms about the centre of the canvas. */
   zoomBy(factor: number): void;
+  /** Sets the zoom (1 is 100 %) about the centre of the canvas, within the limits of `view()`. */
+  zoomTo(zoom: number): void;
+  /** The view now: zoom, offset, whether it is fitted, and the zoom's limits. */
+  view(): ViewInfo;
   /** Pans by screen CSS pixels. */
   panBy(dx: number, dy: number): void;
   /** A key press from the adapter; true when the engine used it (the adapter should then preventDefault). */
@@ -214,9 +224,10 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       events.emit('toolState', s);
     }
   };
+  const viewInfo = (): ViewInfo => ({ zoom: vp.scale, offsetX: vp.offsetX, offsetY: vp.offsetY, fitted: vp.fitted, minZoom: vp.minScale(), maxZoom: vp.maxScale() });
   const viewChanged = () => {
     renderer.viewChanged();
-    events.emit('view', { zoom: vp.scale, offsetX: vp.offsetX, offsetY: vp.offsetY });
+    events.emit('view', viewInfo());
   };
 
   scene.onChange((change) => {
@@ -398,6 +409,11 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       vp.zoomAt({ x: vp.width / 2, y: vp.height / 2 }, factor);
       viewChanged();
     },
+    zoomTo(zoom) {
+      vp.zoomTo(zoom);
+      viewChanged();
+    },
+    view: viewInfo,
     panBy(dx, dy) {
       vp.panBy(dx, dy);
       viewChanged();

@@ -37,13 +37,13 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
 /**
  * A fresh team with an annotator and a reviewer, a project with a box and a polygon feature,
  * (with `classification`, a whole-item question too) `count` real photographs in a batch (with
- * `sequence`, as the frames of one subject), and a task with an annotate step (the annotator) and a
+ * `sequence`, as the frames of one subject; `photos` picks which), and a task with an annotate step (the annotator) and a
  * review step (the reviewer). Unique per call, so specs never share state.
  */
 export async function workWorld(
   request: APIRequestContext,
   count = 3,
-  options: { classification?: boolean; sequence?: boolean; panorama?: boolean } = {},
+  options: { classification?: boolean; sequence?: boolean; panorama?: boolean; photos?: string[] } = {},
 ): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
@@ -77,7 +77,7 @@ export async function workWorld(
   await call(request, owner, 'POST', `/project/${projectId}/rejectReason/add`, { reason: rejectReason });
 
   // A sequence's frames are one camera's: the same picture size (here the same photograph) on each.
-  const photos = options.sequence ? Array.from({ length: count }, () => PHOTOS[0]!) : PHOTOS.slice(0, count);
+  const photos = options.sequence ? Array.from({ length: count }, () => PHOTOS[0]!) : (options.photos ?? PHOTOS).slice(0, count);
   const subjects = [];
   for (const [i, name] of photos.entries()) {
     const bytes = options.sequence ? Buffer.concat([photoBytes(name), Buffer.from([i])]) : photoBytes(name);

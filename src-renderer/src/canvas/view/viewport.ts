@@ -32,15 +32,28 @@ export class Viewport {
   devicePixelRatio = 1;
   imageWidth = 0;
   imageHeight = 0;
+  /**
+   * The view shows the image fitted and the user has not zoomed or panned since: a new canvas
+   * size (a banner above it, a resized window) fits it again, so the whole image stays in view.
+   */
+  fitted = false;
 
   state(): ViewState {
     return { scale: this.scale, offsetX: this.offsetX, offsetY: this.offsetY };
   }
 
+  /**
+   * The canvas's new size. A fitted view is fitted again; otherwise the image point at the
+   * centre stays at the centre at the same zoom, as image viewers keep what one looked at.
+   */
   setCanvasSize(width: number, height: number, devicePixelRatio: number): void {
+    const centre = this.toWorld({ x: this.width / 2, y: this.height / 2 });
     this.width = Math.max(1, width);
     this.height = Math.max(1, height);
     this.devicePixelRatio = devicePixelRatio > 0 ? devicePixelRatio : 1;
+    if (this.fitted && this.imageWidth && this.imageHeight) return this.fit();
+    this.offsetX = this.width / 2 - centre.x * this.scale;
+    this.offsetY = this.height / 2 - centre.y * this.scale;
   }
 
   setImageSize(width: number, height: number): void {
@@ -88,6 +101,7 @@ export class Viewport {
   fit(): void {
     this.scale = this.fitScale();
     this.centre();
+    this.fitted = true;
   }
 
   /** One image pixel to one screen pixel, keeping the point at the centre of the screen where it is. */
@@ -98,13 +112,21 @@ export class Viewport {
   /** Multiplies the scale by `factor` (within the limits) keeping the image point under `screen` fixed. */
   zoomAt(screen: Point2, factor: number): void {
     if (!Number.isFinite(factor) || factor <= 0) return;
+    this.fitted = false;
     const world = this.toWorld(screen);
     this.scale = Math.min(this.maxScale(), Math.max(this.minScale(), this.scale * factor));
     this.offsetX = screen.x - world.x * this.scale;
     this.offsetY = screen.y - world.y * this.scale;
   }
 
+  /** Sets the scale (within the limits) about the centre of the canvas: a zoom typed or picked by the user. */
+  zoomTo(scale: number): void {
+    if (!Number.isFinite(scale) || scale <= 0) return;
+    this.zoomAt({ x: this.width / 2, y: this.height / 2 }, scale / this.scale);
+  }
+
   panBy(dx: number, dy: number): void {
+    if (dx || dy) this.fitted = false;
     this.offsetX += dx;
     this.offsetY += dy;
   }

@@ -25,6 +25,8 @@ export interface AnnotationCanvasProps {
   onSelection: (ids: string[]) => void;
   /** the engine, for the toolbar, the object list and the keyboard */
   engineRef: React.RefObject<AnnotationEngine | null>;
+  /** told when the engine is made and gone, for parts that listen to it (the zoom field) */
+  onEngine?: (engine: AnnotationEngine | null) => void;
 }
 
 /**
@@ -32,10 +34,10 @@ export interface AnnotationCanvasProps {
  * show and the label to draw, and reports its edits and selection. Everything else (drawing,
  * hit testing, pan and zoom, undo) is the engine's, which knows nothing of React.
  */
-export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, drawingTool, captionOf, onEdit, onSelection, engineRef }: AnnotationCanvasProps) {
+export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, drawingTool, captionOf, onEdit, onSelection, engineRef, onEngine }: AnnotationCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const latest = useRef({ onEdit, onSelection, objects, image });
-  latest.current = { onEdit, onSelection, objects, image };
+  const latest = useRef({ onEdit, onSelection, onEngine, objects, image });
+  latest.current = { onEdit, onSelection, onEngine, objects, image };
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -43,9 +45,13 @@ export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons,
     engineRef.current = engine;
     const offEdit = engine.on('edit', (e) => latest.current.onEdit(e));
     const offSelection = engine.on('selection', (ids) => latest.current.onSelection(ids));
+    // The canvas's box changes with what appears around it (a rework banner, a frame strip, the
+    // window): the engine fits the image again unless the user has zoomed or panned.
     const resize = new ResizeObserver(() => engine.resize());
     resize.observe(canvas.parentElement ?? canvas);
+    latest.current.onEngine?.(engine);
     return () => {
+      latest.current.onEngine?.(null);
       resize.disconnect();
       offEdit();
       offSelection();

@@ -1,15 +1,22 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Flex, Slider, Typography } from 'antd';
+import { Button, Flex, Slider, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Chord, Command } from './keymap';
+import { useChordTip } from './useChordTip';
 
 /** The timeline of a frame sequence: previous, next, and a slider over every frame. */
-export function FrameStrip({ count, index, onChange }: { count: number; index: number; onChange: (index: number) => void }) {
+export function FrameStrip({ count, index, onChange, keymap }: { count: number; index: number; onChange: (index: number) => void; keymap: Readonly<Record<Command, Chord>> }) {
   const { t } = useTranslation();
+  const tip = useChordTip();
   return (
     <Flex align="center" gap={12} style={{ padding: '4px 16px', borderTop: '1px solid #f0f0f0' }} data-testid="frame-strip">
-      <Button size="small" disabled={index === 0} onClick={() => onChange(index - 1)} aria-label={t('work.frames.previous')} icon={<LeftOutlined />} />
+      <Tooltip title={tip(t('work.frames.previous'), keymap.previousFrame)}>
+        <Button size="small" disabled={index === 0} onClick={() => onChange(index - 1)} aria-label={t('work.frames.previous')} icon={<LeftOutlined />} />
+      </Tooltip>
       <Slider min={0} max={count - 1} value={index} onChange={onChange} style={{ flex: 1 }} tooltip={{ formatter: (v) => (v ?? 0) + 1 }} aria-label={t('work.frames.timeline')} />
-      <Button size="small" disabled={index >= count - 1} onClick={() => onChange(index + 1)} aria-label={t('work.frames.next')} icon={<RightOutlined />} />
+      <Tooltip title={tip(t('work.frames.next'), keymap.nextFrame)}>
+        <Button size="small" disabled={index >= count - 1} onClick={() => onChange(index + 1)} aria-label={t('work.frames.next')} icon={<RightOutlined />} />
+      </Tooltip>
       <Typography.Text>{t('work.frames.position', { index: index + 1, count })}</Typography.Text>
     </Flex>
   );

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaletteEntry } from './palette';
-import { displayChord } from './keymap';
+import { displayChord } from '../../../app/chordText';
 
 /**
  * The tools column: the select tool, the AI tools when the caller may use them, then every
@@ -26,7 +26,7 @@ export const LabelPalette = memo(function LabelPalette({
   const { t } = useTranslation();
   const features = [...new Map(palette.map((e) => [e.featureId, e])).values()];
   return (
-    <Flex vertical gap={8} style={{ padding: 8, width: 200, overflowY: 'auto', height: '100%' }} role="toolbar" aria-label={t('work.tools.label')}>
+    <Flex vertical gap={8} style={{ padding: 8, width: 216, flex: 'none', boxSizing: 'border-box', overflowY: 'auto', height: '100%' }} role="toolbar" aria-label={t('work.tools.label')}>
       <Button type={active ? 'default' : 'primary'} onClick={() => onChoose(null)} data-testid="tool-select">
         {t('work.tools.select')} <Typography.Text keyboard>{displayChord(selectChord)}</Typography.Text>
       </Button>
@@ -41,7 +41,7 @@ export const LabelPalette = memo(function LabelPalette({
             .map((e) => {
               const on = active?.featureId === e.featureId && active.labelId === e.labelId;
               return (
-                <Tooltip key={e.labelId} title={e.hotkey ? t('work.tools.hotkey', { key: e.hotkey }) : undefined} placement="right">
+                <Tooltip key={e.labelId} title={e.hotkey ? t('work.tools.hotkey', { key: displayChord(e.hotkey) }) : undefined} placement="right">
                   <Button
                     type={on ? 'primary' : 'default'}
                     aria-pressed={on}

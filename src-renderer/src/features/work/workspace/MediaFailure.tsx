@@ -11,7 +11,7 @@ export function MediaFailure({ reason, busy, onRetry, onSkip }: { reason: FrameI
   const { t } = useTranslation();
   const why = t(`work.media.${reason}`);
   return (
-    <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, background: '#fafafa', zIndex: 2 }} data-testid="media-failure" data-reason={reason}>
+    <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, overflowY: 'auto', background: '#fafafa', zIndex: 2 }} data-testid="media-failure" data-reason={reason}>
       <Result
         status="warning"
         title={t('work.media.title')}

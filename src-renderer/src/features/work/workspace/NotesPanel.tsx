@@ -44,10 +44,10 @@ export const NotesPanel = memo(function NotesPanel({
     }
   };
   return (
-    <Flex vertical gap={8} style={{ padding: 8, height: '100%', overflow: 'hidden' }} data-testid="item-notes">
+    <Flex vertical gap={8} style={{ padding: 8, height: '100%', boxSizing: 'border-box', overflow: 'hidden' }} data-testid="item-notes">
       <List
         size="small"
-        style={{ flex: 1, overflowY: 'auto' }}
+        style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
         dataSource={[...notes]}
         locale={{ emptyText: t('work.notes.empty') }}
         renderItem={(note) => (

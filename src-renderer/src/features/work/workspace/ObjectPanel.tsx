@@ -8,11 +8,15 @@ import { AttributesForm } from './AttributesForm';
 import type { OntologyFeature } from '../../../../../src-shared/model/ontology';
 import type { labelLookup } from './palette';
 import { acceptChange, rejectIds } from './ai/suggestions';
+import type { Chord, Command } from './keymap';
+import { useBoxHeight } from './useBoxHeight';
+import { useChordTip } from './useChordTip';
 
 /**
  * The objects of the frame: searchable, each with its label, source, and hide, lock and
  * delete (a model's suggestion: accept or reject, with its score); the selected object's
- * attributes below. Virtual rows, so 20,000 objects scroll.
+ * attributes below. Virtual rows, so 20,000 objects scroll. The list takes the height the
+ * panel has left and a long attribute form scrolls by itself, so neither grows the page.
  */
 export const ObjectPanel = memo(function ObjectPanel({
   objects,
@@ -20,14 +24,19 @@ export const ObjectPanel = memo(function ObjectPanel({
   lookup,
   features,
   engine,
+  keymap,
 }: {
   objects: readonly AnnotationObject[];
   selection: readonly string[];
   lookup: ReturnType<typeof labelLookup>;
   features: readonly OntologyFeature[];
   engine: AnnotationEngine | null;
+  /** the user's keys, written into the buttons' tooltips */
+  keymap: Readonly<Record<Command, Chord>>;
 }) {
   const { t } = useTranslation();
+  const tip = useChordTip();
+  const list = useBoxHeight<HTMLDivElement>(240);
   const [search, setSearch] = useState('');
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -67,23 +76,23 @@ export const ObjectPanel = memo(function ObjectPanel({
       render: (_, { o }) => (
         <Flex gap={2} onClick={(e) => e.stopPropagation()}>
           {o.source === 'ai' && (
-            <Tooltip title={t('work.objects.accept')}>
+            <Tooltip title={tip(t('work.objects.accept'), keymap.acceptSuggestion)}>
               <Button size="small" type="text" aria-label={t('work.objects.accept')} icon={<CheckOutlined />} disabled={o.locked} onClick={() => accept([o.id])} />
             </Tooltip>
           )}
           {o.source === 'ai' && (
-            <Tooltip title={t('aiWorkspace.rejectOne')}>
+            <Tooltip title={tip(t('aiWorkspace.rejectOne'), keymap.rejectSuggestion)}>
               <Button size="small" type="text" danger aria-label={t('aiWorkspace.rejectOne')} icon={<CloseOutlined />} disabled={o.locked} onClick={() => reject([o.id])} />
             </Tooltip>
           )}
-          <Tooltip title={o.hidden ? t('work.objects.show') : t('work.objects.hide')}>
+          <Tooltip title={tip(o.hidden ? t('work.objects.show') : t('work.objects.hide'), keymap.toggleHidden)}>
             <Button size="small" type="text" aria-label={o.hidden ? t('work.objects.show') : t('work.objects.hide')} icon={o.hidden ? <EyeInvisibleOutlined /> : <EyeOutlined />} onClick={() => engine?.updateObject(o.id, { hidden: !o.hidden })} />
           </Tooltip>
-          <Tooltip title={o.locked ? t('work.objects.unlock') : t('work.objects.lock')}>
+          <Tooltip title={tip(o.locked ? t('work.objects.unlock') : t('work.objects.lock'), keymap.toggleLocked)}>
             <Button size="small" type="text" aria-label={o.locked ? t('work.objects.unlock') : t('work.objects.lock')} icon={o.locked ? <LockOutlined /> : <UnlockOutlined />} onClick={() => engine?.updateObject(o.id, { locked: !o.locked })} />
           </Tooltip>
           {o.source !== 'ai' && (
-            <Tooltip title={t('work.objects.delete')}>
+            <Tooltip title={tip(t('work.objects.delete'), keymap.deleteSelection)}>
               <Button size="small" type="text" danger aria-label={t('work.objects.delete')} disabled={o.locked} icon={<DeleteOutlined />} onClick={() => engine?.removeObjects([o.id])} />
             </Tooltip>
           )}
@@ -93,26 +102,31 @@ export const ObjectPanel = memo(function ObjectPanel({
   ];
 
   return (
-    <Flex vertical gap={8} style={{ width: 300, padding: 8, height: '100%', overflow: 'hidden' }}>
+    <Flex vertical gap={8} style={{ padding: 8, height: '100%', boxSizing: 'border-box', overflow: 'hidden' }}>
       <Typography.Text strong>{t('work.objects.title', { count: objects.length })}</Typography.Text>
       {suggested.length > 0 && (
         <Flex gap={8} align="center" data-testid="pre-annotations">
           <Typography.Text type="secondary" style={{ flex: 1 }}>
             {t('work.objects.suggested', { count: suggested.length })}
           </Typography.Text>
-          <Button size="small" onClick={() => accept('all')}>
-            {t('work.objects.acceptAll')}
-          </Button>
-          <Button size="small" danger onClick={() => reject('all')}>
-            {t('aiWorkspace.rejectAll')}
-          </Button>
+          <Tooltip title={tip(t('work.objects.acceptAll'), keymap.acceptAllSuggestions)}>
+            <Button size="small" onClick={() => accept('all')}>
+              {t('work.objects.acceptAll')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={tip(t('aiWorkspace.rejectAll'), keymap.rejectAllSuggestions)}>
+            <Button size="small" danger onClick={() => reject('all')}>
+              {t('aiWorkspace.rejectAll')}
+            </Button>
+          </Tooltip>
         </Flex>
       )}
       <Input.Search allowClear placeholder={t('work.objects.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t('work.objects.search')} />
+      <div ref={list.ref} style={{ flex: '1 1 0', minHeight: 96 }}>
       <Table
         size="small"
         virtual
-        scroll={{ y: selected ? 260 : 520 }}
+        scroll={{ y: list.height }}
         showHeader={false}
         pagination={false}
         rowKey={(r) => r.o.id}
@@ -129,8 +143,9 @@ export const ObjectPanel = memo(function ObjectPanel({
         })}
         locale={{ emptyText: t('work.objects.empty') }}
       />
+      </div>
       {selected && (
-        <Flex vertical gap={8} style={{ overflowY: 'auto', borderTop: '1px solid #f0f0f0', paddingTop: 8 }} data-testid="object-attributes">
+        <Flex vertical gap={8} style={{ flex: '0 1 auto', maxHeight: '60%', minHeight: 0, overflowY: 'auto', borderTop: '1px solid #f0f0f0', paddingTop: 8 }} data-testid="object-attributes">
           <Typography.Text strong>{t('work.objects.attributes')}</Typography.Text>
           <AttributesForm
             attributes={feature?.attributes ?? []}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AI_COMMANDS, aliasesOf, chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, displayChord, type AiCommand, type Chord, type Command } from './keymap';
+import { displayChord, keyNames } from '../../../app/chordText';
+import { AI_COMMANDS, aliasesOf, chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, type AiCommand, type Chord, type Command } from './keymap';
 
 /** The names of the commands the AI tools brought, in their own texts. */
 const AI_COMMAND_TEXT: Record<AiCommand | 'acceptSuggestion' | 'rejectSuggestion' | 'acceptAllSuggestions' | 'rejectAllSuggestions', string> = {
@@ -85,7 +86,7 @@ export function ShortcutSheet({
             width: 180,
             render: (_, r) =>
               listening === r.command ? (
-                <Typography.Text type="warning">{t('work.keys.pressKey')}</Typography.Text>
+                <Typography.Text type="warning">{t('work.keys.pressKey', keyNames())}</Typography.Text>
               ) : (
                 r.chords.map((c) => (
                   <Typography.Text keyboard key={c} data-chord={c}>
@@ -107,7 +108,7 @@ export function ShortcutSheet({
               </span>
             ))}
           </Flex>
-          <Typography.Text type="secondary">{t('work.keys.drawingKeys')}</Typography.Text>
+          <Typography.Text type="secondary">{t('work.keys.drawingKeys', keyNames())}</Typography.Text>
         </Flex>
       )}
     </Modal>

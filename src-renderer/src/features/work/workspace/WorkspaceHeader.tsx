@@ -1,10 +1,13 @@
-import { CheckCircleOutlined, ExpandOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationEngine } from '../../../canvas/engine';
+import type { Chord, Command } from './keymap';
 import { type ReadyAhead, useNextReady } from './readyAhead';
 import { SyncBadge } from './SyncBadge';
+import { useChordTip } from './useChordTip';
+import { ZoomField } from './ZoomField';
 
 /** The workspace's top bar: where the annotator is, whether their work is saved, the view, and the step's actions. */
 export function WorkspaceHeader(p: {
@@ -19,58 +22,64 @@ export function WorkspaceHeader(p: {
   readyAhead: ReadyAhead;
   openId: number | undefined;
   busy: boolean;
-  engineRef: React.RefObject<AnnotationEngine | null>;
+  /** the canvas's engine once it exists */
+  engine: AnnotationEngine | null;
   onBack: () => void;
   onShortcuts: () => void;
   onSubmit: () => void;
   onSkip: () => void;
   onReject: () => void;
   onCompare: () => void;
-  submitChord: string;
+  /** the user's keys, written into the tooltips */
+  keymap: Readonly<Record<Command, Chord>>;
 }) {
   const { t } = useTranslation();
-  const engine = () => p.engineRef.current;
+  const tip = useChordTip();
+  const { engine, keymap } = p;
   return (
     <Flex align="center" gap={12} style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
-      <Button onClick={p.onBack}>{t('work.backToMyWork')}</Button>
-      <Tag color={p.isReview ? 'purple' : 'blue'}>{t(`work.stepType.${p.isReview ? 'review' : 'annotate'}`)}</Tag>
-      {/* At 1280 px the bar is full: the labels keep to one line and the item's name gives way first. */}
-      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-        {p.stepName}
-      </Typography.Text>
-      <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
-        {p.itemName}
-      </Typography.Text>
-      {p.pending !== undefined && (
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-          {t('work.queueLeft', { count: p.pending })}
+      <Button onClick={p.onBack} style={{ flex: 'none' }}>
+        {t('work.backToMyWork')}
+      </Button>
+      <Tag color={p.isReview ? 'purple' : 'blue'} style={{ flex: 'none' }}>
+        {t(`work.stepType.${p.isReview ? 'review' : 'annotate'}`)}
+      </Tag>
+      {/* Where the annotator is and how their work stands: this part gives way at 1280 px (the
+          names shorten first, then it is cut), never the actions, and the bar never grows the page. */}
+      <Flex align="center" gap={12} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }}>
+        <Typography.Text strong ellipsis={{ tooltip: p.stepName }} style={{ maxWidth: 200, minWidth: 40, flex: '0 1 auto' }}>
+          {p.stepName}
         </Typography.Text>
-      )}
-      <SyncBadge state={p.journal} />
-      {p.handoffsWaiting > 0 && (
-        <Tooltip title={t('work.offline.waitingHint')}>
-          <Tag color="orange" data-testid="handoffs-waiting">
-            {t('work.offline.waiting', { count: p.handoffsWaiting })}
-          </Tag>
-        </Tooltip>
-      )}
-      <NextReadyNote ready={p.readyAhead} openId={p.openId} />
-      <span style={{ flex: 1 }} />
+        <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
+          {p.itemName}
+        </Typography.Text>
+        {p.pending !== undefined && (
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
+            {t('work.queueLeft', { count: p.pending })}
+          </Typography.Text>
+        )}
+        <SyncBadge state={p.journal} />
+        {p.handoffsWaiting > 0 && (
+          <Tooltip title={t('work.offline.waitingHint')}>
+            <Tag color="orange" data-testid="handoffs-waiting">
+              {t('work.offline.waiting', { count: p.handoffsWaiting })}
+            </Tag>
+          </Tooltip>
+        )}
+        <NextReadyNote ready={p.readyAhead} openId={p.openId} />
+      </Flex>
       <Space.Compact>
-        <Tooltip title={t('work.keys.command.undo')}>
-          <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => engine()?.undo()} />
+        <Tooltip title={tip(t('work.keys.command.undo'), keymap.undo)}>
+          <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => engine?.undo()} />
         </Tooltip>
-        <Tooltip title={t('work.keys.command.redo')}>
-          <Button aria-label={t('work.keys.command.redo')} icon={<RedoOutlined />} onClick={() => engine()?.redo()} />
-        </Tooltip>
-        <Tooltip title={t('work.keys.command.fit')}>
-          <Button aria-label={t('work.keys.command.fit')} icon={<ExpandOutlined />} onClick={() => engine()?.fit()} />
-        </Tooltip>
-        <Tooltip title={t('work.keys.command.actualSize')}>
-          <Button aria-label={t('work.keys.command.actualSize')} onClick={() => engine()?.oneToOne()}>1:1</Button>
+        <Tooltip title={tip(t('work.keys.command.redo'), keymap.redo)}>
+          <Button aria-label={t('work.keys.command.redo')} icon={<RedoOutlined />} onClick={() => engine?.redo()} />
         </Tooltip>
       </Space.Compact>
-      <Button onClick={p.onShortcuts}>{t('work.keys.open')}</Button>
+      <ZoomField engine={engine} keymap={keymap} />
+      <Tooltip title={tip(t('work.keys.title'), keymap.shortcutSheet)}>
+        <Button onClick={p.onShortcuts}>{t('work.keys.open')}</Button>
+      </Tooltip>
       {p.isReview ? (
         <>
           <Button onClick={p.onCompare} data-testid="compare">
@@ -79,7 +88,7 @@ export function WorkspaceHeader(p: {
           <Button danger disabled={p.busy} onClick={p.onReject} data-testid="reject">
             {t('work.reject.open')}
           </Button>
-          <Tooltip title={p.submitChord}>
+          <Tooltip title={tip(t('work.pass'), keymap.submit)}>
             <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="pass">
               {t('work.pass')}
             </Button>
@@ -92,7 +101,7 @@ export function WorkspaceHeader(p: {
               {t('work.skip')}
             </Button>
           </Popconfirm>
-          <Tooltip title={p.submitChord}>
+          <Tooltip title={tip(t('work.submit'), keymap.submit)}>
             <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="submit">
               {t('work.submit')}
             </Button>

@@ -81,6 +81,8 @@ export function WorkspacePage() {
   const [sideTab, setSideTab] = useState('objects');
   const lookup = useMemo(() => labelLookup(palette), [palette]);
   const engineRef = useRef<AnnotationEngine | null>(null);
+  // The same engine as state, for the parts that listen to it (the zoom field) and must render again once it exists.
+  const [engine, setEngine] = useState<AnnotationEngine | null>(null);
   const [active, setActive] = useState<PaletteEntry | null>(null);
   const [selection, setSelection] = useState<string[]>([]);
   const [frameIndex, setFrameIndex] = useState(0);
@@ -254,14 +256,14 @@ export function WorkspacePage() {
         readyAhead={session.readyAhead}
         openId={item?.taskSubjectId}
         busy={busy || phase.kind !== 'ready'}
-        engineRef={engineRef}
+        engine={engine}
         onBack={back}
         onShortcuts={() => setSheetOpen(true)}
         onSubmit={submit}
         onSkip={() => void run(() => session.actions.skip())}
         onReject={() => setRejecting(true)}
         onCompare={() => setComparing(true)}
-        submitChord={keymap.submit}
+        keymap={keymap}
       />
       {item?.open.taskSubject.rework && <ReworkNotice projectId={target.projectId} taskSubjectId={item.taskSubjectId} />}
       <Flex style={{ flex: 1, minHeight: 0 }}>
@@ -276,7 +278,8 @@ export function WorkspacePage() {
             ) : null
           }
         />
-        <div style={{ position: 'relative', flex: 1, minWidth: 0 }} data-testid="workspace-stage" data-item={frameDrawn ? item?.taskSubjectId : undefined}>
+        {/* Overflow hidden: what lies over the canvas (a notice, the media failure) never grows the page. */}
+        <div style={{ position: 'relative', flex: 1, minWidth: 0, overflow: 'hidden' }} data-testid="workspace-stage" data-item={frameDrawn ? item?.taskSubjectId : undefined}>
           <AnnotationCanvas
             frameKey={frameKey}
             image={image}
@@ -289,6 +292,7 @@ export function WorkspacePage() {
             onEdit={onEdit}
             onSelection={setSelection}
             engineRef={engineRef}
+            onEngine={setEngine}
           />
           {mediaFailure && phase.kind === 'ready' && (
             <MediaFailure reason={mediaFailure.reason} busy={busy} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
@@ -303,13 +307,15 @@ export function WorkspacePage() {
           )}
         </div>
         <Tabs
-          style={{ width: 316, height: '100%' }}
+          style={{ width: 316, height: '100%', flex: 'none' }}
+          // Each panel takes the tab's height and scrolls inside itself.
+          styles={{ body: { height: '100%' }, content: { height: '100%' } }}
           size="small"
           tabBarStyle={{ margin: '0 8px' }}
           activeKey={sideTab}
           onChange={setSideTab}
           items={[
-            { key: 'objects', label: t('work.objectsTab'), children: <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engineRef.current} /> },
+            { key: 'objects', label: t('work.objectsTab'), children: <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engine} keymap={keymap} /> },
             {
               key: 'notes',
               label: t('work.notes.tab', { count: notes?.length ?? 0 }),
@@ -331,7 +337,7 @@ export function WorkspacePage() {
                     key: 'classify',
                     label: t('classify.title'),
                     children: (
-                      <div style={{ padding: 8, overflowY: 'auto', height: '100%' }}>
+                      <div style={{ padding: 8, overflowY: 'auto', height: '100%', boxSizing: 'border-box' }}>
                         <ClassificationPanel
                           features={classifications}
                           frames={item.open.subject.frames}
@@ -350,7 +356,7 @@ export function WorkspacePage() {
           ]}
         />
       </Flex>
-      {frames.length > 1 && <FrameStrip count={frames.length} index={frameIndex} onChange={setFrameIndex} />}
+      {frames.length > 1 && <FrameStrip count={frames.length} index={frameIndex} onChange={setFrameIndex} keymap={keymap} />}
       <ShortcutSheet
         open={sheetOpen}
         keymap={keymap}

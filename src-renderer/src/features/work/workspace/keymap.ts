@@ -119,37 +119,6 @@ function aliasOf(keymap: Readonly<Record<Command, Chord>>, chord: Chord): Comman
 export const aliasesOf = (keymap: Readonly<Record<Command, Chord>>, command: Command): Chord[] =>
   Object.keys(CHORD_ALIASES).filter((chord) => aliasOf(keymap, chord) === command);
 
-/** Whether this computer writes shortcuts the Apple way (⌘⇧Z) rather than Ctrl+Shift+Z. */
-export const isApplePlatform = (): boolean => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-const MODIFIER_NAMES = { mod: ['Ctrl', '⌘'], alt: ['Alt', '⌥'], shift: ['Shift', '⇧'] } as const;
-const KEY_NAMES: Record<string, [string, string]> = {
-  Enter: ['Enter', '↩'],
-  Escape: ['Esc', 'Esc'],
-  Delete: ['Delete', '⌦'],
-  Backspace: ['Backspace', '⌫'],
-  ' ': ['Space', 'Space'],
-  ArrowLeft: ['←', '←'],
-  ArrowRight: ['→', '→'],
-  ArrowUp: ['↑', '↑'],
-  ArrowDown: ['↓', '↓'],
-};
-
-/** A chord as the platform writes it: `mod+shift+z` is Ctrl+Shift+Z, or ⌘⇧Z on a Mac; `v` stays `v`. */
-export function displayChord(chord: Chord, apple = isApplePlatform()): string {
-  const mods: (keyof typeof MODIFIER_NAMES)[] = [];
-  let rest = chord;
-  for (let m = /^(mod|alt|shift)\+(.+)$/.exec(rest); m; m = /^(mod|alt|shift)\+(.+)$/.exec(rest)) {
-    mods.push(m[1] as keyof typeof MODIFIER_NAMES);
-    rest = m[2]!;
-  }
-  const names = KEY_NAMES[rest];
-  // A lone letter reads as the key one types (`v`); with modifiers it is written as keyboards label it (Ctrl+Z).
-  const key = names ? names[apple ? 1 : 0] : rest.length === 1 && mods.length ? rest.toUpperCase() : rest;
-  const parts = mods.map((m) => MODIFIER_NAMES[m][apple ? 1 : 0]);
-  return apple ? [...parts, key].join('') : [...parts, key].join('+');
-}
-
 /** Another command already using the chord, or a label whose hotkey it is: remapping onto it would hide one of them. */
 export function conflictOf(
   keymap: Readonly<Record<Command, Chord>>,

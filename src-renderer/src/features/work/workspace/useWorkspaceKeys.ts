@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AnnotationEngine } from '../../../canvas/engine';
 import { chordOf, commandFor, type Chord, type Command } from './keymap';
 import type { PaletteEntry } from './palette';
+import { ZOOM_STEP } from './zoomText';
 
 /** Commands the page runs itself; the rest act on the engine directly. */
 type PageCommands = Partial<Record<Command, () => void>>;
@@ -46,10 +47,10 @@ function engineCommand(engine: AnnotationEngine, command: Command, selection: re
       engine.reorder([...selection], 'back');
       return true;
     case 'zoomIn':
-      engine.zoomBy(1.25);
+      engine.zoomBy(ZOOM_STEP);
       return true;
     case 'zoomOut':
-      engine.zoomBy(0.8);
+      engine.zoomBy(1 / ZOOM_STEP);
       return true;
     case 'fit':
       engine.fit();

@@ -4,7 +4,8 @@ import { Alert, Button, Checkbox, Flex, InputNumber, Popover, Select, Slider, Ta
 import { useTranslation } from 'react-i18next';
 import { AI_TRACK_MAX_FRAMES, type AiTool } from '../../../../../../src-shared/api/ai';
 import type { AnnotationObject } from '../../../../../../src-shared/model/annotation';
-import { displayChord, type Chord, type Command } from '../keymap';
+import { displayChord } from '../../../../app/chordText';
+import type { Chord, Command } from '../keymap';
 import { entryKey, type TargetTool } from './aiTargets';
 import type { AiTools } from './useAiTools';
 

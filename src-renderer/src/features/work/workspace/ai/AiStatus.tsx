@@ -1,5 +1,6 @@
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { keyNames } from '../../../../app/chordText';
 import type { AiBusy } from './useAiTools';
 
 const BUSY_TEXT: Record<AiBusy, string> = {
@@ -28,7 +29,7 @@ export function AiStatus(p: { busy: AiBusy | null; mode: boolean; outlineShown: 
       style={{ position: 'absolute', top: 8, left: 8, right: 8, marginInline: 'auto', width: 'fit-content', maxWidth: '90%', padding: '4px 10px', borderRadius: 6, background: 'rgba(255,255,255,0.92)', boxShadow: '0 1px 4px rgba(0,0,0,0.3)', pointerEvents: 'auto' }}
     >
       {busy && <Spin size="small" />}
-      <Typography.Text>{busy ? t(BUSY_TEXT[busy]) : t('aiWorkspace.polygonModeHint')}</Typography.Text>
+      <Typography.Text>{busy ? t(BUSY_TEXT[busy]) : t('aiWorkspace.polygonModeHint', keyNames())}</Typography.Text>
       {busy && (
         <Button size="small" onClick={onCancel} data-testid="ai-cancel">
           {t('aiWorkspace.stopWaiting')}
@@ -36,7 +37,7 @@ export function AiStatus(p: { busy: AiBusy | null; mode: boolean; outlineShown: 
       )}
       {mode && (
         <Button size="small" onClick={onLeaveMode} data-testid="ai-leave-mode">
-          {t('aiWorkspace.leaveMode')}
+          {t('aiWorkspace.leaveMode', keyNames())}
         </Button>
       )}
     </Flex>
