@@ -90,7 +90,7 @@ for (const size of SIZES) {
       annotator: await (await profile(browser, world.annotator, size.language, viewport)).newPage(),
     };
     const found: string[] = [];
-    for (const view of VIEWS.filter((v) => !process.env.LAYOUT_FROM || VIEWS.indexOf(v) >= VIEWS.findIndex((x) => x.name === process.env.LAYOUT_FROM))) {
+    for (const view of VIEWS) {
       const page = pages[view.as];
       await page.goto(`/#${view.path(world)}`);
       await settled(page);
@@ -99,7 +99,6 @@ for (const size of SIZES) {
         await settled(page);
       }
       const faults = await layoutFaults(page);
-      console.log(`${new Date().toISOString()} ${view.name}: ${faults.length}`, faults);
       found.push(...faults.map((f: LayoutFault) => `${view.name}: ${f.kind} at ${f.where}: "${f.text}"`));
       await page.screenshot({ path: `test-results/layout/${size.language}-${size.width}/${view.name.replace(/[^a-z]+/g, '-')}.png`, animations: 'disabled' });
     }
