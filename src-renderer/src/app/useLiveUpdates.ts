@@ -5,6 +5,7 @@ import { api } from './apiSlice';
 import { currentServerUrl } from './apiClient';
 import { readToken } from './authToken';
 import { useAppDispatch } from './hooks';
+import { closeSocket } from './closeSocket';
 
 /**
  * Keeps the cache live: joins the current team's room on the team server's real-time channel
@@ -39,8 +40,6 @@ export function useLiveUpdates(teamId: number | null | undefined): void {
       // Too much was missed to replay: refetch everything instead.
       if (ack.complete === false) dispatch(api.util.invalidateTags(['Project', 'User']));
     });
-    return () => {
-      socket.close();
-    };
+    return () => closeSocket(socket);
   }, [teamId, dispatch]);
 }

@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { REALTIME, REALTIME_PATH, type RealtimeMessage, type Room } from '../../../src-shared/api/realtime';
 import { currentServerUrl } from './apiClient';
 import { readToken } from './authToken';
+import { closeSocket } from './closeSocket';
 
 /**
  * Hears the events of some rooms (projects', tasks') while the component is mounted, on one
@@ -39,9 +40,7 @@ export function useRoomsEvents(rooms: readonly Room[], onEvent: (m: RealtimeMess
       const ack = (await socket.emitWithAck(REALTIME.resume, { afterSeq: lastSeq, rooms: wanted })) as { complete?: boolean };
       if (ack.complete === false) handlers.current.onGap?.();
     });
-    return () => {
-      socket.close();
-    };
+    return () => closeSocket(socket);
   }, [key]);
 }
 

@@ -59,16 +59,19 @@ export function AppShell() {
         }}
       >
         <Flex align="center" gap={16} style={{ height: '100%' }}>
-          <Typography.Text strong style={{ fontSize: 18, flex: 1 }}>
+          {/* The product's name keeps its line; the flexible space after it is what gives way. */}
+          <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap', flex: 'none' }}>
             {t('app.name')}
           </Typography.Text>
+          <div style={{ flex: 1 }} />
           {HEADER_WIDGETS.map((Widget, i) => (
             <PanelBoundary key={i} where={`header widget ${Widget.name}`} look="widget">
               <Widget />
             </PanelBoundary>
           ))}
           <LanguageSwitch />
-          <Typography.Text strong data-testid="current-user-name">
+          {/* A name may be 64 characters: it ends in an ellipsis, the whole of it in the tooltip. */}
+          <Typography.Text strong ellipsis={{ tooltip: user?.name }} style={{ maxWidth: 240 }} data-testid="current-user-name">
             {user ? user.name || user.mobile : ''}
           </Typography.Text>
           <Button data-testid="logout" onClick={onLogout} loading={loggingOut}>

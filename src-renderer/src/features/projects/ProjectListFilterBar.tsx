@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useInfoQuery } from '../auth/authApi';
 import { useTeamMembersForProjectQuery } from '../project/api/projectMembersApi';
 import { INITIAL_FILTERS, type ProjectListFilterState } from './projectListFilters';
 
@@ -13,7 +14,9 @@ interface Props {
 /** The project list's filters: name (with how it matches), type, members, and where projects come from. */
 export function ProjectListFilterBar({ filters, onChange }: Props) {
   const { t } = useTranslation();
-  const { data: members, isFetching: membersLoading } = useTeamMembersForProjectQuery();
+  const { data: me } = useInfoQuery();
+  // A team's member list is the current team's: with no team yet there is none to ask for (the server would answer 409).
+  const { data: members, isFetching: membersLoading } = useTeamMembersForProjectQuery(undefined, { skip: !me?.currentTeamId });
   const [nameDraft, setNameDraft] = useState(filters.name);
   const vendorValue = filters.vendor === undefined ? 'all' : filters.vendor ? 'vendor' : 'own';
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProjectSummary } from '../../../../src-shared/api/project';
@@ -13,6 +12,7 @@ import { RecentProjects } from './RecentProjects';
 import { useListProjectsFilteredQuery } from './projectListApi';
 import { INITIAL_FILTERS, isFiltered, toProjectListQuery, type ProjectListFilterState } from './projectListFilters';
 import { useMyTeamRole } from './useMyTeamRole';
+import { Timestamp } from '../../app/figures/Figure';
 
 const sortOrderOf = (f: ProjectListFilterState, key: ProjectListFilterState['orderBy']) =>
   f.orderBy === key ? (f.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -59,8 +59,8 @@ export function ProjectListPage() {
     { title: t('projects.columns.type'), dataIndex: 'type', key: 'type', render: (type: ProjectSummary['type']) => t(`projects.type.${type}`) },
     { title: t('project.list.memberCount'), dataIndex: 'memberCount', key: 'memberCount' },
     { title: t('project.list.myRole'), dataIndex: 'myRole', key: 'myRole', render: (role: ProjectSummary['myRole']) => t(`project.role.${role}`) },
-    { title: t('project.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf(filters, 'createdAt'), render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
-    { title: t('projects.columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sortOrderOf(filters, 'updatedAt'), render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('project.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, sortOrder: sortOrderOf(filters, 'createdAt'), render: (at: number) => <Timestamp at={at} /> },
+    { title: t('projects.columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sortOrderOf(filters, 'updatedAt'), render: (at: number) => <Timestamp at={at} /> },
   ];
 
   const onTableChange: TableProps<ProjectSummary>['onChange'] = (pagination, _filters, sorter) => {

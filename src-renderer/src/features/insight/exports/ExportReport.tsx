@@ -1,8 +1,8 @@
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../../../../../src-shared/api/export';
 import { formatBytes } from '../shared/workstationStorage';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /** One run in detail: what the writer wrote and left out, why it failed, and where it was delivered. */
 export function ExportReport({ job }: { job: ExportJob }) {
@@ -68,7 +68,7 @@ export function ExportReport({ job }: { job: ExportJob }) {
             render: (s: 'delivered' | 'failed') => <Tag color={s === 'delivered' ? 'green' : 'red'}>{t(`insight.exports.delivery.${s}`)}</Tag>,
           },
           { title: t('insight.exports.deliveryMessage'), dataIndex: 'message', key: 'message' },
-          { title: t('insight.exports.deliveryAt'), dataIndex: 'reportedAt', key: 'reportedAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+          { title: t('insight.exports.deliveryAt'), dataIndex: 'reportedAt', key: 'reportedAt', render: (at: number) => <Timestamp at={at} /> },
         ]}
       />
     </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Popconfirm, Progress, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob, ExportStatus } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
@@ -10,6 +9,7 @@ import { RecordDeliveryDialog } from './RecordDeliveryDialog';
 import { useCancelExportMutation, useDeleteExportMutation, useListExportsQuery } from './exportApi';
 import { formatBytes } from '../shared/workstationStorage';
 import { LoadFailure } from '../../../app/LoadFailure';
+import { Timestamp } from '../../../app/figures/Figure';
 
 const STATUS_COLOR: Record<ExportStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'warning' };
 const isActive = (s: ExportStatus) => s === 'queued' || s === 'running';
@@ -66,7 +66,7 @@ export function ExportRunsTable({ projectId }: { projectId: number }) {
       ),
     },
     { title: t('insight.exports.size'), dataIndex: 'sizeBytes', key: 'size', render: (n: number) => (n ? formatBytes(n) : '–') },
-    { title: t('insight.exports.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('insight.exports.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (at: number) => <Timestamp at={at} precision="second" /> },
     {
       title: t('insight.exports.deliveries'),
       key: 'deliveries',

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ExportPlan, ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { useStartExportMutation } from './exportApi';
 import { PlanEditor } from './PlanEditor';
 import { filterCount } from './planForm';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /** The project's saved export plans: create, edit, and run one. */
 export function PlanList({ projectId, template }: { projectId: number; template: ExportTemplate }) {
@@ -38,7 +38,7 @@ export function PlanList({ projectId, template }: { projectId: number; template:
         </Typography.Text>
       ),
     },
-    { title: t('insight.exports.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('insight.exports.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: (at: number) => <Timestamp at={at} /> },
     {
       title: t('insight.common.actions'),
       key: 'actions',

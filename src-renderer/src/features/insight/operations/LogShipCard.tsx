@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LogShipResult, LogStatus } from '../../../../../src-shared/ipc/logs';
 import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /** The log store's state and "upload now": zips the records not yet shipped into the user's storage folder. */
 export function LogShipCard() {
@@ -59,7 +59,7 @@ export function LogShipCard() {
           <Descriptions.Item label={t('insight.operations.unshipped')}>{status?.unshipped ?? '–'}</Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.queued')}>{status?.queued ?? '–'}</Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.lastShipped')}>
-            {status?.lastShippedAt ? dayjs(status.lastShippedAt).format('YYYY-MM-DD HH:mm:ss') : t('insight.operations.never')}
+            {status?.lastShippedAt ? <Timestamp at={status.lastShippedAt} precision="second" /> : t('insight.operations.never')}
           </Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.dropped')}>{status?.dropped ?? '–'}</Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.lastShipError')}>{status?.lastShipError ?? t('insight.operations.none')}</Descriptions.Item>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../../src-shared/ipc/logs';
 import { LEVEL_COLOR, LEVEL_NAMES, levelName } from './logLevels';
 import { useLogPage } from './useLogPage';
 import { LoadFailure } from '../../../app/LoadFailure';
+import { Timestamp } from '../../../app/figures/Figure';
 
 const PAGE_SIZE = 50;
 
@@ -60,7 +61,7 @@ export function LogViewer() {
           rowExpandable: (r) => Object.keys(r.extra).length > 0,
         }}
         columns={[
-          { title: t('insight.operations.time'), dataIndex: 'at', width: 180, render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss.SSS') },
+          { title: t('insight.operations.time'), dataIndex: 'at', width: 180, render: (at: number) => <Timestamp at={at} precision="millisecond" /> },
           {
             title: t('insight.operations.level'),
             dataIndex: 'level',

@@ -6,6 +6,8 @@ import { categoryChart } from './charts/chartOptions';
 import { formatDuration, formatPerHour } from './figures';
 import { usePerformanceEfficiencyQuery } from './performanceApi';
 import { ReportState } from './ReportState';
+import { Figure } from '../../../app/figures/Figure';
+import { NameCell } from '../../../app/figures/NameCell';
 
 /** Speed per person, group, vendor, project or day: subjects and objects per active hour. */
 export function EfficiencyView({ body }: { body: GroupedReportBody }) {
@@ -30,14 +32,14 @@ export function EfficiencyView({ body }: { body: GroupedReportBody }) {
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t(`insight.performance.grouping.${data?.groupBy ?? body.groupBy ?? 'person'}`), key: 'key', render: (_, r) => r.key.name },
+          { title: t(`insight.performance.grouping.${data?.groupBy ?? body.groupBy ?? 'person'}`), key: 'key', render: (_, r) => <NameCell name={r.key.name} /> },
           { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted', sorter: (a, b) => a.submitted - b.submitted },
           { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed', sorter: (a, b) => a.reviewed - b.reviewed },
           { title: t('insight.performance.figure.subjects'), dataIndex: 'subjects', sorter: (a, b) => a.subjects - b.subjects },
           { title: t('insight.performance.figure.objects'), dataIndex: 'objects', sorter: (a, b) => a.objects - b.objects },
-          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => formatDuration(r.activeMs, t), sorter: (a, b) => a.activeMs - b.activeMs },
-          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => formatPerHour(r.subjectsPerHour) },
-          { title: t('insight.performance.figure.activePerSubject'), key: 'aps', render: (_, r) => formatDuration(r.activeMsPerSubject, t) },
+          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure>, sorter: (a, b) => a.activeMs - b.activeMs },
+          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour)}</Figure> },
+          { title: t('insight.performance.figure.activePerSubject'), key: 'aps', render: (_, r) => <Figure>{formatDuration(r.activeMsPerSubject, t)}</Figure> },
         ]}
       />
     </ReportState>

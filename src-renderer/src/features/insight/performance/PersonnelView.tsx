@@ -4,6 +4,8 @@ import type { PersonnelRow, ReportFilterBody } from '../../../../../src-shared/a
 import { formatDuration, formatPerHour, formatRate } from './figures';
 import { usePerformancePersonnelQuery } from './performanceApi';
 import { ReportState } from './ReportState';
+import { Figure } from '../../../app/figures/Figure';
+import { NameCell } from '../../../app/figures/NameCell';
 
 /** Everyone's own figures in one table (mobile numbers masked by the server). */
 export function PersonnelView({ body }: { body: ReportFilterBody }) {
@@ -16,17 +18,16 @@ export function PersonnelView({ body }: { body: ReportFilterBody }) {
         size="small"
         rowKey="userId"
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t('insight.performance.figure.name'), dataIndex: 'name', fixed: 'left' },
+          { title: t('insight.performance.figure.name'), dataIndex: 'name', render: (name: string) => <NameCell name={name} /> },
           { title: t('insight.performance.figure.mobile'), dataIndex: 'mobile' },
           { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted', sorter: (a, b) => a.submitted - b.submitted },
           { title: t('insight.performance.figure.objects'), dataIndex: 'submittedObjects' },
           { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed', sorter: (a, b) => a.reviewed - b.reviewed },
-          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => formatDuration(r.activeMs, t), sorter: (a, b) => a.activeMs - b.activeMs },
-          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => formatPerHour(r.subjectsPerHour) },
-          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => formatRate(r.firstPassRate) },
+          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure>, sorter: (a, b) => a.activeMs - b.activeMs },
+          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour)}</Figure> },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate)}</Figure> },
           { title: t('insight.performance.figure.rejectionsReceived'), dataIndex: 'rejectionsReceived' },
           { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
         ]}

@@ -6,6 +6,8 @@ import { asPercent, categoryChart } from './charts/chartOptions';
 import { formatRate } from './figures';
 import { usePerformanceQualityQuery } from './performanceApi';
 import { ReportState } from './ReportState';
+import { Figure } from '../../../app/figures/Figure';
+import { NameCell } from '../../../app/figures/NameCell';
 
 /** What reviewers said of the work: first-pass acceptance, rejections and their reasons. */
 export function QualityView({ body }: { body: GroupedReportBody }) {
@@ -24,11 +26,11 @@ export function QualityView({ body }: { body: GroupedReportBody }) {
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t(`insight.performance.grouping.${data?.groupBy ?? body.groupBy ?? 'person'}`), key: 'key', render: (_, r) => r.key.name },
+          { title: t(`insight.performance.grouping.${data?.groupBy ?? body.groupBy ?? 'person'}`), key: 'key', render: (_, r) => <NameCell name={r.key.name} /> },
           { title: t('insight.performance.figure.verdicts'), dataIndex: 'reviewed' },
           { title: t('insight.performance.figure.passed'), dataIndex: 'passed' },
           { title: t('insight.performance.figure.rejected'), dataIndex: 'rejected' },
-          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => formatRate(r.firstPassRate) },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate)}</Figure> },
           { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
           {
             title: t('insight.performance.figure.reasons'),

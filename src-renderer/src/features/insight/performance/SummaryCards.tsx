@@ -20,9 +20,9 @@ export function SummaryCards({ summary, loading }: { summary: PerformanceSummary
   return (
     <Row gutter={[12, 12]} data-testid="performance-summary">
       {items.map((i) => (
-        <Col key={i.key} xs={12} md={6} xl={3}>
+        <Col key={i.key} xs={12} md={6} xxl={3}>
           <Card size="small" loading={loading}>
-            <Statistic title={t(`insight.performance.figure.${i.key}`)} value={i.value ?? '–'} data-testid={`summary-${i.key}`} />
+            <Statistic title={t(`insight.performance.figure.${i.key}`)} value={i.value ?? '–'} styles={{ content: { whiteSpace: 'nowrap' } }} data-testid={`summary-${i.key}`} />
           </Card>
         </Col>
       ))}

@@ -6,6 +6,8 @@ import { categoryChart, pivotByDay } from './charts/chartOptions';
 import { formatDuration } from './figures';
 import { usePerformanceWorkloadQuery } from './performanceApi';
 import { ReportState } from './ReportState';
+import { Figure } from '../../../app/figures/Figure';
+import { NameCell } from '../../../app/figures/NameCell';
 
 /** Work per day, stacked by person, group, vendor or project. */
 export function WorkloadView({ body }: { body: GroupedReportBody }) {
@@ -22,13 +24,13 @@ export function WorkloadView({ body }: { body: GroupedReportBody }) {
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t('insight.performance.grouping.day'), dataIndex: 'day' },
-          ...(data?.groupBy === 'day' ? [] : [{ title: t(`insight.performance.grouping.${data?.groupBy ?? 'person'}`), key: 'key', render: (_: unknown, r: WorkloadRow) => r.key.name }]),
+          { title: t('insight.performance.grouping.day'), dataIndex: 'day', render: (day: string) => <Figure>{day}</Figure> },
+          ...(data?.groupBy === 'day' ? [] : [{ title: t(`insight.performance.grouping.${data?.groupBy ?? 'person'}`), key: 'key', render: (_: unknown, r: WorkloadRow) => <NameCell name={r.key.name} /> }]),
           { title: t('insight.performance.figure.claimed'), dataIndex: 'claimed' },
           { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted' },
           { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed' },
           { title: t('insight.performance.figure.objects'), dataIndex: 'objects' },
-          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => formatDuration(r.activeMs, t) },
+          { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure> },
         ]}
       />
     </ReportState>

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME, REALTIME_PATH, type RealtimeMessage, type Room } from '../../../../../src-shared/api/realtime';
 import { currentServerUrl } from '../../../app/apiClient';
 import { readToken } from '../../../app/authToken';
+import { closeSocket } from '../../../app/closeSocket';
 
 /** What a room subscriber hears: every event of the room, and a gap too large to replay. */
 export interface RoomListener {
@@ -75,7 +76,7 @@ class RealtimeConnection {
   }
 
   private close() {
-    this.socket?.close();
+    if (this.socket) closeSocket(this.socket);
     this.socket = null;
     this.lastSeq = null;
     this.emitStatus();

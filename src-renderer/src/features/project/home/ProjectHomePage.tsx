@@ -1,5 +1,4 @@
 import { Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useProjectAnnotateTotalQuery, useProjectOverviewQuery } from '../api/projectOverviewApi';
 import { useProjectBatchesQuery, useSubjectCountQuery } from '../api/projectDataApi';
@@ -8,6 +7,7 @@ import { PanelBoundary } from '../../../app/resilience/PanelBoundary';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { InstructionView } from '../settings/InstructionView';
 import { MemberFigures } from './MemberFigures';
+import { Timestamp } from '../../../app/figures/Figure';
 
 const NO_FILTERS = {};
 
@@ -70,8 +70,8 @@ export function ProjectHomePage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('project.home.type')}>{t(`projects.type.${project.type}`)}</Descriptions.Item>
               <Descriptions.Item label={t('project.home.myRole')}>{t(`project.role.${project.myRole}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('project.home.createdAt')}>{dayjs(project.createdAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
-              <Descriptions.Item label={t('project.home.updatedAt')}>{dayjs(project.updatedAt).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+              <Descriptions.Item label={t('project.home.createdAt')}><Timestamp at={project.createdAt} /></Descriptions.Item>
+              <Descriptions.Item label={t('project.home.updatedAt')}><Timestamp at={project.updatedAt} /></Descriptions.Item>
               {s && <Descriptions.Item label={t('project.home.vendors')}>{s.vendorCount}</Descriptions.Item>}
               {s && <Descriptions.Item label={t('project.home.rejectReasons')}>{s.rejectReasonCount}</Descriptions.Item>}
             </Descriptions>

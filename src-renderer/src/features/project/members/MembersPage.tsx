@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Flex, Input, Popconfirm, Select, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectMember } from '../../../../../src-shared/api/project';
 import { PROJECT_MEMBER_ROLES, type ProjectMemberRole } from '../../../../../src-shared/model/permissions';
@@ -9,6 +8,7 @@ import { useAddProjectMembersMutation, useProjectMembersQuery, useRemoveProjectM
 import { LoadFailure } from '../../../app/LoadFailure';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { AddMembersDialog } from './AddMembersDialog';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /** Who works on the project and in which role: add, change roles, remove (for roles that manage members). */
 export function MembersPage() {
@@ -54,7 +54,7 @@ export function MembersPage() {
         ),
     },
     { title: t('project.members.team'), key: 'team', render: (_, m) => (m.teamName ? <>{m.teamName}{m.fromVendor && <Tag style={{ marginInlineStart: 8 }}>{t('project.members.vendor')}</Tag>}</> : t('project.members.leftTeam')) },
-    { title: t('project.members.addedAt'), dataIndex: 'addedAt', key: 'addedAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('project.members.addedAt'), dataIndex: 'addedAt', key: 'addedAt', render: (at: number) => <Timestamp at={at} /> },
     ...(mayManage
       ? [{
           title: t('project.members.actions'),

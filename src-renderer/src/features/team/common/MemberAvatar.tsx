@@ -20,7 +20,10 @@ export function MemberAvatar({ userId, name, avatar, size = 'small' }: { userId:
   return (
     <Space size={8}>
       <UserAvatar userId={userId} name={name} avatar={avatar} size={size} />
-      <Typography.Text>{name}</Typography.Text>
+      {/* Names run to 64 characters: one line, the whole name in the tooltip. */}
+      <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 220 }}>
+        {name}
+      </Typography.Text>
     </Space>
   );
 }

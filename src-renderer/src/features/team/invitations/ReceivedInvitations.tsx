@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Badge, Button, List, Modal, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MobileInvitation } from '../../../../../src-shared/api/invite';
@@ -10,6 +9,7 @@ import { useRoomEvents } from '../../../app/useRoomEvents';
 import { useInfoQuery } from '../../auth/authApi';
 import { useAcceptInvitationMutation, useDeclineInvitationMutation, useReceivedInvitationsQuery } from '../api/inviteApi';
 import { TEAM_PATHS } from '../paths';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /**
  * A new or cancelled invitation is announced in the invitee's own room at once; the slow poll
@@ -96,7 +96,7 @@ function InvitationRow({ invitation, onAnswered }: { invitation: MobileInvitatio
         description={
           <Space size={4} wrap>
             <Typography.Text type="secondary">{t('team.received.from', { name: invitation.inviterName })}</Typography.Text>
-            <Typography.Text type="secondary">· {dayjs(invitation.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+            <Typography.Text type="secondary">· <Timestamp at={invitation.createdAt} /></Typography.Text>
           </Space>
         }
       />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Popconfirm, Select, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MobileInvitation, MobileInvitationStatus } from '../../../../../src-shared/api/invite';
 import { useErrorText } from '../../../app/useErrorText';
@@ -8,6 +7,7 @@ import { useCancelInvitationMutation, useSentInvitationsQuery } from '../api/inv
 import { LoadFailure } from '../../../app/LoadFailure';
 import { usePaging, useStayOnExistingPage } from '../common/usePaging';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
+import { Timestamp } from '../../../app/figures/Figure';
 
 const STATUSES: MobileInvitationStatus[] = ['pending', 'accepted', 'declined', 'cancelled'];
 const STATUS_COLORS: Record<MobileInvitationStatus, string> = { pending: 'blue', accepted: 'green', declined: 'orange', cancelled: 'default' };
@@ -37,7 +37,7 @@ export function SentInvitations() {
     { title: t('team.fields.role'), dataIndex: 'role', key: 'role', render: (r: MobileInvitation['role']) => t(`team.roles.${r}`) },
     { title: t('team.fields.status'), dataIndex: 'status', key: 'status', render: (s: MobileInvitationStatus) => <Tag color={STATUS_COLORS[s]}>{t(`team.sent.statuses.${s}`)}</Tag> },
     { title: t('team.sent.inviter'), dataIndex: 'inviterName', key: 'inviterName' },
-    { title: t('team.sent.sentAt'), dataIndex: 'createdAt', key: 'createdAt', render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('team.sent.sentAt'), dataIndex: 'createdAt', key: 'createdAt', render: (at: number) => <Timestamp at={at} /> },
     {
       title: t('team.fields.actions'),
       key: 'actions',

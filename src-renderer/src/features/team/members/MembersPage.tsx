@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ASSIGNABLE_TEAM_ROLES } from '../../../../../src-shared/model/permissions';
@@ -17,6 +16,8 @@ import { MemberBulkBar } from './MemberBulkBar';
 import { memberRemovalKey, useMemberActions } from './useMemberActions';
 import { useWithoutRemoved } from '../../../app/pendingRemovals';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
+import { Timestamp } from '../../../app/figures/Figure';
+import { NameCell } from '../../../app/figures/NameCell';
 
 /** The members of the current team: roles, groups, and (for owner and admins) role changes and removal. */
 export function MembersPage({ teamId }: { teamId: number }) {
@@ -78,9 +79,9 @@ export function MembersPage({ teamId }: { teamId: number }) {
     {
       title: t('team.fields.groups'),
       key: 'groups',
-      render: (_, m) => (m.groups.length ? m.groups.map((g) => <Tag key={g.groupId}>{g.name}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_, m) => (m.groups.length ? m.groups.map((g) => <Tag key={g.groupId}><NameCell name={g.name} maxWidth={180} /></Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
     },
-    { title: t('team.fields.joinedAt'), dataIndex: 'joinedAt', key: 'joinedAt', width: 150, render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('team.fields.joinedAt'), dataIndex: 'joinedAt', key: 'joinedAt', width: 150, render: (at: number) => <Timestamp at={at} /> },
     ...(canManage
       ? [
           {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { App, Button, Card, Descriptions, Form, Input } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '../../../../../src-shared/api/team';
 import { useErrorText } from '../../../app/useErrorText';
 import { useUpdateTeamMutation } from '../api/teamApi';
 import { teamDescriptionRules, teamNameRules } from '../common/teamRules';
+import { Timestamp } from '../../../app/figures/Figure';
 
 interface DetailsForm {
   name: string;
@@ -38,7 +38,7 @@ export function TeamDetails({ team, canEdit }: { team: TeamInfo; canEdit: boolea
       <Descriptions size="small" column={3} style={{ marginBottom: canEdit ? 16 : 0 }}>
         <Descriptions.Item label={t('team.settings.owner')}>{team.ownerName}</Descriptions.Item>
         <Descriptions.Item label={t('team.settings.memberCount')}>{team.memberCount}</Descriptions.Item>
-        <Descriptions.Item label={t('team.settings.createdAt')}>{dayjs(team.createdAt).format('YYYY-MM-DD')}</Descriptions.Item>
+        <Descriptions.Item label={t('team.settings.createdAt')}><Timestamp at={team.createdAt} precision="day" /></Descriptions.Item>
         {!canEdit && <Descriptions.Item label={t('team.fields.description')}>{team.description || '—'}</Descriptions.Item>}
       </Descriptions>
       {canEdit && (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Empty, Flex, Input, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VendorItem } from '../../../../../src-shared/api/vendor';
@@ -12,6 +11,7 @@ import { TEAM_PATHS } from '../paths';
 import { EngageVendorModal } from './EngageVendorModal';
 import { EditVendorModal } from './EditVendorModal';
 import { FRESH_ON_VISIT } from '../common/freshOnVisit';
+import { Timestamp } from '../../../app/figures/Figure';
 
 /** Outside teams the current team works with: search, rename or annotate, disengage, engage. */
 export function VendorsPage() {
@@ -49,7 +49,7 @@ export function VendorsPage() {
     { title: t('team.vendors.members'), dataIndex: 'memberCount', key: 'memberCount', width: 90 },
     { title: t('team.vendors.projects'), dataIndex: 'projectCount', key: 'projectCount', width: 110 },
     { title: t('team.vendors.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
-    { title: t('team.vendors.since'), dataIndex: 'createdAt', key: 'createdAt', width: 150, render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('team.vendors.since'), dataIndex: 'createdAt', key: 'createdAt', width: 150, render: (at: number) => <Timestamp at={at} /> },
     {
       title: t('team.fields.actions'),
       key: 'actions',

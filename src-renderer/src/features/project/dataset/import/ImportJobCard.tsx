@@ -4,7 +4,7 @@ import type { DatasetJob } from '../../../../../../src-shared/ipc/datasets';
 import { useErrorText } from '../../../../app/useErrorText';
 import { plainFailure } from '../../../../app/plainFailure';
 import { workstation } from '../../../../host';
-import { importPercent, isActive } from './importProgress';
+import { importCounts, importPercent, isActive } from './importProgress';
 import type { ImportFiles } from './useImportJobs';
 import { ResupplyFiles } from './browser/ResupplyFiles';
 
@@ -24,14 +24,14 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
   return (
     <Card size="small" data-testid="import-job" style={{ marginBottom: 12 }}>
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <Space style={{ minWidth: 0, flex: '1 1 200px' }}>
-          {/* A long batch name shortens with an ellipsis instead of squeezing into one character a line. */}
-          <Typography.Text strong ellipsis={{ tooltip: job.batchName }} style={{ maxWidth: 360 }}>
+        {/* A long batch name shortens with an ellipsis (whole in the tooltip); the state keeps its place beside it. */}
+        <Flex align="center" gap={8} style={{ minWidth: 0, flex: '1 1 160px' }}>
+          <Typography.Text strong ellipsis={{ tooltip: job.batchName }} style={{ minWidth: 0 }} data-testid="import-batch-name">
             {job.batchName}
           </Typography.Text>
-          <Tag color={STATE_COLOR[job.state] ?? 'processing'} data-testid="import-state">{t(`project.import.state.${job.state}`)}</Tag>
-        </Space>
-        <Space>
+          <Tag color={STATE_COLOR[job.state] ?? 'processing'} style={{ marginInlineEnd: 0, flex: 'none' }} data-testid="import-state">{t(`project.import.state.${job.state}`)}</Tag>
+        </Flex>
+        <Space wrap>
           {isActive(job) && job.state !== 'paused' && <Button size="small" onClick={() => act('datasets.pause')} data-testid="import-pause">{t('project.import.pause')}</Button>}
           {(job.state === 'paused' || job.state === 'failed') && <Button size="small" onClick={() => act('datasets.resume')} data-testid="import-resume">{t('project.import.resume')}</Button>}
           {(isActive(job) || job.state === 'failed') && (
@@ -44,7 +44,7 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
       </Flex>
       <Progress percent={percent} status={job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : 'active'} format={(p) => `${p ?? 0}%`} aria-label={t('project.import.total')} data-testid="import-progress" />
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="import-counts">
-        {t('project.import.counts', { uploaded: job.uploadedFiles, files: job.files, skipped: job.skippedSubjects, registered: job.registeredSubjects, subjects: job.subjects })}
+        {importCounts(job, t)}
       </Typography.Text>
       {(job.refusedSubjects ?? 0) > 0 && (
         <div data-testid="import-refused">

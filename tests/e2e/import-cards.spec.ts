@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ProjectPages } from './pages/projectPages';
+import { call, loggedInPage, registerUser, teamWith } from './pages/teamSetup';
+
+/**
+ * Import progress on the data page (issue 17, docs/layout.md): the counts add up with the
+ * refused items, a finished import closes into the history instead of piling up as cards, and
+ * an import whose batch was deleted is gone.
+ */
+test('a finished import folds into the history with counts that add up, and goes away when its batch is deleted', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const salt = `${Date.now() % 1e7}`;
+  const owner = await registerUser(request, `Importer ${salt}`);
+  await teamWith(request, owner, `Import team ${salt}`);
+  const { projectId } = await call(request, owner, 'POST', '/project', { projectName: `Import cards ${salt}`, type: 'image' });
+
+  // Two photographs and a "picture" that is five bytes of text: two registered, one refused.
+  const folder = test.info().outputPath('photos');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const photo of ['chelsea.png', 'coffee.png']) fs.copyFileSync(path.resolve('resources/demo-images', photo), path.join(folder, photo));
+  fs.writeFileSync(path.join(folder, 'broken.png'), 'hello');
+
+  const page = await loggedInPage(browser, owner);
+  await page.getByRole('group', { name: /Language|界面语言/ }).getByRole('button', { name: 'English' }).click();
+  await page.goto(`/#/projects/${projectId}/data`);
+  const project = new ProjectPages(page);
+  await project.importFolder(folder);
+  const batchName = `Photos ${salt}`;
+  await project.startImport(batchName);
+
+  // Watched to the end, it stays a card; its counts add up: 2 of the 2 that could be registered, 1 not imported.
+  const card = page.getByTestId('import-job');
+  await expect(card.getByTestId('import-state')).toHaveText('Done', { timeout: 60_000 });
+  await expect(card.getByTestId('import-counts')).toContainText('not imported: 1 · registered: 2/2');
+  await expect(card.getByTestId('import-refused')).toContainText('broken.png');
+
+  // Closed, it folds into the history; opened again later, it is there and not a card.
+  await card.getByRole('button', { name: 'Hide this import' }).click();
+  await expect(card).toHaveCount(0);
+  const history = page.getByTestId('import-history');
+  await expect(history.getByTestId('import-history-title')).toHaveText('Finished imports: 1');
+  await page.reload();
+  await expect(history.getByTestId('import-history-title')).toHaveText('Finished imports: 1');
+  await expect(card).toHaveCount(0);
+  await history.getByTestId('import-history-title').click();
+  await expect(history.getByTestId('import-finished')).toContainText(batchName);
+  await expect(history.getByTestId('import-counts')).toContainText('registered: 2/2');
+
+  // Its batch deleted, nothing of the import is left to show.
+  const batches = await call(request, owner, 'POST', '/batch/list', { projectId, page: 1, pageSize: 10 });
+  const batchId = batches.list.find((b: { name: string }) => b.name === batchName).id;
+  await call(request, owner, 'DELETE', `/batch?projectId=${projectId}&ids=${batchId}`);
+  await page.reload();
+  await expect(page.getByTestId('project-data')).toBeVisible();
+  await expect(page.getByText(batchName)).toHaveCount(0);
+  await expect(history).toHaveCount(0);
+  await page.context().close();
+});
