@@ -11,6 +11,8 @@ const fitsWhole = (el: unknown) => {
 };
 
 test('the owner builds an ontology with labels, hotkeys and nested attributes, previews it, and reuses it in another project', async ({ page, request }) => {
+  // The longest journey of the file, with a full reload: more than the default budget on a loaded machine.
+  test.slow();
   const tag = `o${Date.now() % 1_000_000}`;
   const owner = await apiAs(request, '13800000001');
   const first = await owner.call('POST', '/project', { projectName: `Streets ${tag}`, type: 'image' });
