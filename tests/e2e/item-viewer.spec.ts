@@ -43,7 +43,7 @@ test('a thumbnail opens the item with its name, size, batch and annotations; arr
   await expect(viewer.getByTestId('viewer-name')).toHaveText(boxed);
   await expect(viewer.getByTestId('viewer-size')).toHaveText(/^\d+ × \d+ px$/);
   await expect(viewer.getByTestId('viewer-batch')).toHaveText(/^Photos /);
-  await expect(viewer.getByTestId('viewer-object-count')).toContainText('Objects: 1');
+  await expect(viewer.getByTestId('viewer-object-count')).toContainText('1 object');
   await expect(viewer.getByTestId('viewer-annotations').locator('[data-tool="box"] rect')).toHaveCount(1);
   await expect.poll(() => viewer.getByTestId('viewer-image').evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   await page.screenshot({ path: 'test-results/screenshots/item-viewer.png' });

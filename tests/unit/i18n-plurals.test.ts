@@ -28,7 +28,9 @@ const PLURAL = /_(one|other)$/;
 const WORD_VARIABLES = new Set([
   // limits: constants well above one ("at most {{max}} characters")
   'max', 'min',
-  'name', 'names', 'role', 'reason', 'format', 'tool', 'team', 'label', 'feature', 'features', 'group', 'action', 'page', 'path', 'folder', 'list', 'value', 'when', 'why', 'message', 'status', 'size', 'items', 'objects', 'frames', 'records', 'zips']);
+  'name', 'names', 'role', 'reason', 'format', 'tool', 'team', 'label', 'feature', 'features', 'group', 'action', 'page', 'path', 'folder', 'list', 'value', 'when', 'why', 'message', 'status', 'size', 'items', 'objects', 'frames', 'records', 'zips',
+  // key names as the platform writes them (Esc, Enter, ⌫): words, not numbers
+  'esc', 'enter', 'backspace', 'shift', 'alt']);
 
 async function instance(lng: string) {
   const i18n = i18next.createInstance();

@@ -11,7 +11,7 @@ describe('workstation host refusals in the renderer', () => {
     const t = i18next.createInstance();
     await t.init({ resources, lng: 'en-US', interpolation: { escapeValue: false } });
     for (const code of HOST_ERROR_CODES) {
-      const failure = plainFailure({ code, message: 'english of the main process', params: { path: '/home/me/x.zip', folder: '/home/me' } });
+      const failure = plainFailure({ code, message: 'english of the main process', params: { path: '/home/me/x.zip', folder: '/home/me', object: 'cat.png' } });
       const key = messageKeyOf(failure);
       expect(key).toBe(`hostError.${code}`);
       for (const lng of ['zh-CN', 'en-US']) {

@@ -1,3 +1,4 @@
+import type { EnglishOf } from '../plural';
 /**
  * Texts of a page on another computer than the workstation (docs/browser-host-remote.md):
  * files picked and dropped in the browser for an import, and files saved to the browser's
@@ -9,8 +10,7 @@ export const browserTransferZh = {
   pickFiles: '选择图片…',
   drop: '把文件夹或图片拖到这里',
   dropHint: '文件会先在浏览器中检查，开始导入后才发送；无法显示的图片会被拒绝并说明原因。',
-  picked_one: '已选择 {{count}} 个文件',
-  picked_other: '已选择 {{count}} 个文件',
+  picked_other: '已选择 {{count, number}} 个文件',
   clear: '清除',
   reading: '正在读取文件 {{done}} / {{total}}',
   readFailed: '无法读取所选文件：{{message}}',
@@ -23,14 +23,14 @@ export const browserTransferZh = {
   handedOver: '已交给浏览器下载：{{name}}（{{size}}）',
 };
 
-export const browserTransferEn: typeof browserTransferZh = {
+export const browserTransferEn: EnglishOf<typeof browserTransferZh> = {
   remoteNote: "This page runs on another computer than the workstation: files are read and sent from this browser, and downloads go to this browser's downloads.",
   pickFolder: 'Choose a folder…',
   pickFiles: 'Choose pictures…',
   drop: 'Drop folders or pictures here',
   dropHint: 'Files are checked in the browser and sent only once the import starts; a picture that cannot be shown is refused with the reason.',
-  picked_one: '{{count}} file chosen',
-  picked_other: '{{count}} files chosen',
+  picked_one: '{{count, number}} file chosen',
+  picked_other: '{{count, number}} files chosen',
   clear: 'Clear',
   reading: 'Reading files {{done}} / {{total}}',
   readFailed: 'The chosen files could not be read: {{message}}',

@@ -1,13 +1,14 @@
+import type { EnglishOf } from '../plural';
 /** Texts of the item viewer (the Data tab's and the notes centre's large view of one item), in both languages. */
 export const viewerZh = {
   title: '查看数据',
   previous: '上一条',
   next: '下一条',
-  position: '第 {{index}} / {{count}} 条',
+  position_other: '第 {{index}} / {{count, number}} 条',
   loadFailed: '数据加载失败',
   noFrames: '这条数据没有文件。',
   frame: '帧',
-  frameOf: '第 {{index}} / {{count}} 帧',
+  frameOf_other: '第 {{index}} / {{count, number}} 帧',
   size: '尺寸',
   dimensions: '{{width}} × {{height}} 像素',
   sizeUnknown: '未知（文件可能已损坏）',
@@ -17,7 +18,7 @@ export const viewerZh = {
   annotations: '标注',
   task: '任务',
   inNoTask: '还不在任何任务中',
-  objects: '{{count}} 个对象',
+  objects_other: '{{count, number}} 个对象',
   openInWorkspace: '在标注界面打开（{{step}}）',
   brokenTitle: '这张图片无法显示',
   brokenDamaged: '文件已损坏或不是图片，请重新导入原文件。',
@@ -26,15 +27,15 @@ export const viewerZh = {
   openItem: '查看 {{name}}',
 };
 
-export const viewerEn: typeof viewerZh = {
+export const viewerEn: EnglishOf<typeof viewerZh> = {
   title: 'View item',
   previous: 'Previous',
   next: 'Next',
-  position: 'Item {{index}} of {{count}}',
+  position_one: 'Item {{index}} of {{count, number}}', position_other: 'Item {{index}} of {{count, number}}',
   loadFailed: 'The item could not be loaded',
   noFrames: 'This item has no files.',
   frame: 'Frame',
-  frameOf: 'Frame {{index}} of {{count}}',
+  frameOf_one: 'Frame {{index}} of {{count, number}}', frameOf_other: 'Frame {{index}} of {{count, number}}',
   size: 'Size',
   dimensions: '{{width}} × {{height}} px',
   sizeUnknown: 'Unknown (the file may be damaged)',
@@ -44,7 +45,7 @@ export const viewerEn: typeof viewerZh = {
   annotations: 'Annotations',
   task: 'Task',
   inNoTask: 'Not in any task yet',
-  objects: 'Objects: {{count}}',
+  objects_one: '{{count, number}} object', objects_other: '{{count, number}} objects',
   openInWorkspace: 'Open in the workspace ({{step}})',
   brokenTitle: 'This picture cannot be shown',
   brokenDamaged: 'The file is damaged or not a picture; import the original again.',
