@@ -63,10 +63,20 @@ test("a new user's first hour leaves the console clean: no error, no warning, no
   await expect(page.getByTestId('import-state').first()).toHaveText('Done', { timeout: 60_000 });
   await expect(project.subjectTiles()).toHaveCount(2);
 
-  // A task whose steps are the owner's own, then the workspace on its first photo.
+  // The owner annotates in their own project: a member of it, then of a one-step task.
+  await project.openTab(/^Members$/);
+  await project.addMemberAs(name, 'Annotator');
   await project.openTab(/^Tasks$/);
   const taskName = `First task ${salt}`;
-  await new TasksTab(page).createTaskOver(taskName, `${batchName} (2)`, name, name);
+  const tasks = new TasksTab(page);
+  await page.getByRole('button', { name: 'New task' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Task name').fill(taskName);
+  await tasks.choose(drawer, 'Batches', `${batchName} (2)`);
+  await tasks.choose(page.getByTestId('step-0'), 'Members', name);
+  await page.getByTestId('step-1').getByRole('button', { name: 'Remove step' }).click();
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('task-title')).toContainText(taskName);
   const work = new MyWorkPage(page);
   await work.open();
   const workspace = await work.start(await work.stepIdOf(taskName));

@@ -20,7 +20,7 @@ export function PersonnelView({ body }: { body: ReportFilterBody }) {
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t('insight.performance.figure.name'), dataIndex: 'name', render: (name: string) => <NameCell name={name} /> },
+          { title: t('insight.performance.figure.name'), dataIndex: 'name', render: (name: string) => <NameCell name={name} maxWidth={160} /> },
           { title: t('insight.performance.figure.mobile'), dataIndex: 'mobile' },
           { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted', sorter: (a, b) => a.submitted - b.submitted },
           { title: t('insight.performance.figure.objects'), dataIndex: 'submittedObjects' },

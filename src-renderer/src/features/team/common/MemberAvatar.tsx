@@ -21,7 +21,7 @@ export function MemberAvatar({ userId, name, avatar, size = 'small' }: { userId:
     <Space size={8}>
       <UserAvatar userId={userId} name={name} avatar={avatar} size={size} />
       {/* Names run to 64 characters: one line, the whole name in the tooltip. */}
-      <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 220 }}>
+      <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 200 }}>
         {name}
       </Typography.Text>
     </Space>

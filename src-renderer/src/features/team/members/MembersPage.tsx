@@ -79,7 +79,7 @@ export function MembersPage({ teamId }: { teamId: number }) {
     {
       title: t('team.fields.groups'),
       key: 'groups',
-      render: (_, m) => (m.groups.length ? m.groups.map((g) => <Tag key={g.groupId}><NameCell name={g.name} maxWidth={180} /></Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_, m) => (m.groups.length ? m.groups.map((g) => <Tag key={g.groupId}><NameCell name={g.name} maxWidth={140} /></Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
     },
     { title: t('team.fields.joinedAt'), dataIndex: 'joinedAt', key: 'joinedAt', width: 150, render: (at: number) => <Timestamp at={at} /> },
     ...(canManage
