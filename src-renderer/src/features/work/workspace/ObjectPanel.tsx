@@ -12,6 +12,11 @@ import type { Chord, Command } from './keymap';
 import { useBoxHeight } from './useBoxHeight';
 import { useChordTip } from './useChordTip';
 
+/** The height of one row of the list (a small table row with small buttons), in CSS pixels. */
+const ROW_HEIGHT = 41;
+/** Room for the empty-list text, or two rows, whatever else the panel holds. */
+const LIST_MIN_HEIGHT = 96;
+
 /**
  * The objects of the frame: searchable, each with its label, source, and hide, lock and
  * delete (a model's suggestion: accept or reject, with its score); the selected object's
@@ -36,7 +41,7 @@ export const ObjectPanel = memo(function ObjectPanel({
 }) {
   const { t } = useTranslation();
   const tip = useChordTip();
-  const list = useBoxHeight<HTMLDivElement>(240);
+  const list = useBoxHeight<HTMLDivElement>(LIST_MIN_HEIGHT);
   const [search, setSearch] = useState('');
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -122,7 +127,8 @@ export const ObjectPanel = memo(function ObjectPanel({
         </Flex>
       )}
       <Input.Search allowClear placeholder={t('work.objects.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t('work.objects.search')} />
-      <div ref={list.ref} style={{ flex: '1 1 0', minHeight: 96 }}>
+      {/* As tall as its rows, and no taller than the room left: the attribute form sits right under it. */}
+      <div ref={list.ref} style={{ flex: '0 1 auto', height: Math.max(LIST_MIN_HEIGHT, rows.length * ROW_HEIGHT), minHeight: LIST_MIN_HEIGHT }}>
       <Table
         size="small"
         virtual

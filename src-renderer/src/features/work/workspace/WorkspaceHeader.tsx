@@ -47,7 +47,7 @@ export function WorkspaceHeader(p: {
       {/* Where the annotator is and how their work stands: this part gives way at 1280 px (the
           names shorten first, then it is cut), never the actions, and the bar never grows the page. */}
       <Flex align="center" gap={12} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }}>
-        <Typography.Text strong ellipsis={{ tooltip: p.stepName }} style={{ maxWidth: 200, minWidth: 40, flex: '0 1 auto' }}>
+        <Typography.Text strong ellipsis={{ tooltip: p.stepName }} style={{ maxWidth: 160, flex: 'none' }}>
           {p.stepName}
         </Typography.Text>
         <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
