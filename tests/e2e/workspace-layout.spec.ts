@@ -16,11 +16,12 @@ test('the workspace fits 1280 x 720 with the rework banner, a long ontology and 
   const work = new MyWorkPage(page);
   await work.open();
   const workspace = await work.start(world.annotateStep);
+  // Ninety labels take a while to lay out on a loaded machine: the item is drawn, then checked.
+  await expect(page.locator(`[data-testid="workspace-stage"][data-item="${world.reworkId}"]`)).toBeVisible({ timeout: 60_000 });
   await workspace.expectItemOpen();
 
   // The item the reviewer sent back opens first, with their words above the canvas.
   await expect(page.getByTestId('rework-notice')).toContainText(world.rejectReason);
-  await expect(page.locator(`[data-testid="workspace-stage"][data-item="${world.reworkId}"]`)).toBeVisible();
   await expectNoPageScroll(page);
   await expectPictureFitted(page);
 
@@ -68,6 +69,7 @@ test('the workspace fits 1280 x 720 with the rework banner, a long ontology and 
   const review = new MyWorkPage(reviewerPage);
   await review.open();
   const reviewing = await review.start(world.reviewStep);
+  await expect(reviewerPage.locator('[data-testid="workspace-stage"][data-item]')).toBeVisible({ timeout: 60_000 });
   await reviewing.expectItemOpen();
   await expect(reviewerPage.getByTestId('pass')).toBeInViewport({ ratio: 1 });
   await expectNoPageScroll(reviewerPage);
