@@ -174,7 +174,8 @@ async function readHistory(db: Kysely<Database>, subjectIds: number[], tsIds: nu
     byKey(reviewsOf, v.task_subject_id, {
       action: v.action as ExportReview['action'],
       workflowId: v.workflow_id,
-      stepName: v.step_name ?? null,
+      // A step nobody named has no name to write (the renderer shows "Review 2" in the reader's language); stepIndex says which.
+      stepName: v.step_name || null,
       stepIndex: v.step_index,
       userId: v.user_id,
       userName: v.user_name ?? null,

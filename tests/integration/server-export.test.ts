@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(item.notes).toEqual([expect.objectContaining({ content: 'check the bus', taskSubjectId: tsId, status: 'open', createdByName: reviewerName, labelName: null, resolvedByName: null })]);
     expect(item.reviews).toEqual([
       {
-        action: 'reject', workflowId: task.steps[1]!.workflowId, stepName: 'review 2', stepIndex: 1, userId: w.users.reviewer.id, userName: reviewerName,
+        action: 'reject', workflowId: task.steps[1]!.workflowId, stepName: null, stepIndex: 1, userId: w.users.reviewer.id, userName: reviewerName,
         reason: 'missed a bus', rejectReasonIds: [reasonId], rejectReasons: ['漏标车辆'], at: 6,
       },
     ]);
