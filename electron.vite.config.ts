@@ -32,7 +32,8 @@ export default defineConfig({
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
       // electron-vite leaves the renderer unminified; minified, the first screen parses a third less (787 -> ~510 KB gzipped).
-      minify: true,
+      // RENDERER_MINIFY=0 keeps names readable in a CPU profile of the renderer (docs/testing.md).
+      minify: process.env.RENDERER_MINIFY !== '0',
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

@@ -28,13 +28,17 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   reporter: [['list']],
   use: {
     baseURL: E2E_WORKSTATION_URL,
     storageState: { cookies: [], origins: [{ origin: E2E_WORKSTATION_URL, localStorage: [{ name: 'workstation.hostSecret', value: E2E_WORKSTATION_SECRET }] }] },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Traces are off unless asked for (E2E_TRACE=1, or `--trace on` for one spec): recording one
+    // for every test, even to keep only the failures', screencasts each page and cost a quarter of
+    // the run's wall time on 2 cores (docs/testing.md). A failure still leaves its screenshot and
+    // the page's accessibility snapshot (error-context.md).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     // As a user who asked their system for reduced motion: the workstation then opens dialogs
     // without antd's zoom (src/app/usePrefersReducedMotion.ts), so a click is never aimed at a
     // button still growing into place. Under load, two animation frames can show the same box

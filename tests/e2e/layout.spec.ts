@@ -55,10 +55,12 @@ const VIEWS: View[] = [
   { name: 'operations', as: 'owner', path: () => '/operations' },
 ];
 
+// Both languages where room is tightest; the wide screen in Chinese, whose lines are the
+// widest for the same text and where the team page's figures once broke. A fourth walk (English
+// at 1920) found nothing the others did not and cost 40 s of the 30-minute suite.
 const SIZES = [
   { language: 'en-US', width: 1280, height: 720 },
   { language: 'zh-CN', width: 1280, height: 720 },
-  { language: 'en-US', width: 1920, height: 1080 },
   { language: 'zh-CN', width: 1920, height: 1080 },
 ] as const;
 

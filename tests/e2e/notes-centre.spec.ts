@@ -64,7 +64,7 @@ test('a note names its item by file name and opens it; answers thread under the 
   // The answer sits under the question, not as a note of its own.
   const thread = page.getByTestId(`note-thread-${question.id}`);
   await expect(thread).toContainText(`${tag} no, a bus`);
-  await expect(row).toContainText('Replies: 1');
+  await expect(row).toContainText('1 reply');
   await expect(notes.row(`${tag} no, a bus`)).toHaveCount(0);
 
   // Answering from here joins the same thread.

@@ -30,13 +30,13 @@ test('the owner creates a two-step task over a batch, dispatches an item, takes 
   // Hand it to the annotator, then take it back.
   await tasks.choose(page, 'Hand to', `${ANNOTATOR} · holds 0`);
   await page.getByRole('button', { name: 'Dispatch', exact: true }).click();
-  await expect(page.getByText(`1 items handed to ${ANNOTATOR}`)).toBeVisible();
+  await expect(page.getByText(`1 item handed to ${ANNOTATOR}`)).toBeVisible();
   const dispatchRow = page.getByRole('row', { name: new RegExp(`${ANNOTATOR}.*Active`) });
   await expect(dispatchRow).toBeVisible();
   await expect(page.getByTestId('task-holders')).toContainText(ANNOTATOR);
   await dispatchRow.getByRole('button', { name: 'Take back' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Taken back: 1 items returned to the queue')).toBeVisible();
+  await expect(page.getByText('Taken back: 1 item returned to the queue')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${ANNOTATOR}.*Taken back`) })).toBeVisible();
 
   // A second review step at the end, then removed while empty.

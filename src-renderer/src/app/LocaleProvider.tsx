@@ -7,7 +7,13 @@ import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 /** antd never spaces out two-character Chinese labels ("登 录"): a button's name is its text. */
 const BUTTON_CONFIG = { autoInsertSpace: false };
-const REDUCED_MOTION_THEME = { token: { motion: false } };
+/**
+ * antd's zero-runtime mode: its component styles come from antd/dist/antd.css (imported in
+ * main.tsx) instead of being generated in the page the first time each component renders;
+ * that generation was about 15% of the renderer's script time on every start (docs/testing.md).
+ */
+const THEME = { zeroRuntime: true };
+const REDUCED_MOTION_THEME = { ...THEME, token: { motion: false } };
 
 /**
  * antd follows the i18n language (its own texts: pagination, empty tables, modals); dayjs is
@@ -23,7 +29,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={i18n.language === 'en-US' ? antdEnUS : antdZhCN}
       button={BUTTON_CONFIG}
-      theme={reducedMotion ? REDUCED_MOTION_THEME : undefined}
+      theme={reducedMotion ? REDUCED_MOTION_THEME : THEME}
     >
       <App>{children}</App>
     </ConfigProvider>

@@ -77,7 +77,7 @@ export class ExportsTab {
     await expect(this.page.getByTestId('import-preview')).toBeVisible({ timeout: 20_000 });
   }
   async confirmLabelsAndApply() {
-    const confirm = this.page.getByRole('checkbox', { name: /missing labels/ });
+    const confirm = this.page.getByRole('checkbox', { name: /missing labels? when importing/ });
     await confirm.check();
     await expect(confirm).toBeChecked();
     await expect(this.page.getByTestId('import-preview')).toContainText('objects on 2 frames would be written');

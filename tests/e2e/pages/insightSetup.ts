@@ -65,7 +65,7 @@ export interface AnnotatedWork {
 }
 
 /**
- * Real work on the demo project: a box feature, two uploaded images in a batch, a task with an
+ * Real work in the demo team, on a project of its own: a box feature, two uploaded images in a batch, a task with an
  * annotate step (the annotator) and a review step (the reviewer); each image is claimed, boxed,
  * saved and submitted by the annotator and passed by the reviewer. Unique per call, so specs
  * do not depend on each other.
@@ -74,9 +74,12 @@ export async function annotatedWork(request: APIRequestContext): Promise<Annotat
   const owner = await ApiUser.logIn(request, DEMO.owner);
   const annotator = await ApiUser.logIn(request, DEMO.annotator);
   const reviewer = await ApiUser.logIn(request, DEMO.reviewer);
-  const projects = await owner.call('GET', '/project');
-  const projectId: number = projects.list.find((p: { projectName: string }) => p.projectName.startsWith('Demo photos')).projectId;
   const salt = `${Date.now()}`;
+  // A project of its own in the demo team: the seeded demo project has photos of its own that
+  // other specs annotate, and an export of it would carry them too.
+  const project = await owner.call('POST', '/project', { projectName: `Annotated ${salt}`, type: 'image' });
+  const projectId: number = project.projectId;
+  await owner.call('POST', `/project/${projectId}/member`, { members: [{ userId: annotator.id, role: 'annotator' }, { userId: reviewer.id, role: 'reviewer' }] });
 
   const features = await owner.call('POST', '/ontology/feature/manage', {
     projectId,

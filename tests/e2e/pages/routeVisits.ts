@@ -51,6 +51,21 @@ export async function openByAddress(page: Page, path: string, outcome: Outcome, 
   expect.soft(uncaught, `${label}: uncaught errors`).toEqual([]);
 }
 
+/**
+ * Moves the role's open app to `path` as a typed address does in a tab where the app already
+ * runs (only the fragment changes: no new start), and checks what it shows. On a tab that has
+ * no app yet it is a load like any other.
+ */
+export async function moveTo(page: Page, path: string, outcome: Outcome, label: string): Promise<void> {
+  const uncaught: string[] = [];
+  const onError = (error: Error) => uncaught.push(error.message);
+  page.on('pageerror', onError);
+  await page.goto(`/#${path}`);
+  await expectOutcome(page, outcome, `${label} (moved to its address)`);
+  page.off('pageerror', onError);
+  expect.soft(uncaught, `${label}: uncaught errors`).toEqual([]);
+}
+
 /** The labels of the entries a menu or a tab bar offers, in order. */
 export const offered = async (page: Page, items: 'menuitem' | 'tab') =>
   (await (items === 'menuitem' ? page.getByRole('navigation').getByRole('menuitem') : page.getByRole('tab')).allInnerTexts()).map((s) => s.trim());

@@ -109,7 +109,7 @@ export function OntologyTab() {
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="260px">
-        <Card size="small" title={t('ontology.features')} extra={mayManage && <Button size="small" type="link" onClick={() => setReusing(true)}>{t('ontology.reuse.open')}</Button>}>
+        <Card size="small" title={t('ontology.features')}>
           <nav aria-label={t('ontology.featuresLabel')}>
             <Menu
               mode="inline"
@@ -133,6 +133,12 @@ export function OntologyTab() {
             />
           </nav>
           {mayManage && <NewFeatureForm onAdd={add} />}
+          {/* Below the form, not in the card's head: in a 260 px column the head has no room for the title and a sentence. */}
+          {mayManage && (
+            <Button type="link" block onClick={() => setReusing(true)} style={{ marginTop: 8, height: 'auto', whiteSpace: 'normal', textAlign: 'start', paddingInline: 0 }}>
+              {t('ontology.reuse.open')}
+            </Button>
+          )}
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>

@@ -61,7 +61,7 @@ export function LogViewer() {
           rowExpandable: (r) => Object.keys(r.extra).length > 0,
         }}
         columns={[
-          { title: t('insight.operations.time'), dataIndex: 'at', width: 180, render: (at: number) => <Timestamp at={at} precision="millisecond" /> },
+          { title: t('insight.operations.time'), dataIndex: 'at', width: 216, render: (at: number) => <Timestamp at={at} precision="millisecond" /> },
           {
             title: t('insight.operations.level'),
             dataIndex: 'level',

@@ -11,7 +11,7 @@ import { NameCell } from '../../../app/figures/NameCell';
 
 /** Speed per person, group, vendor, project or day: subjects and objects per active hour. */
 export function EfficiencyView({ body }: { body: GroupedReportBody }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isFetching, refetch } = usePerformanceEfficiencyQuery(body);
   const rows = data?.rows ?? [];
   return (
@@ -38,7 +38,7 @@ export function EfficiencyView({ body }: { body: GroupedReportBody }) {
           { title: t('insight.performance.figure.subjects'), dataIndex: 'subjects', sorter: (a, b) => a.subjects - b.subjects },
           { title: t('insight.performance.figure.objects'), dataIndex: 'objects', sorter: (a, b) => a.objects - b.objects },
           { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure>, sorter: (a, b) => a.activeMs - b.activeMs },
-          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour)}</Figure> },
+          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour, i18n.language)}</Figure> },
           { title: t('insight.performance.figure.activePerSubject'), key: 'aps', render: (_, r) => <Figure>{formatDuration(r.activeMsPerSubject, t)}</Figure> },
         ]}
       />

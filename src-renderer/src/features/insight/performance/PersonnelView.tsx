@@ -9,7 +9,7 @@ import { NameCell } from '../../../app/figures/NameCell';
 
 /** Everyone's own figures in one table (mobile numbers masked by the server). */
 export function PersonnelView({ body }: { body: ReportFilterBody }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isFetching, refetch } = usePerformancePersonnelQuery(body);
   const rows = data?.rows ?? [];
   return (
@@ -26,8 +26,8 @@ export function PersonnelView({ body }: { body: ReportFilterBody }) {
           { title: t('insight.performance.figure.objects'), dataIndex: 'submittedObjects' },
           { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed', sorter: (a, b) => a.reviewed - b.reviewed },
           { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure>, sorter: (a, b) => a.activeMs - b.activeMs },
-          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour)}</Figure> },
-          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate)}</Figure> },
+          { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour, i18n.language)}</Figure> },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate, i18n.language)}</Figure> },
           { title: t('insight.performance.figure.rejectionsReceived'), dataIndex: 'rejectionsReceived' },
           { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
         ]}

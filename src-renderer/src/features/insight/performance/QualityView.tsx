@@ -11,7 +11,7 @@ import { NameCell } from '../../../app/figures/NameCell';
 
 /** What reviewers said of the work: first-pass acceptance, rejections and their reasons. */
 export function QualityView({ body }: { body: GroupedReportBody }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isFetching, refetch } = usePerformanceQualityQuery(body);
   const rows = data?.rows ?? [];
   return (
@@ -30,7 +30,7 @@ export function QualityView({ body }: { body: GroupedReportBody }) {
           { title: t('insight.performance.figure.verdicts'), dataIndex: 'reviewed' },
           { title: t('insight.performance.figure.passed'), dataIndex: 'passed' },
           { title: t('insight.performance.figure.rejected'), dataIndex: 'rejected' },
-          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate)}</Figure> },
+          { title: t('insight.performance.figure.firstPassRate'), key: 'fpr', render: (_, r) => <Figure>{formatRate(r.firstPassRate, i18n.language)}</Figure> },
           { title: t('insight.performance.figure.reworkSubmits'), dataIndex: 'reworkSubmits' },
           {
             title: t('insight.performance.figure.reasons'),

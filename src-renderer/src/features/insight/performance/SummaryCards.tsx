@@ -5,7 +5,7 @@ import { formatDuration, formatPerHour, formatRate } from './figures';
 
 /** The range's totals as big figures. */
 export function SummaryCards({ summary, loading }: { summary: PerformanceSummary | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const s = summary;
   const items = [
     { key: 'people', value: s?.people },
@@ -13,8 +13,8 @@ export function SummaryCards({ summary, loading }: { summary: PerformanceSummary
     { key: 'reviewed', value: s?.reviewed },
     { key: 'rejected', value: s?.rejected },
     { key: 'activeTime', value: s ? formatDuration(s.activeMs, t) : undefined },
-    { key: 'subjectsPerHour', value: s ? formatPerHour(s.subjectsPerHour) : undefined },
-    { key: 'firstPassRate', value: s ? formatRate(s.firstPassRate) : undefined },
+    { key: 'subjectsPerHour', value: s ? formatPerHour(s.subjectsPerHour, i18n.language) : undefined },
+    { key: 'firstPassRate', value: s ? formatRate(s.firstPassRate, i18n.language) : undefined },
     { key: 'reworkSubmits', value: s?.reworkSubmits },
   ];
   return (

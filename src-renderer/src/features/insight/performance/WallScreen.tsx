@@ -35,7 +35,7 @@ export function WallScreen() {
 }
 
 function WallContent() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
   const [projectIds, setProjectIds] = useState<number[]>([]);
@@ -55,7 +55,7 @@ function WallContent() {
   const figures = [
     { key: 'submitted', value: s?.submitted },
     { key: 'reviewed', value: s?.reviewed },
-    { key: 'firstPassRate', value: s ? formatRate(s.firstPassRate) : undefined },
+    { key: 'firstPassRate', value: s ? formatRate(s.firstPassRate, i18n.language) : undefined },
     { key: 'people', value: s?.people },
   ];
 

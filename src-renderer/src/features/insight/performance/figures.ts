@@ -10,8 +10,16 @@ export function formatDuration(ms: number | null, t: TFunction): string {
   return h > 0 ? t('insight.performance.hoursMinutes', { h, m: String(m).padStart(2, '0') }) : t('insight.performance.minutesSeconds', { m, s: String(s).padStart(2, '0') });
 }
 
-/** A 0..1 rate as a percent with one decimal; '–' when there was nothing to divide by. */
-export const formatRate = (rate: number | null): string => (rate === null ? '–' : `${(rate * 100).toFixed(1)}%`);
+/** A 0..1 rate as a percent with one decimal, in the reader's language; '–' when there was nothing to divide by. */
+export const formatRate = (rate: number | null, locale: string): string =>
+  rate === null ? '–' : new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
 
-/** A per-hour figure with two decimals; '–' without active time. */
-export const formatPerHour = (n: number | null): string => (n === null ? '–' : n.toFixed(2));
+/**
+ * A per-hour figure in the reader's language: one decimal under 100 ("12.5"), whole numbers
+ * with group separators above ("1,240"); '–' without active time.
+ */
+export const formatPerHour = (n: number | null, locale: string): string => {
+  if (n === null) return '–';
+  const digits = Math.abs(n) < 100 ? 1 : 0;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+};

@@ -35,7 +35,8 @@ export function TeamDetails({ team, canEdit }: { team: TeamInfo; canEdit: boolea
 
   return (
     <Card size="small" title={t('team.settings.detailsTitle')}>
-      <Descriptions size="small" column={3} style={{ marginBottom: canEdit ? 16 : 0 }}>
+      {/* One fact per line: an owner name of 64 characters beside two figures squeezed the figures into broken lines. */}
+      <Descriptions size="small" column={1} style={{ marginBottom: canEdit ? 16 : 0 }}>
         <Descriptions.Item label={t('team.settings.owner')}>{team.ownerName}</Descriptions.Item>
         <Descriptions.Item label={t('team.settings.memberCount')}>{team.memberCount}</Descriptions.Item>
         <Descriptions.Item label={t('team.settings.createdAt')}><Timestamp at={team.createdAt} precision="day" /></Descriptions.Item>
