@@ -11,6 +11,11 @@ import { LocaleProvider } from './app/LocaleProvider';
 import { Startup } from './app/Startup';
 import { store } from './app/store';
 import { AppCrashBoundary } from './app/resilience/AppCrash';
+import { connectLogHost } from './app/log/connectLogHost';
+import { workstation } from './host';
+
+// First, so an error while the page starts is on record too.
+connectLogHost(workstation);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,6 +2,7 @@ import { API_BASE, type HttpMethod } from '../../../src-shared/api/route';
 import { OK_CODE } from '../../../src-shared/api/envelope';
 import { API_NOT_INITIALISED, HTTP_DEFAULT_MESSAGES, genericHttpMessage } from '../../../src-shared/api/errors';
 import { readToken } from './authToken';
+import { SLOW_CALL_MS, logCallFailure, logSlowCall, type CallFailure } from './log/apiCallLog';
 import { encodeQuery, type QueryObject } from './queryString';
 
 /**
@@ -91,9 +92,41 @@ function isOkEnvelope(body: unknown): body is { code: number; data: unknown } {
 
 const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
 
-/** Make one call; see the module comment for what it resolves and rejects with. */
+/** The envelope's code and message key of a body, when it is one. */
+function envelopeOf(body: unknown): Pick<CallFailure, 'code' | 'msg'> {
+  if (typeof body !== 'object' || body === null) return {};
+  const { code, msg } = body as { code?: unknown; msg?: unknown };
+  return { ...(typeof code === 'number' ? { code } : {}), ...(typeof msg === 'string' ? { msg } : {}) };
+}
+
+/** A failed call as the log records it. */
+function failureOf(err: unknown): CallFailure {
+  if (err instanceof ApiError) return { status: err.status, statusText: err.statusText, ...envelopeOf(err.body) };
+  if (err instanceof NetworkError) return { status: null, network: err.message };
+  if (err instanceof Error) return { status: null, network: `${err.name}: ${err.message}` }; // the request could not even be made
+  return { status: 200, ...envelopeOf(err) }; // an OK answer whose envelope says no
+}
+
+/**
+ * Make one call; see the module comment for what it resolves and rejects with. Every call of
+ * the renderer passes here, so this is where failed and slow calls are logged (an abort is the
+ * caller's choice, not a failure). Logging only queues a record: the call does not wait for it.
+ */
 export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
   if (apiBase === null) throw new Error(API_NOT_INITIALISED);
+  const started = performance.now();
+  try {
+    const data = await send<T>(apiBase, req);
+    const ms = performance.now() - started;
+    if (ms > SLOW_CALL_MS) logSlowCall(req, ms);
+    return data;
+  } catch (err) {
+    if (!isAbort(err)) logCallFailure(req, performance.now() - started, failureOf(err));
+    throw err;
+  }
+}
+
+async function send<T>(base: string, req: ApiRequest): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });
   const token = readToken();
   if (token) headers.set(token.name, token.value);
@@ -109,7 +142,7 @@ export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
   let res: Response;
   let parsed: unknown;
   try {
-    res = await fetch(buildUrl(apiBase, req), { method: req.method, headers, body, signal: req.signal ?? null });
+    res = await fetch(buildUrl(base, req), { method: req.method, headers, body, signal: req.signal ?? null });
     parsed = await readBody(res);
   } catch (err) {
     if (isAbort(err)) throw err;
