@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { workstation } from '../host';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { initApiClient } from './apiClient';
+import { errorLine, log } from './log';
+import { logStartup } from './log/startupLog';
 
 /** locked: the browser host refused the page (opened without the address it printed, or under another name). */
 type Phase = 'loading' | 'ready' | 'failed' | 'locked';
@@ -13,7 +15,7 @@ type Phase = 'loading' | 'ready' | 'failed' | 'locked';
  * renders only after `app.info` answered and the API client is pointed at its `serverUrl`.
  */
 export function Startup({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [phase, setPhase] = useState<Phase>('loading');
   const [attempt, setAttempt] = useState(0);
 
@@ -24,9 +26,12 @@ export function Startup({ children }: { children: ReactNode }) {
         const info = await workstation.invoke('app.info', {});
         if (!info.serverUrl) throw new Error('app.info answered without a serverUrl');
         initApiClient(info.serverUrl);
-        if (current) setPhase('ready');
+        if (!current) return; // React's strict mode runs this twice in development: one record
+        logStartup(info, i18n.language);
+        setPhase('ready');
       } catch (err) {
         console.error('workstation start failed', err); // the screen shows a translated text; keep the cause for support
+        log.error(`renderer start failed: app.info: ${errorLine(err)}`); // waits in the page until the host answers
         const code = (err as { code?: unknown } | null)?.code;
         if (current) setPhase(code === 'HOST_SECRET_REQUIRED' || code === 'HOST_FORBIDDEN' ? 'locked' : 'failed');
       }

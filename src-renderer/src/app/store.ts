@@ -11,7 +11,7 @@ sessionListener.startListening({
   effect: async (_action, listenerApi) => {
     listenerApi.cancelActiveListeners(); // several calls may fail together; one ending is enough
     await listenerApi.delay(0); // let the failed call settle first, so its caller still sees its error
-    (listenerApi.dispatch as AppDispatch)(endSession());
+    (listenerApi.dispatch as AppDispatch)(endSession('expired'));
   },
 });
 

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { UserInfo } from '../../../src-shared/api/user';
 import { workstation } from '../host';
 import { readToken } from './authToken';
+import { setLogUser } from './log';
 
 /**
  * Hands the signed-in session to the main process, whose services (storage transfers, log
@@ -12,6 +13,7 @@ import { readToken } from './authToken';
 export function useWorkstationSession(user: UserInfo | undefined, context: { projectId?: number; taskId?: number } = {}): void {
   const { projectId, taskId } = context;
   useEffect(() => {
+    if (user) setLogUser({ id: user.id, name: user.name });
     const token = readToken();
     if (!user || !token) return;
     void workstation

@@ -1,5 +1,6 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { log } from '../app/log';
 import { LANGUAGES } from './language';
 
 /**
@@ -21,7 +22,10 @@ export function LanguageSwitch() {
             lang={l.code}
             type={active ? 'primary' : 'default'}
             aria-pressed={active}
-            onClick={() => void i18n.changeLanguage(l.code)}
+            onClick={() => {
+              if (!active) log.info(`language: switched from ${i18n.language} to ${l.code}`);
+              void i18n.changeLanguage(l.code);
+            }}
           >
             {l.nativeName}
           </Button>

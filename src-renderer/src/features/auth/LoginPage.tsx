@@ -53,7 +53,7 @@ export function LoginPage() {
     try {
       const token = await login({ mobile, ...proof, ...withDeviceToken(mobile) }).unwrap();
       keepDeviceToken(mobile, token.deviceToken);
-      dispatch(startSession(token));
+      dispatch(startSession(token, { phone: mobile, remark: `by ${mode}` }));
       void navigate(returnPath(state), { replace: true });
     } catch (err) {
       setFailure(err);

@@ -40,7 +40,7 @@ export function RegisterPage() {
     try {
       const token = await register(body).unwrap();
       keepDeviceToken(mobile, token.deviceToken);
-      dispatch(startSession(token));
+      dispatch(startSession(token, { phone: mobile, remark: 'after registering' }));
       void navigate(PATHS.projects, { replace: true });
     } catch (err) {
       setFailure(err);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { log } from '../../../app/log';
 import { useErrorText } from '../../../app/useErrorText';
 import { useSwitchTeamMutation } from '../api/teamApi';
 import { useCurrentTeam } from '../common/useCurrentTeam';
@@ -20,6 +21,7 @@ export function TeamSwitcher() {
     if (target === teamId) return;
     try {
       const switched = await switchTeam(target).unwrap();
+      log.info(`team: switched from ${teamId ?? 'none'} to ${target}`);
       void message.success(t('team.switcher.switched', { name: switched.name }));
     } catch (err) {
       void message.error(errorText(err));

@@ -10,6 +10,7 @@ import { FrameImages, type FrameImage } from './frameImages';
 import { isServerUnreachable } from './unreachable';
 import { useClaimAhead, type Prefetched } from './useClaimAhead';
 import { useWaitingHandoffs } from './useWaitingHandoffs';
+import { logItemMoved, logItemOpened } from './workLog';
 import {
   useClaimNextMutation,
   useLazyItemAnnotationsQuery,
@@ -97,6 +98,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       // Moving on from a shown item keeps it on screen (held still by the page) rather than
       // re-rendering the workspace twice for spinners that would show for a few milliseconds.
       if (!itemRef.current) setPhase({ kind: 'loading' });
+      const started = performance.now();
       const claimedVersion = claimed?.version;
       const openJournal = (serverVersion: number) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, ...(userId ? { userId } : {}) });
       const [open, annotations, early] = await Promise.all([
@@ -119,7 +121,9 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       const firstImage = first && bitmap ? { key: first.key, bitmap } : null;
       images.prefetch(open.subject.frames.slice(1, 4));
       active.current = new ActiveTime();
-      setItem({ open, taskSubjectId, frames, serverVersion: annotations.version, firstImage });
+      const opened: OpenItem = { open, taskSubjectId, frames, serverVersion: annotations.version, firstImage };
+      logItemOpened(target.projectId, target.taskId, opened, performance.now() - started);
+      setItem(opened);
       setPhase({ kind: 'ready' });
       void handoffIds().then((waiting) => prepareAhead(taskSubjectId, waiting));
     },
@@ -226,16 +230,18 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       try {
         const version = await flushed(taskSubjectId);
         await send(action, { taskId: target.taskId, taskSubjectId, version, activeMs, ...extra });
+        logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds, false);
         // The journal of a moved-on item is only housekeeping: the annotator does not wait for it.
         workstation.invoke('journal.forget', { taskSubjectId }).catch(() => undefined);
       } catch (err) {
         if (!isServerUnreachable(err)) throw err;
         await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
         addHandoff(taskSubjectId);
+        logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds, true);
       }
       await next();
     },
-    [addHandoff, flushed, next, send, target.taskId],
+    [addHandoff, flushed, next, send, target.projectId, target.taskId],
   );
 
   const actions = {
