@@ -69,6 +69,7 @@ describe('renderer log of errors nobody caught', () => {
     const thrown = new TypeError('x is undefined');
     page.dispatchEvent(Object.assign(new Event('error'), { error: thrown, message: 'Uncaught TypeError', filename: 'app.js', lineno: 3, colno: 7 }));
     page.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('save went nowhere') }));
+    page.dispatchEvent(Object.assign(new Event('error'), { error: null, message: 'ResizeObserver loop completed with undelivered notifications.' }));
     stop();
     page.dispatchEvent(Object.assign(new Event('error'), { error: new Error('after stop'), message: 'after stop' }));
     const records = await app.records();

@@ -1,5 +1,11 @@
 import { errorLine, log } from './index';
 
+/**
+ * Chromium's notice that a resize observer's callback changed layout again: harmless, and it can
+ * fire on every frame of a resize, which would flood the log with errors that are not.
+ */
+const BENIGN = /^ResizeObserver loop/;
+
 /** Enough of a stack to find the place; the record stays small. */
 const STACK_LINES = 12;
 
@@ -15,6 +21,7 @@ function stackOf(error: unknown): string | undefined {
  */
 export function logUncaughtErrors(target: Window = window): () => void {
   const onError = (e: ErrorEvent) => {
+    if (BENIGN.test(e.message)) return;
     const where = e.filename ? ` at ${e.filename}:${e.lineno}:${e.colno}` : '';
     const stack = stackOf(e.error);
     log.error(`renderer uncaught error: ${e.error !== undefined && e.error !== null ? errorLine(e.error) : e.message}${where}`, stack ? { remark: stack } : undefined);
