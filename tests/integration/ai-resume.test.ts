@@ -7,9 +7,13 @@ import { buildWorld } from '../support/world';
 import { aiTask } from '../support/aiFixture';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
 
-/** A server on this database, listening on loopback, that sends a silent job again after a second. */
+/**
+ * A server on this database, listening on loopback, that sends a silent job again after 5 s.
+ * (At 1 s, a loaded machine's model service was "silent" between two honest callbacks, the job
+ * was sent again three times and failed: the test measured the machine, not the resume.)
+ */
 async function serverOn(db: TestDatabase): Promise<FastifyInstance> {
-  const env = { DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', AI_SERVICE_URL: inject('aiServiceUrl'), AI_SERVICE_KEY: inject('aiServiceKey'), AI_STALL_SECONDS: '1' };
+  const env = { DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', AI_SERVICE_URL: inject('aiServiceUrl'), AI_SERVICE_KEY: inject('aiServiceKey'), AI_STALL_SECONDS: '5' };
   const app = await buildApp({ config: { ...loadConfig(env), databaseUrl: db.databaseUrl } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;

@@ -187,7 +187,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
     await page.getByTestId('submit').click();
     // Nothing claimed is left here: the workspace says why it waits, instead of failing.
     await expect.poll(() => page.getByTestId('workspace-offline').isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => page.getByTestId('workspace-offline').textContent()).toContain('2 item(s) you moved on');
+    await expect.poll(() => page.getByTestId('workspace-offline').textContent()).toContain('2 items you moved on');
     // It asks the server again every 10 s without the screen flashing to a spinner in between.
     // (a script string: this suite's TypeScript has no DOM types)
     await page.evaluate(`window.offlineLeft = false;

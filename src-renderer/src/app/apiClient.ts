@@ -48,6 +48,11 @@ export interface ApiRequest {
   /** Sent as JSON, except FormData which goes as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A probe of whether the server is there (the connection light, every 15 s): its failures are
+   * expected while offline and are not logged one by one; its caller logs the change instead.
+   */
+  probe?: boolean;
 }
 
 let apiBase: string | null = null;
@@ -121,7 +126,7 @@ export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
     if (ms > SLOW_CALL_MS) logSlowCall(req, ms);
     return data;
   } catch (err) {
-    if (!isAbort(err)) logCallFailure(req, performance.now() - started, failureOf(err));
+    if (!isAbort(err) && !req.probe) logCallFailure(req, performance.now() - started, failureOf(err));
     throw err;
   }
 }

@@ -40,10 +40,15 @@ function idsOf(call: CallFacts): LogExtraInfo | undefined {
   return out;
 }
 
-/** warn for a refusal (4xx), error for the server failing (5xx) or not answering. */
-function levelOf(f: CallFailure): 'warn' | 'error' {
+/**
+ * info for "not signed in" (401: a wrong password, an expired session: the user's matter, and
+ * warn would page ops through the permission alert), warn for a refusal (other 4xx), error for
+ * the server failing (5xx) or not answering.
+ */
+function levelOf(f: CallFailure): 'info' | 'warn' | 'error' {
   if (f.status === null) return 'error';
   const code = f.status >= 200 && f.status < 300 && f.code !== undefined ? f.code : f.status;
+  if (code === 401) return 'info';
   return code >= 500 ? 'error' : 'warn';
 }
 

@@ -6,6 +6,7 @@ import { routeRequest } from '../../../app/apiSlice';
 import { workstation } from '../../../host';
 import { realtimeConnection } from './realtimeConnection';
 import { ensureStorageReady } from './workstationStorage';
+import { logServerChange } from './logServerChange';
 
 /** How often the indicator asks the server and the storage layer again. */
 const CHECK_EVERY_MS = 15_000;
@@ -37,9 +38,9 @@ export function useConnectionState(): ConnectionState {
 
   const recheck = useCallback(() => {
     setChecking(true);
-    const ping = apiRequest(routeRequest(userRoutes.isLogin, { body: {} })).then(
-      () => setServer('ok'),
-      () => setServer('down'),
+    const ping = apiRequest({ ...routeRequest(userRoutes.isLogin, { body: {} }), probe: true }).then(
+      () => setServer(logServerChange('ok')),
+      (err: unknown) => setServer(logServerChange('down', err)),
     );
     // Storage is "ready" once initialised; initialising it here means the first download or
     // upload does not wait for the token, and a broken storage setup shows before it is needed.
