@@ -5,6 +5,9 @@ import type { EventBus } from '../events';
 import { Alerter } from '../logship/alerter';
 import { alertFor, alertKindOf, ALERT_TITLES, type Alert } from '../logship/alertRules';
 import { LogShipper, type LogUploader } from '../logship/shipper';
+import { deviceIdentity } from '../logship/device';
+import { PendingRegistrations } from '../logship/registrations';
+import { registerWithServer, type RegisterUploadCall } from '../logship/registerWithServer';
 import { storeUnavailable } from './badArgs';
 import { DAY_MS, LOG_LIMITS, LOG_SPEC } from './constants';
 import { clearDays, exportArgs, noArgs, queryArgs } from './handlerArgs';
@@ -20,6 +23,8 @@ export type { LogUploader } from '../logship/shipper';
 export interface LogsServiceDeps {
   /** puts a zip into the object store (the storage service); without it nothing is shipped */
   upload?: LogUploader;
+  /** tells the team server's index of each uploaded zip (POST /core/log/upload); without it none is registered */
+  registerUpload?: RegisterUploadCall;
   /** the signed-in user; null: nobody, so nothing is shipped and records carry no user */
   currentUser?: () => LogUser | null;
   now?: () => number;
@@ -90,6 +95,12 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
       mark: async (a) => void (await client.call('shipMark', a)),
     },
     upload: deps.upload,
+    ...(deps.registerUpload
+      ? {
+          register: registerWithServer(deps.registerUpload, deviceIdentity(config.dataDir)),
+          pending: new PendingRegistrations(path.join(config.dataDir, 'logs.unregistered.json')),
+        }
+      : {}),
     currentUserId: () => currentUser()?.id ?? null,
     now,
     intervalMs: LOG_SPEC.uploadIntervalMs,
