@@ -88,6 +88,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   };
   const queue = new WriteQueue({ minBatch: LOG_SPEC.flushBatchMin, idleMs: LOG_SPEC.idleFlushMs, send });
 
+  const device = deps.registerUpload ? deviceIdentity(config.dataDir) : null;
   const shipper = new LogShipper({
     source: {
       flush: () => queue.flush(),
@@ -95,9 +96,9 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
       mark: async (a) => void (await client.call('shipMark', a)),
     },
     upload: deps.upload,
-    ...(deps.registerUpload
+    ...(deps.registerUpload && device
       ? {
-          register: registerWithServer(deps.registerUpload, deviceIdentity(config.dataDir)),
+          register: registerWithServer(deps.registerUpload, device),
           pending: new PendingRegistrations(path.join(config.dataDir, 'logs.unregistered.json')),
         }
       : {}),
@@ -176,6 +177,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
         lastShippedAt: counts.lastShippedAt,
         lastShipError: shipper.lastError,
         dropped,
+        deviceId: device?.deviceId ?? null,
       };
     },
   };
