@@ -40,6 +40,7 @@ import { exportRoutesPlugin } from './routes/export';
 import { performanceRoutesPlugin } from './routes/performance';
 import { projectImportRoutesPlugin } from './routes/projectImport';
 import { aiRoutesPlugin } from './routes/ai';
+import { logRoutesPlugin } from './routes/log';
 import { AiRuntime } from './ai/runtime';
 import { VERSION } from './version';
 
@@ -150,5 +151,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   performanceRoutesPlugin(app, ctx);
   projectImportRoutesPlugin(app, ctx);
   aiRoutesPlugin(app, ctx);
+  logRoutesPlugin(app, ctx);
   return app;
 }

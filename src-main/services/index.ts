@@ -3,6 +3,8 @@ import type { Handlers } from '../../src-shared/ipc';
 import type { ClientPlace } from '../../src-shared/ipc/app';
 import type { BrowserUploadAnswer } from '../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../config';
+import { API_BASE } from '../../src-shared/api/route';
+import { logRoutes } from '../../src-shared/api/log';
 import { EventBus } from './events';
 import { createAppService } from './app';
 import { createLogsService } from './logstore';
@@ -50,6 +52,8 @@ export function createServices(config: WorkstationConfig): Services {
       if (!storage.service.status().initialised) await storage.service.init();
       return storage.service.upload(a);
     }, path.join(config.dataDir, 'log-uploads')),
+    // ...and each is told to the team server's index, so ops find it (docs/logging.md).
+    registerUpload: (body) => session.server.json('POST', `${API_BASE}${logRoutes.register.path}`, body),
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
   const journal = createJournalService(config, { server: session.server, session: session.state, events });

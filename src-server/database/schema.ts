@@ -257,6 +257,33 @@ export interface SeedMarksTable {
   done_at: number | null;
 }
 
+/** One log zip a workstation uploaded and registered (src-server/logs). */
+export interface LogUploadsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  device_id: string;
+  device_name: string;
+  /** without the server's root prefix */
+  object_key: string;
+  size_bytes: number;
+  records: number;
+  first_at: number;
+  last_at: number;
+  debug_count: number;
+  info_count: number;
+  warn_count: number;
+  error_count: number;
+  uploaded_at: number;
+}
+
+/** A team's log settings; a team without a row has the defaults. */
+export interface TeamLogSettingsTable {
+  team_id: number;
+  retention_days: number;
+  updated_at: number;
+}
+
 export interface Database extends AiTables, ExportTables, PerformanceTables, TaskTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -283,4 +310,6 @@ export interface Database extends AiTables, ExportTables, PerformanceTables, Tas
   ontologies: OntologiesTable;
   ontology_features: OntologyFeaturesTable;
   seed_marks: SeedMarksTable;
+  log_uploads: LogUploadsTable;
+  team_log_settings: TeamLogSettingsTable;
 }

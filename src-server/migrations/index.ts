@@ -17,6 +17,7 @@ import { m0012 } from './0012_auth_throttle';
 import { m0013 } from './0013_ai';
 import { m0014 } from './0014_unnamed_steps';
 import { m0015 } from './0015_seed_marks';
+import { m0016 } from './0016_log_uploads';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_ai': m0013,
   '0014_unnamed_steps': m0014,
   '0015_seed_marks': m0015,
+  '0016_log_uploads': m0016,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

@@ -19,6 +19,7 @@ import { EXPORT_ERROR_KEYS } from './errorKeys/export';
 import { IMPORT_ERROR_KEYS } from './errorKeys/import';
 import { PERFORMANCE_ERROR_KEYS } from './errorKeys/performance';
 import { AI_ERROR_KEYS } from './errorKeys/ai';
+import { LOG_ERROR_KEYS } from './errorKeys/log';
 
 /**
  * The error catalogue (spec section 8). Message keys travel in the envelope's `msg`;
@@ -65,6 +66,7 @@ export const ERROR_KEYS = {
   ...IMPORT_ERROR_KEYS,
   ...PERFORMANCE_ERROR_KEYS,
   ...AI_ERROR_KEYS,
+  ...LOG_ERROR_KEYS,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

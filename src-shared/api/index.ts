@@ -21,6 +21,7 @@ export * from './export';
 export * from './performance';
 export * from './projectImport';
 export * from './ai';
+export * from './log';
 
 import { userRoutes } from './user';
 import { projectRoutes } from './project';
@@ -42,6 +43,7 @@ import { exportRoutes } from './export';
 import { performanceRoutes } from './performance';
 import { projectImportRoutes } from './projectImport';
 import { aiRoutes } from './ai';
+import { logRoutes } from './log';
 
 /** Every route of the team server, for registration and the OpenAPI document. */
 export const allRoutes = {
@@ -65,4 +67,5 @@ export const allRoutes = {
   performance: performanceRoutes,
   projectImport: projectImportRoutes,
   ai: aiRoutes,
+  log: logRoutes,
 };

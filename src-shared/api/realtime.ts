@@ -63,6 +63,8 @@ export interface RealtimeEvents {
   'ai.job.changed': { projectId: number; jobId: number; type: 'predict' | 'evaluate' | 'train' | 'serve'; state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'; done: number; total: number };
   /** a model of the project was added, trained, loaded, failed or made the default */
   'ai.model.changed': { projectId: number; modelId: number; change: 'added' | 'state' | 'default' };
+  /** ops asked this user's workstation (deviceId, or every one when null) to upload its logs now; in the user's own room */
+  'log.uploadRequested': { teamId: number; deviceId: string | null };
 }
 export type RealtimeEventType = keyof RealtimeEvents;
 

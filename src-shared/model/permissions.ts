@@ -42,6 +42,8 @@ export const TEAM_PERMISSIONS = {
   'team.project.delete': ['owner', 'admin'],
   /** read the performance reports of the team's projects and of its own members' work */
   'team.performance.read': ['owner', 'admin', 'manager'],
+  /** list and download the workstations' uploaded log zips, ask a workstation to upload now */
+  'team.logs.read': ['owner', 'admin'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_PERMISSIONS;
 

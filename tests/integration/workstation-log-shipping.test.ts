@@ -48,6 +48,17 @@ describe('log shipping through the storage layer to Ceph RGW', () => {
     const lines = zip.getEntries().flatMap((e) => e.getData().toString('utf8').trim().split('\n')).map((l) => JSON.parse(l) as { message: string });
     expect(lines.map((l) => l.message).sort()).toEqual(['before sign-in', 'opened task 5', 'slow save']);
 
+    // The team server's index has it, for the team's ops: who, which workstation, what is in it.
+    const device = JSON.parse(fs.readFileSync(path.join(dataDir, 'device.json'), 'utf8')) as { deviceId: string };
+    const listed2 = await s.call({ method: 'GET', url: '/core/log/upload', token: w.users.owner.token, query: { userId: String(me.id) } });
+    expect(listed2.body.data).toMatchObject({ total: 1 });
+    expect(listed2.body.data.list[0]).toMatchObject({
+      teamId: w.teamA, userId: me.id, deviceId: device.deviceId, deviceName: os.hostname().slice(0, 128),
+      key: key.slice('tenant-t/'.length), sizeBytes: listed.Contents![0]!.Size, records: 3, levels: { debug: 0, info: 1, warn: 1, error: 1 },
+    });
+    const url = await s.call({ method: 'GET', url: `/core/log/upload/${listed2.body.data.list[0].id}/url`, token: w.users.owner.token });
+    expect(Buffer.from(await (await fetch(url.body.data.url)).arrayBuffer()).equals(zip.toBuffer())).toBe(true);
+
     // Shipping again sends nothing twice.
     expect(await h['logs.shipNow']({})).toMatchObject({ records: 0, zips: 0 });
   });

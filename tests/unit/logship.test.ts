@@ -209,3 +209,101 @@ describe('log shipping', () => {
     expect(shippedLines(b.objects).map((l) => l.message).sort()).toEqual(['new0', 'new1', 'old0', 'old1', 'old2', 'old3']);
   });
 });
+
+describe('registering shipped zips with the team server', () => {
+  it('registers each uploaded zip with its records, time span, levels and this workstation', async () => {
+    const dir = tmpDir();
+    const b = bucket();
+    const told: Record<string, unknown>[] = [];
+    const svc = start(dir, { upload: b.upload, currentUser: () => USER, registerUpload: async (body) => void told.push(body) });
+    await svc.handlers['logs.write']({
+      records: [
+        { level: 0, message: 'a', at: NOW - 3000 },
+        { level: 3, message: 'b', at: NOW - 1000 },
+        { level: 3, message: 'c', at: NOW - 2000 },
+      ],
+    });
+    expect(await svc.handlers['logs.shipNow']({})).toMatchObject({ records: 3, zips: 1, error: null });
+    const [key] = [...b.objects.keys()];
+    const device = JSON.parse(fs.readFileSync(path.join(dir, 'device.json'), 'utf8')) as { deviceId: string };
+    expect(device.deviceId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(told).toEqual([
+      {
+        key, sizeBytes: b.objects.get(key!)!.length, deviceId: device.deviceId, deviceName: expect.any(String),
+        records: 3, firstAt: NOW - 3000, lastAt: NOW - 1000, levels: { debug: 1, info: 0, warn: 0, error: 2 },
+      },
+    ]);
+    await svc.close();
+    // The same data folder is the same workstation.
+    const again: Record<string, unknown>[] = [];
+    const svc2 = start(dir, { upload: b.upload, currentUser: () => USER, registerUpload: async (body) => void again.push(body) });
+    await svc2.handlers['logs.write']({ records: recs(1) });
+    await svc2.handlers['logs.shipNow']({});
+    expect(again.map((x) => x.deviceId)).toEqual([device.deviceId]);
+  });
+
+  it('keeps a zip whose registration failed, registers it at the next ship without uploading it again, also after a restart', async () => {
+    const dir = tmpDir();
+    const b = bucket();
+    let uploads = 0;
+    const upload: LogUploader = async (...a) => {
+      uploads++;
+      await b.upload(...a);
+    };
+    let down = true;
+    const told: string[] = [];
+    const registerUpload = async (body: { key: string }) => {
+      if (down) throw new Error('fetch failed');
+      told.push(body.key);
+    };
+    const svc = start(dir, { upload, currentUser: () => USER, registerUpload });
+    await svc.handlers['logs.write']({ records: recs(2) });
+    // The upload worked: the ship did, and its records are not sent again.
+    expect(await svc.handlers['logs.shipNow']({})).toMatchObject({ records: 2, zips: 1, error: null });
+    expect(await svc.handlers['logs.shipNow']({})).toMatchObject({ records: 0, zips: 0 });
+    expect(told).toEqual([]);
+    await svc.close();
+
+    // Restarted, the server back: the next ship tells it of the old zip, uploading nothing twice.
+    down = false;
+    const svc2 = start(dir, { upload, currentUser: () => USER, registerUpload });
+    await svc2.handlers['logs.write']({ records: recs(1, 'n') });
+    expect(await svc2.handlers['logs.shipNow']({})).toMatchObject({ records: 1, zips: 1 });
+    expect(uploads).toBe(2);
+    expect(told).toEqual([...b.objects.keys()]);
+    await svc2.handlers['logs.shipNow']({});
+    expect(told).toHaveLength(2);
+  });
+
+  it('forgets a registration the server refuses for good, and keeps one of another user for them', async () => {
+    const dir = tmpDir();
+    const b = bucket();
+    let user: typeof USER = USER;
+    let answer: Error | null = new Error('fetch failed');
+    const told: string[] = [];
+    const registerUpload = async (body: { key: string }) => {
+      if (answer) throw answer;
+      told.push(body.key);
+    };
+    const svc = start(dir, { upload: b.upload, currentUser: () => user, registerUpload });
+    await svc.handlers['logs.write']({ records: recs(1, 'ada') });
+    await svc.handlers['logs.shipNow']({});
+    const [adaKey] = [...b.objects.keys()];
+
+    // Someone else signs in: Ada's zip waits for Ada.
+    user = { id: 8, name: 'Bo', mobile: '13800000008' };
+    answer = null;
+    await svc.handlers['logs.write']({ records: recs(1, 'bo') });
+    await svc.handlers['logs.shipNow']({});
+    expect(told.map((k) => k.split('/')[1])).toEqual(['8']);
+
+    // Ada is back, but the server says her zip is gone: nothing to retry.
+    user = USER;
+    answer = new Error('error.log.objectMissing');
+    await svc.handlers['logs.shipNow']({});
+    answer = null;
+    await svc.handlers['logs.shipNow']({});
+    expect(told).not.toContain(adaKey);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'logs.unregistered.json'), 'utf8'))).toEqual([]);
+  });
+});

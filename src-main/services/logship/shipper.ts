@@ -1,15 +1,16 @@
 import type { LogShipResult } from '../../../src-shared/ipc';
 import { logObjectKey, randomSuffix } from './logObjectKey';
 import { settleWithLimit } from '../pool';
+import type { ZipSummary } from './logZip';
+import { PendingRegistrations, type LogZipRegistrar, type ZipRegistration } from './registrations';
 
 /** Puts bytes at a key of the object store (the storage service provides it). */
 export type LogUploader = (key: string, bytes: Buffer, contentType: string) => Promise<void>;
 
 /** One zip the log worker built: the records with fromId <= id <= toId not shipped before. */
-export interface PreparedZip {
+export interface PreparedZip extends ZipSummary {
   fromId: number;
   toId: number;
-  records: number;
   bytes: Uint8Array;
 }
 
@@ -32,6 +33,10 @@ export interface ShipSource {
 export interface ShipperOptions {
   source: ShipSource;
   upload: LogUploader | undefined;
+  /** tells the team server's index about each uploaded zip; without it nothing is registered */
+  register?: LogZipRegistrar;
+  /** uploaded zips not registered yet, retried at the start of every ship */
+  pending?: PendingRegistrations;
   currentUserId: () => number | null;
   now: () => number;
   random?: () => string;
@@ -51,9 +56,17 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export class LogShipper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<LogShipResult> | null = null;
+  private readonly pending: PendingRegistrations;
   lastError: string | null = null;
 
-  constructor(private readonly o: ShipperOptions) {}
+  constructor(private readonly o: ShipperOptions) {
+    this.pending = o.pending ?? new PendingRegistrations(null);
+  }
+
+  /** Uploaded zips the team server has not been told of yet. */
+  get unregistered(): number {
+    return this.pending.size;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.shipNow(), this.o.intervalMs);
@@ -82,6 +95,7 @@ export class LogShipper {
     const upload = this.o.upload;
     if (!upload) return { records: 0, zips: 0, skipped: 'NO_UPLOADER', error: null };
     const result: LogShipResult = { records: 0, zips: 0, skipped: null, error: null };
+    await this.registerPending(userId);
     try {
       this.o.source.flush();
       let upToId: number | null = null;
@@ -98,6 +112,8 @@ export class LogShipper {
           const key = logObjectKey(userId, now, (this.o.random ?? randomSuffix)());
           await upload(key, Buffer.from(zip.bytes.buffer, zip.bytes.byteOffset, zip.bytes.byteLength), 'application/zip');
           await this.o.source.mark({ fromId: zip.fromId, toId: zip.toId, at: now });
+          const { records, firstAt, lastAt, levels } = zip;
+          await this.registerOne({ userId, key, sizeBytes: zip.bytes.byteLength, records, firstAt, lastAt, levels });
           return zip.records;
         });
         for (const o of outcomes) {
@@ -115,5 +131,34 @@ export class LogShipper {
     }
     this.lastError = result.error;
     return result;
+  }
+
+  /**
+   * Registers an uploaded zip; one that cannot be registered now is kept for the next ship,
+   * never uploaded again, and never fails the ship (its records are in the store).
+   */
+  private async registerOne(z: ZipRegistration): Promise<void> {
+    if (!this.o.register) return;
+    try {
+      await this.o.register(z);
+    } catch {
+      this.pending.add(z);
+    }
+  }
+
+  /** The zips of this user whose registration failed before, oldest first, until one fails again. */
+  private async registerPending(userId: number): Promise<void> {
+    const register = this.o.register;
+    if (!register) return;
+    const done = new Set<string>();
+    for (const z of this.pending.of(userId)) {
+      try {
+        await register(z);
+        done.add(z.key);
+      } catch {
+        break;
+      }
+    }
+    this.pending.remove(done);
   }
 }

@@ -5,6 +5,9 @@ import type { EventBus } from '../events';
 import { Alerter } from '../logship/alerter';
 import { alertFor, alertKindOf, ALERT_TITLES, type Alert } from '../logship/alertRules';
 import { LogShipper, type LogUploader } from '../logship/shipper';
+import { deviceIdentity } from '../logship/device';
+import { PendingRegistrations } from '../logship/registrations';
+import { registerWithServer, type RegisterUploadCall } from '../logship/registerWithServer';
 import { storeUnavailable } from './badArgs';
 import { DAY_MS, LOG_LIMITS, LOG_SPEC } from './constants';
 import { clearDays, exportArgs, noArgs, queryArgs } from './handlerArgs';
@@ -20,6 +23,8 @@ export type { LogUploader } from '../logship/shipper';
 export interface LogsServiceDeps {
   /** puts a zip into the object store (the storage service); without it nothing is shipped */
   upload?: LogUploader;
+  /** tells the team server's index of each uploaded zip (POST /core/log/upload); without it none is registered */
+  registerUpload?: RegisterUploadCall;
   /** the signed-in user; null: nobody, so nothing is shipped and records carry no user */
   currentUser?: () => LogUser | null;
   now?: () => number;
@@ -83,6 +88,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   };
   const queue = new WriteQueue({ minBatch: LOG_SPEC.flushBatchMin, idleMs: LOG_SPEC.idleFlushMs, send });
 
+  const device = deps.registerUpload ? deviceIdentity(config.dataDir) : null;
   const shipper = new LogShipper({
     source: {
       flush: () => queue.flush(),
@@ -90,6 +96,12 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
       mark: async (a) => void (await client.call('shipMark', a)),
     },
     upload: deps.upload,
+    ...(deps.registerUpload && device
+      ? {
+          register: registerWithServer(deps.registerUpload, device),
+          pending: new PendingRegistrations(path.join(config.dataDir, 'logs.unregistered.json')),
+        }
+      : {}),
     currentUserId: () => currentUser()?.id ?? null,
     now,
     intervalMs: LOG_SPEC.uploadIntervalMs,
@@ -165,6 +177,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
         lastShippedAt: counts.lastShippedAt,
         lastShipError: shipper.lastError,
         dropped,
+        deviceId: device?.deviceId ?? null,
       };
     },
   };

@@ -110,7 +110,7 @@ export class StoreServer {
     const finish = (toId: number) => {
       const buf = builder.build();
       // a copy of its own, so its memory can be handed to the main thread without taking other buffers with it
-      zips.push({ fromId, toId, records: builder.records, bytes: new Uint8Array(buf) });
+      zips.push({ fromId, toId, ...builder.summary(), bytes: new Uint8Array(buf) });
       builder = new LogZipBuilder();
       fromId = toId + 1;
     };

@@ -21,6 +21,7 @@ import { annotateErrorsEn } from './errors/annotate';
 import { noteErrorsEn } from './errors/note';
 import { exportErrorsEn } from './errors/export';
 import { aiErrorsEn } from './errors/ai';
+import { logErrorsEn } from './errors/log';
 import { importErrorsEn } from './errors/import';
 import { performanceErrorsEn } from './errors/performance';
 import { teamEn } from './features/team';
@@ -200,6 +201,7 @@ export const enUS: EnglishOf<Messages> = {
     note: noteErrorsEn,
     export: exportErrorsEn,
     ai: aiErrorsEn,
+    log: logErrorsEn,
     import: importErrorsEn,
     performance: performanceErrorsEn,
   },

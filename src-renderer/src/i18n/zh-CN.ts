@@ -21,6 +21,7 @@ import { annotateErrorsZh } from './errors/annotate';
 import { noteErrorsZh } from './errors/note';
 import { exportErrorsZh } from './errors/export';
 import { aiErrorsZh } from './errors/ai';
+import { logErrorsZh } from './errors/log';
 import { importErrorsZh } from './errors/import';
 import { performanceErrorsZh } from './errors/performance';
 import { teamZh } from './features/team';
@@ -203,6 +204,7 @@ export const zhCN = {
     note: noteErrorsZh,
     export: exportErrorsZh,
     ai: aiErrorsZh,
+    log: logErrorsZh,
     import: importErrorsZh,
     performance: performanceErrorsZh,
   },

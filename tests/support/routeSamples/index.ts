@@ -19,6 +19,7 @@ import { exportSamples } from './export';
 import { performanceSamples } from './performance';
 import { projectImportSamples } from './projectImport';
 import { aiSamples } from './ai';
+import { logSamples } from './log';
 
 /** Every route group with access rules. A group added to the server is added here too. */
 export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
@@ -42,4 +43,5 @@ export const SAMPLE_GROUPS: Record<string, SampleGroup> = {
   performance: performanceSamples,
   projectImport: projectImportSamples,
   ai: aiSamples,
+  log: logSamples,
 };

@@ -7,6 +7,7 @@ import { HEADER_WIDGETS, NAV_ENTRIES } from '../../app/areas';
 import { endSession } from '../../app/session';
 import { useErrorText } from '../../app/useErrorText';
 import { useLiveUpdates } from '../../app/useLiveUpdates';
+import { useUploadNowRequests } from '../../app/useUploadNowRequests';
 import { useWorkstationSession } from '../../app/useWorkstationSession';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
@@ -29,6 +30,7 @@ export function AppShell() {
   const errorText = useErrorText();
   const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
   useLiveUpdates(user?.currentTeamId);
+  useUploadNowRequests(user?.id);
   useWorkstationSession(user);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const { pathname } = useLocation();
