@@ -6,7 +6,8 @@ import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
 
 describe('API reference', () => {
-  it('docs/openapi.json is what the server publishes (run `npm run docs:api` after changing a route)', async () => {
+  // Builds the whole server (migrations on a new SQLite file, every route): seconds on a loaded machine.
+  it('docs/openapi.json is what the server publishes (run `npm run docs:api` after changing a route)', { timeout: 60_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-openapi-'));
     const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
     try {
