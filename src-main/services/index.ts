@@ -45,6 +45,11 @@ export function createServices(config: WorkstationConfig): Services {
       const s = session.state.current();
       return s ? { ...s.user, projectId: s.projectId, taskId: s.taskId } : null;
     },
+    // The session token is caught in any record, even without a key name in front of it.
+    secrets: () => {
+      const s = session.state.current();
+      return s ? [s.tokenValue] : [];
+    },
     // Log zips go to user/<id>/logs/ like any upload; shipping does not wait for the renderer's init.
     upload: uploadViaFile(async (a) => {
       if (!storage.service.status().initialised) await storage.service.init();
