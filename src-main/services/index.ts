@@ -16,6 +16,8 @@ import { BrowserOutbox } from './outbox';
 import { createBrowserTransfers } from './browserTransfers';
 import type { BrowserChunk } from './datasets/browserReceiver';
 import { runFrom } from './clientPlace';
+import { createProductLog, type ProductLog } from './productLog';
+import { logStartup, recoverCrashRecords, watchProcess } from './processLog';
 
 export interface Services {
   /** what the hosts serve: local paths in the calls are held to the chosen folders */
@@ -31,6 +33,8 @@ export interface Services {
   receiveBrowserChunk(c: BrowserChunk): Promise<BrowserUploadAnswer>;
   /** Files made for remote pages, each behind a single-use ticket (the browser host's download path). */
   outbox: BrowserOutbox;
+  /** the main process's logger (the hosts log their windows and pages with it) */
+  log: ProductLog;
   close(): Promise<void>;
 }
 
@@ -38,8 +42,10 @@ export interface Services {
 export function createServices(config: WorkstationConfig): Services {
   const events = new EventBus();
   const folders = new ChosenFolders(config.dataDir);
-  const session = createSessionService(config.serverUrl);
-  const storage = createStorageService(config, { server: session.server, session: session.state, events });
+  // Services log through the logs service in-process; it is built below, and nothing logs before.
+  const log = createProductLog((a) => logs.handlers['logs.write'](a));
+  const session = createSessionService(config.serverUrl, log);
+  const storage = createStorageService(config, { server: session.server, session: session.state, events, log });
   const logs = createLogsService(config, events, {
     currentUser: () => {
       const s = session.state.current();
@@ -57,7 +63,10 @@ export function createServices(config: WorkstationConfig): Services {
     }, path.join(config.dataDir, 'log-uploads')),
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
-  const journal = createJournalService(config, { server: session.server, session: session.state, events });
+  const journal = createJournalService(config, { server: session.server, session: session.state, events, log });
+  logStartup(log, config);
+  void recoverCrashRecords(logs.handlers['logs.write'], config.dataDir);
+  const offProcess = watchProcess(log, config.dataDir);
   const outbox = new BrowserOutbox(config.dataDir);
   const toBrowser = createBrowserTransfers({ storage: storage.service, exportLogs: logs.handlers['logs.export'], outbox });
   const sessionHandlers: typeof session.handlers = {
@@ -78,11 +87,13 @@ export function createServices(config: WorkstationConfig): Services {
     runFrom,
     receiveBrowserChunk: datasets.receiveBrowserChunk,
     outbox,
+    log,
     // Logs first: a ship in progress still uses storage.
     close: async () => {
       datasets.close();
       outbox.close();
       await journal.close();
+      offProcess();
       await logs.close();
       storage.close();
     },
