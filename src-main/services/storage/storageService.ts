@@ -109,7 +109,7 @@ export class StorageService {
   }
 
   private transferLog(what: string, key: string): TransferLog {
-    return new TransferLog(this.o.log ?? silentLog, what, keyExtra(key), this.o.now);
+    return new TransferLog(this.o.log ?? silentLog, what, key, keyExtra(key), this.o.now);
   }
 
   private keyFor(link: StorageLink, raw: string): string {

@@ -10,6 +10,13 @@ export function keyExtra(key: string): LogExtraInfo {
 const MB = 1024 * 1024;
 
 /**
+ * The log zips the shipper uploads (`user/<id>/logs/...`, docs/logging.md). Their start and
+ * finish are not recorded: each hourly ship would otherwise write records for the next one to
+ * ship, for ever. Their failures are.
+ */
+export const isLogUpload = (key: string): boolean => /(?:^|\/)user\/\d+\/logs\//.test(key);
+
+/**
  * One transfer's records: started (debug: one per file is plenty for ops, and an import of
  * thousands of files must not flood the store), done with bytes, time, speed and retries (info),
  * failed with the spec's storage message (error; warn when the user cancelled it).
@@ -20,6 +27,7 @@ export class TransferLog {
   constructor(
     private readonly log: ProductLog,
     private readonly what: string,
+    private readonly extraKey: string,
     private readonly extra: LogExtraInfo,
     private readonly now: () => number = Date.now,
   ) {
@@ -27,6 +35,7 @@ export class TransferLog {
   }
 
   start(detail: string): void {
+    if (isLogUpload(this.extraKey)) return;
     this.log.debug(`storage ${this.what} started: ${detail}`, this.extra);
   }
 
@@ -36,6 +45,7 @@ export class TransferLog {
   };
 
   done(bytes: number, detail = ''): void {
+    if (isLogUpload(this.extraKey)) return;
     const s = Math.max(1, this.now() - this.started) / 1000;
     this.log.info(`storage ${this.what} done${detail}: ${bytes} bytes in ${s.toFixed(2)} s (${(bytes / MB / s).toFixed(2)} MB/s), ${this.retries} retries`, this.extra);
   }
