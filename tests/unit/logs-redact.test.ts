@@ -50,6 +50,7 @@ describe('log redaction', () => {
   it('removes secrets it is told about wherever they appear', () => {
     const token = 'c9b1f2d4e6a8c0b2d4f6';
     expect(redact(`sent ${token} to the server`, [token])).toBe(`sent ${R} to the server`);
+    expect(redact(`header x-annot-token: ${token}`, [token])).toBe(`header x-annot-token: ${R}`);
     // too short to be looked for literally: ordinary numbers stay
     expect(redact('task 1234 of 1234', ['1234'])).toBe('task 1234 of 1234');
   });

@@ -10,8 +10,8 @@ export const REDACTED = '[redacted]';
 
 /** Key names whose value is a secret: `name=value`, `"name": "value"`, `name: value`. */
 const SECRET_KEY = String.raw`[\w-]*?(?:token|passw(?:or)?d|pwd|secret|sms[_-]?code|signature|credential|access[_-]?key(?:[_-]?id)?|api[_-]?key|authorization|cookie)[\w-]*`;
-/** A value: a JSON string (plain or escaped inside another string), else everything up to a delimiter. */
-const VALUE = String.raw`(?:"(?:[^"\\\n]|\\.){0,4096}"|\\+"(?:[^"\\\n]|\\[^"\n]){0,4096}?\\+"|'[^'\n]{0,4096}'|[^\s&,;#})\]"'<>]+)`;
+/** A value: one already redacted (a known secret), a JSON string (plain or escaped inside another string), else everything up to a delimiter. */
+const VALUE = String.raw`(?:\[redacted\]|"(?:[^"\\\n]|\\.){0,4096}"|\\+"(?:[^"\\\n]|\\[^"\n]){0,4096}?\\+"|'[^'\n]{0,4096}'|[^\s&,;#})\]"'<>]+)`;
 
 const KEY_VALUE = new RegExp(String.raw`(?<!\\)(\\*["']?)(?<![\w-])(${SECRET_KEY})\1(\s*[:=]\s*)${VALUE}`, 'gi');
 /** `code` alone is too common a word (the API envelope's code 200): only a quoted string value or a query parameter. */
