@@ -14,7 +14,7 @@ import { buildWorld, type World } from '../support/world';
 import { tempFile } from '../support/workstationStorage';
 
 const TOKEN_NAME = 'x-annot-token';
-const box = (id: string) => ({ id, featureId: 1, labelId: 'car', tool: 'box', geometry: { x: 10, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' });
+const box = (id: string) => ({ id, featureId: 1, labelId: 'car', tool: 'box' as const, geometry: { x: 10, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' as const });
 
 /**
  * The main process writes what matters (issue 18): real transfers to Ceph, a real journal
