@@ -48,12 +48,18 @@ function defined(extra: LogExtraInfo): LogExtraInfo {
   return out as LogExtraInfo;
 }
 
-/** An error as one line for a log message: its code or name, and its message. */
+/**
+ * An error as one line for a log message: its message, code or name, and what caused it (the
+ * object store's error name and HTTP status). Those words are what the alert rules look for
+ * (QuotaExceeded, HTTP 403: logship/alertRules.ts), so a refused upload pages ops.
+ */
 export function errorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const code = (err as { code?: unknown }).code;
   const tag = typeof code === 'string' || typeof code === 'number' ? String(code) : err.name;
-  const cause = (err as { cause?: unknown }).cause;
-  const causeName = cause instanceof Error ? ((cause as { Code?: unknown }).Code ?? cause.name) : null;
-  return `${err.message} [${tag}]${causeName && causeName !== tag && causeName !== 'Error' ? ` (${String(causeName)})` : ''}`;
+  const cause = (err as { cause?: unknown }).cause as (Error & { Code?: unknown; $metadata?: { httpStatusCode?: unknown } }) | undefined;
+  const causeName = cause instanceof Error ? String(cause.Code ?? cause.name) : null;
+  const status = cause instanceof Error && typeof cause.$metadata?.httpStatusCode === 'number' ? cause.$metadata.httpStatusCode : null;
+  const why = [causeName && causeName !== tag && causeName !== 'Error' ? causeName : null, status ? `HTTP ${status}` : null].filter(Boolean);
+  return `${err.message} [${tag}]${why.length ? ` (${why.join(', ')})` : ''}`;
 }

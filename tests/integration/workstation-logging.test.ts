@@ -73,7 +73,8 @@ describe('what the workstation logs, from real events', () => {
     await expect(h()['storage.upload']({ file, key: `dataset/${w.projectQ}/not-mine.jpg` })).rejects.toMatchObject({ code: expect.any(String) });
     const refused = await records(`storage upload dataset/${w.projectQ}/not-mine.jpg failed`);
     expect(refused).toEqual([expect.objectContaining({ level: 3, extra: expect.objectContaining({ projectId: w.projectQ }) })]);
-    expect(refused[0]!.message).toMatch(/failed: .+ \[\w+\].* after \d+ retries, \d+\.\d\d s$/);
+    // the object store's answer is in the words the permission alert looks for
+    expect(refused[0]!.message).toMatch(/failed: .+ \[\w+\] \(HTTP 403\) after \d+ retries, \d+\.\d\d s$/);
 
     // The journal: saves sent, the line cut (offline) and mended (back), a submit handed off.
     const id = card.taskSubjectId;
