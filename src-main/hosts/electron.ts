@@ -4,7 +4,9 @@ import { app, BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } f
 import { IPC_CHANNELS } from '../../src-shared/ipc';
 import { workstationConfigFromEnv } from '../config';
 import { createServices } from '../services';
+import type { ProductLog } from '../services/productLog';
 import { dispatchInvoke } from '../services/dispatch';
+import { lockDataDir } from './dataDirLock';
 
 const RENDERER_FILE = path.join(import.meta.dirname, '../renderer/index.html');
 
@@ -26,10 +28,32 @@ function isOwnPage(url: string): boolean {
  * navigates away from it (docs/security.md).
  */
 async function main(): Promise<void> {
+  // The workstation is one (issue 18): a second start hands over to the first window and quits.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let win: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (!win || win.isDestroyed()) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
   await app.whenReady();
   // Electron keeps its data in its own user-data folder unless told otherwise.
   const env = { ...process.env, WORKSTATION_DATA_DIR: process.env.WORKSTATION_DATA_DIR ?? app.getPath('userData') };
-  const services = createServices(workstationConfigFromEnv('electron', app.getVersion(), env));
+  const config = workstationConfigFromEnv('electron', app.getVersion(), env);
+  // Electron's lock is per user-data folder; a browser host (or an app with another WORKSTATION_DATA_DIR) on the same data folder is caught here.
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(config.dataDir, 'electron');
+  } catch (err) {
+    dialog.showErrorBox('Annotation workstation', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
+  const services = createServices(config);
   // The folder dialog is the one handler only Electron can serve; it is modal to the window.
   // A folder picked here is the user's choice: the workstation may use it from now on.
   services.handlers['app.pickFolder'] = async (args) => {
@@ -49,7 +73,7 @@ async function main(): Promise<void> {
   // No <webview>: it would be a second page with its own preload.
   app.on('web-contents-created', (_e, contents) => contents.on('will-attach-webview', (ev) => ev.preventDefault()));
 
-  const win = new BrowserWindow({
+  win = new BrowserWindow({
     width: 1440,
     height: 900,
     minWidth: 1280,
@@ -62,27 +86,50 @@ async function main(): Promise<void> {
       nodeIntegration: false,
     },
   });
+  const shown = win;
   const offEvents = services.events.onAny((event, payload) => {
-    if (!win.isDestroyed()) win.webContents.send(IPC_CHANNELS.event, { event, payload });
+    if (!shown.isDestroyed()) shown.webContents.send(IPC_CHANNELS.event, { event, payload });
   });
-  win.once('ready-to-show', () => win.show());
+  watchWindow(shown, services.log);
+  shown.once('ready-to-show', () => shown.show());
   // Links to the outside world open in the user's browser, never inside the app window.
-  win.webContents.setWindowOpenHandler(({ url }) => {
+  shown.webContents.setWindowOpenHandler(({ url }) => {
     if (/^https?:/.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  win.webContents.on('will-navigate', (event, url) => {
+  shown.webContents.on('will-navigate', (event, url) => {
     if (isOwnPage(url)) return;
     event.preventDefault();
     if (/^https?:/.test(url)) void shell.openExternal(url);
   });
-  if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else await win.loadFile(RENDERER_FILE);
+  if (process.env.ELECTRON_RENDERER_URL) await shown.loadURL(process.env.ELECTRON_RENDERER_URL);
+  else await shown.loadFile(RENDERER_FILE);
 
   app.on('window-all-closed', () => {
     offEvents();
     // Queued log records reach the disk before the process goes.
-    void services.close().finally(() => app.quit());
+    void services.close().finally(() => {
+      unlock();
+      app.quit();
+    });
+  });
+}
+
+/** A page that crashed or hung is what ops most need to hear about (issue 18). */
+function watchWindow(win: BrowserWindow, log: ProductLog): void {
+  let hungSince = 0;
+  win.webContents.on('render-process-gone', (_e, d) => log.error(`window renderer process gone: ${d.reason}, exit code ${d.exitCode}`));
+  win.webContents.on('preload-error', (_e, file, err) => log.error(`window preload failed: ${path.basename(file)}: ${err.message}`));
+  win.on('unresponsive', () => {
+    hungSince = Date.now();
+    log.warn('window unresponsive: the page has not answered for a while');
+  });
+  win.on('responsive', () => {
+    if (hungSince) log.warn(`window responsive again after ${((Date.now() - hungSince) / 1000).toFixed(1)} s`);
+    hungSince = 0;
+  });
+  app.on('child-process-gone', (_e, d) => {
+    if (d.reason !== 'clean-exit') log.error(`${d.type} process gone: ${d.reason}, exit code ${d.exitCode}${d.name ? ` (${d.name})` : ''}`);
   });
 }
 

@@ -16,6 +16,7 @@ import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
 import { clientPlaceOf, HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, REFUSALS } from './nodeHostAccess';
 import { registerBrowserTransfers } from './nodeHostTransfers';
+import { lockDataDir } from './dataDirLock';
 import type { HandlerName } from '../../src-shared/ipc';
 import { pathToFileURL } from 'node:url';
 
@@ -77,6 +78,17 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   }
   const secret = opts.secret ?? newHostSecret();
   const bindHost = opts.host ?? '127.0.0.1';
+  // One workstation per data folder, checked before any database is opened (DataDirLockedError).
+  const unlock = lockDataDir(opts.config.dataDir, 'browser host');
+  try {
+    return await listen(opts, secret, bindHost, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function listen(opts: NodeHostOptions, secret: string, bindHost: string, unlock: () => void): Promise<NodeHost> {
   const services = createServices(opts.config);
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
   const access = new HostAccess(secret, hostNamesFor(bindHost, opts.allowedHosts), () => (app.server.address() as { port: number }).port);
@@ -110,7 +122,15 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   });
   const offEvents = services.events.onAny((event, payload) => io.emit(NODE_HOST_EVENT_MESSAGE, { event, payload }));
 
-  await app.listen({ host: bindHost, port: opts.port ?? 8620 });
+  try {
+    await app.listen({ host: bindHost, port: opts.port ?? 8620 });
+  } catch (err) {
+    // the port is taken: the databases close before the lock goes
+    offEvents();
+    io.close();
+    await services.close();
+    throw err;
+  }
   const { port } = app.server.address() as { port: number };
   const shown = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   const url = `http://${shown}:${port}`;
@@ -129,6 +149,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
       await app.close();
       await services.close();
       fs.rmSync(addressFile, { force: true });
+      unlock();
     },
   };
 }

@@ -18,6 +18,8 @@ import { BrowserOutbox } from './outbox';
 import { createBrowserTransfers } from './browserTransfers';
 import type { BrowserChunk } from './datasets/browserReceiver';
 import { runFrom } from './clientPlace';
+import { createProductLog, type ProductLog } from './productLog';
+import { logStartup, recoverCrashRecords, watchProcess } from './processLog';
 
 export interface Services {
   /** what the hosts serve: local paths in the calls are held to the chosen folders */
@@ -33,6 +35,8 @@ export interface Services {
   receiveBrowserChunk(c: BrowserChunk): Promise<BrowserUploadAnswer>;
   /** Files made for remote pages, each behind a single-use ticket (the browser host's download path). */
   outbox: BrowserOutbox;
+  /** the main process's logger (the hosts log their windows and pages with it) */
+  log: ProductLog;
   close(): Promise<void>;
 }
 
@@ -40,12 +44,19 @@ export interface Services {
 export function createServices(config: WorkstationConfig): Services {
   const events = new EventBus();
   const folders = new ChosenFolders(config.dataDir);
-  const session = createSessionService(config.serverUrl);
-  const storage = createStorageService(config, { server: session.server, session: session.state, events });
+  // Services log through the logs service in-process; it is built below, and nothing logs before.
+  const log = createProductLog((a) => logs.handlers['logs.write'](a));
+  const session = createSessionService(config.serverUrl, log);
+  const storage = createStorageService(config, { server: session.server, session: session.state, events, log });
   const logs = createLogsService(config, events, {
     currentUser: () => {
       const s = session.state.current();
       return s ? { ...s.user, projectId: s.projectId, taskId: s.taskId } : null;
+    },
+    // The session token is caught in any record, even without a key name in front of it.
+    secrets: () => {
+      const s = session.state.current();
+      return s ? [s.tokenValue] : [];
     },
     // Log zips go to user/<id>/logs/ like any upload; shipping does not wait for the renderer's init.
     upload: uploadViaFile(async (a) => {
@@ -56,7 +67,10 @@ export function createServices(config: WorkstationConfig): Services {
     registerUpload: (body) => session.server.json('POST', `${API_BASE}${logRoutes.register.path}`, body),
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
-  const journal = createJournalService(config, { server: session.server, session: session.state, events });
+  const journal = createJournalService(config, { server: session.server, session: session.state, events, log });
+  logStartup(log, config);
+  void recoverCrashRecords(logs.handlers['logs.write'], config.dataDir);
+  const offProcess = watchProcess(log, config.dataDir);
   const outbox = new BrowserOutbox(config.dataDir);
   const toBrowser = createBrowserTransfers({ storage: storage.service, exportLogs: logs.handlers['logs.export'], outbox });
   const sessionHandlers: typeof session.handlers = {
@@ -77,11 +91,13 @@ export function createServices(config: WorkstationConfig): Services {
     runFrom,
     receiveBrowserChunk: datasets.receiveBrowserChunk,
     outbox,
+    log,
     // Logs first: a ship in progress still uses storage.
     close: async () => {
       datasets.close();
       outbox.close();
       await journal.close();
+      offProcess();
       await logs.close();
       storage.close();
     },

@@ -60,11 +60,13 @@ describe('browser host', () => {
     expect(written).toEqual({ ok: true, result: { written: 2 } });
 
     const errorsOnly = await invoke('logs.query', { minLevel: 3 });
-    // Stored (and announced) once flushed: two records wait for a batch, and the query flushes them.
-    expect(await event).toEqual({ event: 'logs.appended', payload: { count: 2 } });
+    // Stored (and announced) once flushed: the two records and the host's start-up record wait for a batch, and the query flushes them.
+    expect(await event).toEqual({ event: 'logs.appended', payload: { count: 3 } });
     socket.close();
     expect(errorsOnly.result.map((r: { message: string }) => r.message)).toEqual(['upload failed']);
-    const all = await invoke('logs.query', {});
+    const startup = await invoke('logs.query', { search: 'workstation started' });
+    expect(startup.result).toEqual([expect.objectContaining({ level: 1, message: expect.stringMatching(/^workstation started: app 9\.9\.9, host node, node \d+\.\d+\.\d+, \w+ .+ \w+$/) })]);
+    const all = await invoke('logs.query', { to: 10_000 });
     expect(all.result.map((r: { message: string }) => r.message)).toEqual(['upload failed', 'opened project']);
     expect(all.result[1].extra).toEqual({ projectId: 7, userName: 'Ada' });
   });

@@ -6,6 +6,8 @@ import type { ServerClient, SessionState } from '../session';
 import { editArg, handoffArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
 import { JournalStore } from './store';
 import { JournalSyncer, type RetryDelays } from './syncer';
+import { silentLog, type ProductLog } from '../productLog';
+import { journalExtra } from './journalLog';
 
 export { JournalStore } from './store';
 export { JournalSyncer } from './syncer';
@@ -31,7 +33,7 @@ export interface JournalService {
  */
 export function createJournalService(
   config: WorkstationConfig,
-  deps: { server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays },
+  deps: { server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays; log?: ProductLog },
 ): JournalService {
   const store = new JournalStore(path.join(config.dataDir, 'journal.db'));
   store.prune(PRUNE_AFTER_MS);
@@ -80,6 +82,7 @@ export function createJournalService(
       'journal.handOff': async (args) => {
         const { taskSubjectId, handoff } = handoffArg(args);
         store.queueHandoff(taskSubjectId, handoff);
+        (deps.log ?? silentLog).info(`journal hand-off queued: ${handoff.action} of task subject ${taskSubjectId}, sent once its edits are on the server`, journalExtra(taskSubjectId, store.subject(taskSubjectId)?.userId ?? null));
         syncer.emit(taskSubjectId);
         syncer.kick(taskSubjectId);
         return syncer.status(taskSubjectId);

@@ -8,6 +8,8 @@ import { ServerCallError, type ServerClient, type SessionState } from '../sessio
 import { AuthorSessions } from './authorSessions';
 import { journalError } from './handlerArgs';
 import type { JournalStore, QueuedHandoff } from './store';
+import { silentLog, type ProductLog } from '../productLog';
+import { journalExtra } from './journalLog';
 
 const SAVE_PATH = `${API_BASE}${annotateRoutes.editObjects.path}`;
 
@@ -56,11 +58,13 @@ export class JournalSyncer {
   private readonly waiters = new Map<number, Set<Waiter>>();
   private readonly abort = new AbortController();
   private serverDown = false;
+  /** when the server was found unreachable, for the "back online" record */
+  private downSince = 0;
   private closed = false;
   private readonly authors: AuthorSessions;
 
   constructor(
-    private readonly d: { store: JournalStore; server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays },
+    private readonly d: { store: JournalStore; server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays; log?: ProductLog },
   ) {
     this.authors = new AuthorSessions(d.session, d.server.baseUrl);
   }
@@ -172,6 +176,15 @@ export class JournalSyncer {
     for (const id of this.waiters.keys()) this.notify(id, 'closed');
   }
 
+  private get log(): ProductLog {
+    return this.d.log ?? silentLog;
+  }
+
+  /** The record's extra info: the edits' author and the task subject (docs/logging.md). */
+  private extra(id: number) {
+    return journalExtra(id, this.d.store.subject(id)?.userId ?? null);
+  }
+
   private notify(taskSubjectId: number, outcome: Outcome): void {
     for (const w of [...(this.waiters.get(taskSubjectId) ?? [])]) w.done(outcome);
   }
@@ -202,12 +215,18 @@ export class JournalSyncer {
           store.rebase(id, f.version);
           continue;
         }
-        if (f.kind === 'stale') store.stop(id, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, f.version);
-        else store.stop(id, 'refused', f.error);
+        if (f.kind === 'stale') {
+          store.stop(id, 'conflict', { code: 'annotate.stale', message: 'error.annotate.stale' }, f.version);
+          this.log.warn(`journal conflict: task subject ${id} was saved by someone else (server version ${f.version}, ours ${save.baseVersion}); ${store.pendingCount(id)} edits wait`, this.extra(id));
+        } else {
+          store.stop(id, 'refused', f.error);
+          this.log.warn(`journal save refused: task subject ${id}: ${f.error.code} (${f.error.message}); ${store.pendingCount(id)} edits kept`, this.extra(id));
+        }
         this.emit(id);
         return this.notify(id, f.kind === 'stale' ? 'conflict' : 'refused');
       }
       store.confirmSave(save.saveId, sent.data.version);
+      this.log.debug(`journal save sent: task subject ${id}, version ${save.baseVersion} -> ${sent.data.version}, edits ${save.firstSeq}-${save.lastSeq}`, this.extra(id));
       this.emit(id);
     }
   }
@@ -256,10 +275,15 @@ export class JournalSyncer {
       if (earlier === null) return;
       if (!earlier) {
         const f = sent.failure;
-        this.d.store.stop(id, 'refused', f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' });
+        const error = f.kind === 'refused' ? f.error : { code: 'annotate.stale', message: 'error.annotate.stale' };
+        this.log.warn(`journal hand-off refused: ${handoff.action} of task subject ${id}: ${error.code} (${error.message})`, this.extra(id));
+        this.d.store.stop(id, 'refused', error);
         this.emit(id);
         return this.notify(id, 'refused');
       }
+      this.log.info(`journal hand-off sent: ${handoff.action} of task subject ${id} at version ${version} (taken before its answer was lost)`, this.extra(id));
+    } else {
+      this.log.info(`journal hand-off sent: ${handoff.action} of task subject ${id} at version ${version}`, this.extra(id));
     }
     this.d.store.handedOff(id);
     this.synced(id);
@@ -293,6 +317,7 @@ export class JournalSyncer {
     this.delays.delete(id);
     if (this.serverDown) {
       this.serverDown = false;
+      this.log.info(`journal back online: the team server answers again after ${((Date.now() - this.downSince) / 1000).toFixed(1)} s`, this.extra(id));
       this.d.events.emit('connectivity', { server: 'online' });
       for (const other of [...this.offline.keys()]) this.kick(other);
     }
@@ -300,9 +325,15 @@ export class JournalSyncer {
 
   private goOffline(id: number, error: JournalError, signedOut: boolean): void {
     if (this.closed) return;
+    // One record per change of reason, not per retry (a retry every few seconds for as long as it lasts).
+    if (this.offline.get(id)?.code !== error.code && (signedOut || this.serverDown)) {
+      this.log.warn(`journal waits: task subject ${id}: ${error.code} (${error.message})`, this.extra(id));
+    }
     this.offline.set(id, error);
     if (!signedOut && !this.serverDown) {
       this.serverDown = true;
+      this.downSince = Date.now();
+      this.log.warn(`journal offline: the team server cannot be reached: ${error.message}; edits are kept and sent when it is back`, this.extra(id));
       this.d.events.emit('connectivity', { server: 'offline' });
     }
     this.emit(id);

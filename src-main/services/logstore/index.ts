@@ -27,6 +27,8 @@ export interface LogsServiceDeps {
   registerUpload?: RegisterUploadCall;
   /** the signed-in user; null: nobody, so nothing is shipped and records carry no user */
   currentUser?: () => LogUser | null;
+  /** secrets this process holds (the session token): redacted wherever a record carries them */
+  secrets?: () => readonly string[];
   now?: () => number;
   /** our own limits, smaller in tests */
   limits?: Partial<Record<'maxBacklogRecords' | 'maxRecordsPerZip' | 'maxCharsPerZip', number>>;
@@ -138,7 +140,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   const handlers: Omit<LogsHandlers, 'logs.exportToBrowser'> = {
     'logs.write': async (args) => {
       usable();
-      const cols = acceptRecords(args, now(), userExtra(currentUser()));
+      const cols = acceptRecords(args, now(), userExtra(currentUser()), deps.secrets?.() ?? []);
       if (alerter.enabled) raiseAlerts(cols);
       const n = cols.levels.length;
       if (queue.length + client.inFlight + n > limits.maxBacklogRecords) {

@@ -1,6 +1,7 @@
 import { LOG_EXTRA_FIELDS, type LogExtraInfo } from '../../../src-shared/ipc';
 import { badArgs } from './badArgs';
 import { LOG_LIMITS } from './constants';
+import { redact } from './redact';
 import type { RecordColumns } from './writeQueue';
 
 /** Who is signed in, as far as the logger cares; the session's project and task when known. */
@@ -28,9 +29,10 @@ const MAX_AT = 8.64e15; // the last instant a JS Date can hold
 /**
  * Checks a `logs.write` argument and turns it into columns for the queue. All or nothing: one
  * bad record refuses the whole call with a BAD_ARGS error saying which record and why.
- * `defaults` (the signed-in user) fill the extra-info fields a record leaves out.
+ * `defaults` (the signed-in user) fill the extra-info fields a record leaves out. Message and
+ * remark are redacted (redact.ts); `secrets` are the ones this process holds, caught literally.
  */
-export function acceptRecords(args: unknown, now: number, defaults: LogExtraInfo): RecordColumns {
+export function acceptRecords(args: unknown, now: number, defaults: LogExtraInfo, secrets: readonly string[] = []): RecordColumns {
   const records = (args as { records?: unknown } | null)?.records;
   if (!Array.isArray(records)) throw badArgs('logs.write needs { records: [...] }');
   const n = records.length;
@@ -49,11 +51,13 @@ export function acceptRecords(args: unknown, now: number, defaults: LogExtraInfo
     }
     out.levels[i] = level;
     out.ats[i] = at ?? now;
-    out.messages[i] = message.length > LOG_LIMITS.maxMessageChars ? message.slice(0, LOG_LIMITS.maxMessageChars) : message;
+    out.messages[i] = redact(message.length > LOG_LIMITS.maxMessageChars ? message.slice(0, LOG_LIMITS.maxMessageChars) : message, secrets);
     if (extra === undefined || extra === null) {
       out.extras[i] = defaultsJson ??= JSON.stringify(defaults);
     } else {
-      out.extras[i] = JSON.stringify(checkedExtra(extra, defaults, i));
+      const checked = checkedExtra(extra, defaults, i);
+      if (checked.remark !== undefined) checked.remark = redact(checked.remark, secrets);
+      out.extras[i] = JSON.stringify(checked);
     }
   }
   return out;

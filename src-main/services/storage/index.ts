@@ -6,6 +6,7 @@ import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
 import { StorageService } from './storageService';
+import type { ProductLog } from '../productLog';
 
 export { StorageService } from './storageService';
 export { StorageError } from './storageError';
@@ -20,7 +21,7 @@ const optionalText = (v: unknown, name: string): string | undefined => (v === un
 
 export function createStorageService(
   config: WorkstationConfig,
-  deps: { server: ServerClient; session: SessionState; events: EventBus },
+  deps: { server: ServerClient; session: SessionState; events: EventBus; log?: ProductLog },
 ): { service: StorageService; handlers: LocalStorageHandlers; close(): void } {
   const service = new StorageService({
     server: deps.server,
@@ -31,6 +32,7 @@ export function createStorageService(
     onProgress: (e) => deps.events.emit('storage.progress', e),
     // The signed-in user's token keeps the spec's cache key; another browser's caller gets their own entry.
     scope: () => (deps.session.isOtherCaller() ? `user-${deps.session.current()!.user.id}` : ''),
+    ...(deps.log ? { log: deps.log } : {}),
   });
   // Another user (or none) must not keep using the previous user's token.
   const offSession = deps.session.onChange(() => service.forgetToken());

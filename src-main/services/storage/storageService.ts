@@ -18,6 +18,8 @@ import { StorageError, asStorageError } from './storageError';
 import { TokenSource, type StorageLink } from './storageToken';
 import { UploadJournal } from './uploadJournal';
 import { contentTypeOf } from './contentType';
+import { silentLog, type ProductLog } from '../productLog';
+import { keyExtra, TransferLog } from './transferLog';
 
 /** Signed-URL expiry (spec section 9): default an hour, at most a week. */
 export const SIGNED_URL_DEFAULT_SECONDS = 3600;
@@ -35,7 +37,12 @@ export interface StorageServiceOptions {
   now?: () => number;
   /** whose storage token to use (the current caller's user id) */
   scope?: () => string;
+  /** where transfers are recorded (start, done, failed) */
+  log?: ProductLog;
 }
+
+/** A batch's failed files logged one by one, up to this many; the rest are counted in the batch's record. */
+const MAX_FAILED_FILE_RECORDS = 20;
 
 /**
  * The workstation's storage layer (spec sections 3 to 9): transfers to and from the object
@@ -101,6 +108,10 @@ export class StorageService {
     return new ProgressMeter(total, (p) => this.o.onProgress({ transferId, direction, key, ...p }), this.o.now);
   }
 
+  private transferLog(what: string, key: string): TransferLog {
+    return new TransferLog(this.o.log ?? silentLog, what, key, keyExtra(key), this.o.now);
+  }
+
   private keyFor(link: StorageLink, raw: string): string {
     return normalizeObjectKey(raw, link.mode === 's3' ? link.token.rootPrefix : '');
   }
@@ -109,14 +120,21 @@ export class StorageService {
     const settings = this.ready();
     const transferId = args.transferId ?? newTransferId();
     const ac = this.begin(transferId);
+    const t = this.transferLog(`upload ${args.key}`, args.key);
+    t.start(`transfer ${transferId}, file ${path.basename(args.file)}`);
     try {
-      return await this.uploadOne(transferId, args, settings, ac.signal, true);
+      const out = await this.uploadOne(transferId, args, settings, ac.signal, true, t.retried);
+      t.done(out.size, out.resumedBytes ? ` (${out.resumedBytes} bytes resumed)` : '');
+      return out;
+    } catch (err) {
+      t.failed(err);
+      throw err;
     } finally {
       this.running.delete(transferId);
     }
   }
 
-  private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, report: boolean): Promise<UploadResult> {
+  private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, report: boolean, onRetry?: () => void): Promise<UploadResult> {
     const link = await this.tokens.get();
     const key = this.keyFor(link, args.key);
     const contentType = args.contentType ?? contentTypeOf(args.file);
@@ -126,7 +144,10 @@ export class StorageService {
     const size = stat.size;
     const meter = report ? this.meter(transferId, 'upload', args.key, size) : null;
     const onBytes = (n: number) => meter?.add(n);
-    const beforeRetry = () => this.tokens.clearIfExpired();
+    const beforeRetry = () => {
+      onRetry?.();
+      this.tokens.clearIfExpired();
+    };
     if (link.mode === 'embedded') {
       const stored = await uploadViaServer({ server: this.o.server, key, file: args.file, contentType, signal, onBytes }, beforeRetry);
       return { transferId, key: args.key, size: stored.size, etag: stored.etag, resumedBytes: 0, mode: 'embedded' };
@@ -157,11 +178,13 @@ export class StorageService {
     const sizes = await Promise.all(args.items.map((i) => fs.promises.stat(i.file).then((s) => s.size, () => 0)));
     const meter = this.meter(transferId, 'upload', args.items[0]?.key ?? '', sizes.reduce((a, b) => a + b, 0));
     const result: UploadManyResult = { transferId, uploaded: 0, bytes: 0, failed: [] };
+    const t = this.transferLog(`batch upload ${args.items[0]?.key ?? ''}`, args.items[0]?.key ?? '');
+    t.start(`transfer ${transferId}, ${args.items.length} files`);
     try {
       await runPool(args.items, Math.max(1, args.concurrency ?? DEFAULT_MANY_CONCURRENCY), async (item, i) => {
         if (ac.signal.aborted) throw new StorageError('UploadAborted');
         try {
-          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, false);
+          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, false, t.retried);
           result.uploaded++;
           result.bytes += one.size;
           meter.add(one.size);
@@ -169,13 +192,17 @@ export class StorageService {
           if (ac.signal.aborted) throw err;
           const e = asStorageError(err, 'upload');
           result.failed.push({ file: item.file, key: item.key, code: e.code, message: e.message });
+          if (result.failed.length <= MAX_FAILED_FILE_RECORDS) this.transferLog(`upload ${item.key}`, item.key).failed(e);
         }
       });
     } catch (err) {
-      throw asStorageError(err, 'upload');
+      const e = asStorageError(err, 'upload');
+      t.failed(e);
+      throw e;
     } finally {
       this.running.delete(transferId);
     }
+    t.done(result.bytes, `, ${result.uploaded} of ${args.items.length} files${result.failed.length ? `, ${result.failed.length} failed` : ''}`);
     return result;
   }
 
@@ -183,19 +210,28 @@ export class StorageService {
     const settings = this.ready();
     const transferId = args.transferId ?? newTransferId();
     const ac = this.begin(transferId);
+    const t = this.transferLog(`download ${args.key}`, args.key);
+    t.start(`transfer ${transferId}`);
     try {
       const link = await this.tokens.get();
       const key = this.keyFor(link, args.key);
       let meter: ProgressMeter | null = null;
       const onTotal = (n: number) => (meter = this.meter(transferId, 'download', args.key, n));
       const onBytes = (n: number) => meter?.add(n);
-      const beforeRetry = () => this.tokens.clearIfExpired();
+      const beforeRetry = () => {
+        t.retried();
+        this.tokens.clearIfExpired();
+      };
       const file = path.resolve(args.file);
       const out =
         link.mode === 'embedded'
           ? await downloadViaServer({ server: this.o.server, key, file, signal: ac.signal, onBytes, onTotal }, beforeRetry)
           : await downloadFromS3({ client: this.clients.for(link.token), bucket: link.token.bucketName, key, file, settings, signal: ac.signal, onTotal, onBytes, beforeRetry });
+      t.done(out.size);
       return { transferId, key: args.key, file, size: out.size };
+    } catch (err) {
+      t.failed(err);
+      throw err;
     } finally {
       this.running.delete(transferId);
     }
