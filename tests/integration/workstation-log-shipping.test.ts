@@ -55,7 +55,7 @@ describe('log shipping through the storage layer to Ceph RGW', () => {
     expect(listed2.body.data).toMatchObject({ total: 1 });
     expect(listed2.body.data.list[0]).toMatchObject({
       teamId: w.teamA, userId: me.id, deviceId: device.deviceId, deviceName: os.hostname().slice(0, 128),
-      key: key.slice('tenant-t/'.length), sizeBytes: listed.Contents![0]!.Size, records: 3, levels: { debug: 0, info: 1, warn: 1, error: 1 },
+      key: key.slice('tenant-t/'.length), sizeBytes: listed.Contents![0]!.Size, records: 5, levels: { debug: 0, info: 3, warn: 1, error: 1 },
     });
     const url = await s.call({ method: 'GET', url: `/core/log/upload/${listed2.body.data.list[0].id}/url`, token: w.users.owner.token });
     expect(Buffer.from(await (await fetch(url.body.data.url)).arrayBuffer()).equals(zip.toBuffer())).toBe(true);

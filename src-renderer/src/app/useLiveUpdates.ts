@@ -6,6 +6,7 @@ import { currentServerUrl } from './apiClient';
 import { readToken } from './authToken';
 import { useAppDispatch } from './hooks';
 import { closeSocket } from './closeSocket';
+import { onConnect } from './onConnect';
 
 /**
  * Keeps the cache live: joins the current team's room on the team server's real-time channel
@@ -29,7 +30,7 @@ export function useLiveUpdates(teamId: number | null | undefined): void {
       if (m.type === 'team.changed') dispatch(api.util.invalidateTags(['Team', 'TeamMember', 'Group', 'Invite', 'Vendor', 'User', 'Project', 'ProjectMember']));
     };
     socket.on(REALTIME.event, apply);
-    socket.on('connect', async () => {
+    onConnect(socket, async () => {
       const joined = (await socket.emitWithAck(REALTIME.join, { room: room('team', teamId) })) as { ok: boolean; seq?: number };
       if (!joined.ok) return;
       if (lastSeq === null) {

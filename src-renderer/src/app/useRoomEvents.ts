@@ -4,6 +4,7 @@ import { REALTIME, REALTIME_PATH, type RealtimeMessage, type Room } from '../../
 import { currentServerUrl } from './apiClient';
 import { readToken } from './authToken';
 import { closeSocket } from './closeSocket';
+import { onConnect } from './onConnect';
 
 /**
  * Hears the events of some rooms (projects', tasks') while the component is mounted, on one
@@ -29,7 +30,7 @@ export function useRoomsEvents(rooms: readonly Room[], onEvent: (m: RealtimeMess
       lastSeq = Math.max(lastSeq ?? 0, m.seq);
       handlers.current.onEvent(m);
     });
-    socket.on('connect', async () => {
+    onConnect(socket, async () => {
       const acks = (await Promise.all(wanted.map((room) => socket.emitWithAck(REALTIME.join, { room })))) as { ok: boolean; seq?: number }[];
       const joined = acks.filter((a) => a.ok);
       if (joined.length === 0) return;

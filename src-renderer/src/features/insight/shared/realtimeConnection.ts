@@ -3,6 +3,7 @@ import { REALTIME, REALTIME_PATH, type RealtimeMessage, type Room } from '../../
 import { currentServerUrl } from '../../../app/apiClient';
 import { readToken } from '../../../app/authToken';
 import { closeSocket } from '../../../app/closeSocket';
+import { onConnect } from '../../../app/onConnect';
 
 /** What a room subscriber hears: every event of the room, and a gap too large to replay. */
 export interface RoomListener {
@@ -70,7 +71,7 @@ class RealtimeConnection {
       this.lastSeq = Math.max(this.lastSeq ?? 0, m.seq);
       this.rooms.get(m.room)?.forEach((l) => l.onMessage(m));
     });
-    socket.on('connect', () => void this.rejoin());
+    onConnect(socket, () => this.rejoin());
     socket.on('disconnect', () => this.emitStatus());
     socket.on('connect_error', () => this.emitStatus());
   }
