@@ -75,6 +75,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='validateFields']", message: 'use validFormValues(form) from app/validFormValues: a failed rule must show on the form, not reject' },
+        // A bare maxLength stops typing at the limit without a word: the issue-17 class "names cut
+        // at 64 characters without saying so". Codes and one-key fields say their size otherwise.
+        { selector: "JSXAttribute[name.name='maxLength']", message: 'use {...lengthLimit(n)} from app/lengthLimit: a field at its limit says so with a counter' },
       ],
     },
   },

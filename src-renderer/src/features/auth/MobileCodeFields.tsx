@@ -20,7 +20,14 @@ export function MobileCodeFields({ idPrefix, code }: { idPrefix: string; code: R
         </Space.Compact>
       </Form.Item>
       <Form.Item name="code" label={t('auth.code')} rules={codeRules(t)} normalize={stripSpaces}>
-        <Input data-testid="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder={t('auth.codePlaceholder')} />
+        <Input
+          data-testid="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          // eslint-disable-next-line no-restricted-syntax -- a code of 6 digits, as its placeholder says: no counter needed
+          maxLength={6}
+          placeholder={t('auth.codePlaceholder')}
+        />
       </Form.Item>
     </>
   );

@@ -5,6 +5,7 @@ import type { NoteThread } from '../../../../src-shared/api/note';
 import { relativeTime } from '../../app/relativeTime';
 import { useErrorText } from '../../app/useErrorText';
 import { useReplyToNoteMutation } from './notesApi';
+import { lengthLimit } from '../../app/lengthLimit';
 
 /**
  * A thread's replies under its first note, oldest first, and a box to answer it: the answer is
@@ -65,7 +66,7 @@ export function NoteReplies({ thread, mayReply }: { thread: NoteThread; mayReply
           <Input.TextArea
             value={text}
             onChange={(e) => setText(e.target.value)}
-            maxLength={10_000}
+            {...lengthLimit(10_000)}
             autoSize={{ minRows: 1, maxRows: 4 }}
             placeholder={t('notes.replyPlaceholder')}
             aria-label={t('notes.replyTo', { content: thread.content.slice(0, 60) })}

@@ -3,6 +3,7 @@ import { Card, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Tag, Typ
 import { useTranslation } from 'react-i18next';
 import type { OntologyAttribute } from '../../../../src-shared/model/ontology';
 import type { DraftFeature } from './draft';
+import { lengthLimit } from '../../app/lengthLimit';
 
 /** One attribute as the annotation panel asks it, with its follow-ups under the chosen option. */
 function AttributeField({ a }: { a: OntologyAttribute }) {
@@ -23,7 +24,7 @@ function AttributeField({ a }: { a: OntologyAttribute }) {
     ) : a.type === 'number' ? (
       <InputNumber min={a.number?.min} max={a.number?.max} step={a.number?.step} defaultValue={a.number?.default} />
     ) : (
-      <Input maxLength={a.text?.maxLength} defaultValue={a.text?.default} style={{ width: 240 }} />
+      <Input {...(a.text?.maxLength ? lengthLimit(a.text.maxLength) : {})} defaultValue={a.text?.default} style={{ width: 240 }} />
     );
   return (
     <>

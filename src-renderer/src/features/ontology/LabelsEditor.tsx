@@ -38,6 +38,7 @@ export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: Ont
               <Input
                 aria-label={t('ontology.labels.hotkey')}
                 value={l.hotkey ?? ''}
+                // eslint-disable-next-line no-restricted-syntax -- one key: the field's label says so
                 maxLength={1}
                 disabled={p.readOnly}
                 onChange={(e) => {

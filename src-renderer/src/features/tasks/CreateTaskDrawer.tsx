@@ -7,6 +7,7 @@ import { StepsEditor } from './StepsEditor';
 import { useCreateTaskMutation, useTaskBatchChoicesQuery, useTaskMemberChoicesQuery } from './tasksApi';
 import { textRule } from '../../app/textRule';
 import { validFormValues } from '../../app/validFormValues';
+import { lengthLimit } from '../../app/lengthLimit';
 
 const FIRST_STEPS = (): StepInput[] => [{ type: 'annotate', memberIds: [] }, { type: 'review', memberIds: [] }];
 
@@ -58,10 +59,10 @@ export function CreateTaskDrawer(p: { projectId: number; open: boolean; onClose:
     >
       <Form form={form} layout="vertical" requiredMark="optional">
         <Form.Item name="name" label={t('tasks.form.name')} rules={[{ required: true, whitespace: true, message: t('tasks.form.nameRequired') }, textRule(t)]}>
-          <Input maxLength={128} autoFocus />
+          <Input {...lengthLimit(128)} autoFocus />
         </Form.Item>
         <Form.Item name="description" label={t('tasks.form.description')}>
-          <Input.TextArea maxLength={1024} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <Input.TextArea {...lengthLimit(1024)} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
         <Form.Item name="batchIds" label={t('tasks.form.batches')} extra={t('tasks.form.batchesHint')}>
           <Select

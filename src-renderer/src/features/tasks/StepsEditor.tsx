@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Input, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StepInput } from '../../../../src-shared/api/task';
+import { lengthLimit } from '../../app/lengthLimit';
 
 export interface MemberChoice {
   userId: number;
@@ -26,7 +27,7 @@ export function StepsEditor(p: { value: StepInput[]; onChange: (steps: StepInput
               aria-label={t('tasks.step.name')}
               placeholder={t('tasks.step.name')}
               style={{ width: 160 }}
-              maxLength={64}
+              {...lengthLimit(64)}
               value={step.name ?? ''}
               onChange={(e) => set(i, e.target.value ? { name: e.target.value } : { name: undefined })}
             />

@@ -13,6 +13,7 @@ import { DispatchCard } from './DispatchCard';
 import { TaskOverviewCard } from './TaskOverviewCard';
 import { useCloneTaskMutation, useRemoveTaskMutation, useTaskDetailQuery, useTaskOverviewQuery, useUpdateTaskMutation } from './tasksApi';
 import { WorkflowCard } from './WorkflowCard';
+import { lengthLimit } from '../../app/lengthLimit';
 
 /** One task: where its items are, its workflow, dispatches, and the task's own actions. */
 export function TaskDetailPage() {
@@ -123,7 +124,7 @@ export function TaskDetailPage() {
           }
         }}
       >
-        <Input aria-label={t('tasks.detail.cloneName')} maxLength={128} value={cloneName ?? ''} onChange={(e) => setCloneName(e.target.value)} />
+        <Input aria-label={t('tasks.detail.cloneName')} {...lengthLimit(128)} value={cloneName ?? ''} onChange={(e) => setCloneName(e.target.value)} />
       </Modal>
     </Flex>
   );

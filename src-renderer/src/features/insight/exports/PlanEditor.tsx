@@ -8,6 +8,7 @@ import { PlanFilterFields } from './PlanFilterFields';
 import { filtersOf, formValuesOf, optionsOf, type PlanFormValues } from './planForm';
 import { textRule } from '../../../app/textRule';
 import { validFormValues } from '../../../app/validFormValues';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 interface Props {
   projectId: number;
@@ -71,7 +72,7 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} initialValues={initial} disabled={busy}>
         <Form.Item name="name" label={t('insight.exports.planName')} rules={[{ required: true, whitespace: true, message: t('insight.exports.planNameRequired') }, { max: 64 }, textRule(t)]}>
-          <Input maxLength={64} autoFocus />
+          <Input {...lengthLimit(64)} autoFocus />
         </Form.Item>
         <Form.Item name="format" label={t('insight.exports.format')} rules={[{ required: true }]}>
           <Select data-testid="plan-format" options={template.formats.map((f) => ({ value: f.format, label: t(`insight.exports.formatName.${f.format}`) }))} />

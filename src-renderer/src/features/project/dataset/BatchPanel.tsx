@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Batch } from '../../../../../src-shared/api/subject';
 import { useErrorText } from '../../../app/useErrorText';
 import { useCreateBatchMutation, useDeleteBatchesMutation, useRenameBatchMutation } from '../api/projectDataApi';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 interface Props {
   projectId: number;
@@ -87,7 +88,7 @@ export function BatchPanel({ projectId, batches, loading, selected, onSelect, ed
         onCancel={() => setNaming(null)}
         destroyOnHidden
       >
-        <Input autoFocus maxLength={64} value={naming?.name ?? ''} onChange={(e) => setNaming((n) => n && { ...n, name: e.target.value })} onPressEnter={() => void saveName()} aria-label={t('project.batch.name')} />
+        <Input autoFocus {...lengthLimit(64)} value={naming?.name ?? ''} onChange={(e) => setNaming((n) => n && { ...n, name: e.target.value })} onPressEnter={() => void saveName()} aria-label={t('project.batch.name')} />
       </Modal>
     </Card>
   );

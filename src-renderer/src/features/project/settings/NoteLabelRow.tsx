@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { NoteLabel } from '../../../../../src-shared/api/note';
 import { useErrorText } from '../../../app/useErrorText';
 import { useUpdateNoteLabelMutation } from '../api/noteLabelApi';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 /** One note label: its colour and name, editable in place (a rename is saved on Enter or when leaving the field). */
 export function NoteLabelRow({ label, editable, onDelete }: { label: NoteLabel; editable: boolean; onDelete: () => void }) {
@@ -40,7 +41,7 @@ export function NoteLabelRow({ label, editable, onDelete }: { label: NoteLabel; 
       <Input
         aria-label={t('project.noteLabels.nameOf', { name: label.name })}
         value={name}
-        maxLength={64}
+        {...lengthLimit(64)}
         onChange={(e) => setName(e.target.value)}
         onBlur={rename}
         onPressEnter={rename}

@@ -7,6 +7,7 @@ import { LoadFailure } from '../../../app/LoadFailure';
 import { removalKey, useWithoutRemoved } from '../../../app/pendingRemovals';
 import { useUndoable } from '../../../app/useUndoable';
 import { NoteLabelRow } from './NoteLabelRow';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 const DEFAULT_COLOR = '#1677ff';
 
@@ -51,7 +52,7 @@ export function NoteLabels({ projectId, editable }: { projectId: number; editabl
             aria-label={t('project.noteLabels.new')}
             placeholder={t('project.noteLabels.new')}
             value={name}
-            maxLength={64}
+            {...lengthLimit(64)}
             onChange={(e) => setName(e.target.value)}
             onPressEnter={() => void onAdd()}
             style={{ width: 240 }}

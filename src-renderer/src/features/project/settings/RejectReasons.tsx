@@ -6,6 +6,7 @@ import { useAddRejectReasonMutation, useRejectReasonsQuery, useRemoveRejectReaso
 import { LoadFailure } from '../../../app/LoadFailure';
 import { removalKey, useWithoutRemoved } from '../../../app/pendingRemovals';
 import { useUndoable } from '../../../app/useUndoable';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 /** The reasons reviewers pick from when they reject work: add, and delete with undo. */
 export function RejectReasons({ projectId, editable }: { projectId: number; editable: boolean }) {
@@ -47,7 +48,7 @@ export function RejectReasons({ projectId, editable }: { projectId: number; edit
             aria-label={t('project.rejectReasons.new')}
             placeholder={t('project.rejectReasons.new')}
             value={draft}
-            maxLength={256}
+            {...lengthLimit(256)}
             onChange={(e) => setDraft(e.target.value)}
             onPressEnter={() => void onAdd()}
             data-testid="reject-reason-input"

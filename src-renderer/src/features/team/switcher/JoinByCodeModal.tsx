@@ -77,6 +77,7 @@ export function JoinByCodeModal({ open, onClose }: { open: boolean; onClose: () 
           value={code}
           onChange={(e) => setCode(cleanCode(e.target.value))}
           onPressEnter={() => void onCheck()}
+          // eslint-disable-next-line no-restricted-syntax -- a pasted invitation code, never typed to its length
           maxLength={32}
         />
         <Button onClick={() => void onCheck()} loading={previewState.isFetching} disabled={!code} data-testid="join-check">

@@ -2,6 +2,7 @@ import { Checkbox, Flex, Input, InputNumber, Radio, Select, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
 import type { OntologyAttribute } from '../../../../../src-shared/model/ontology';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 type Answers = AnnotationObject['attributes'];
 type Answer = Answers[string];
@@ -38,7 +39,7 @@ function AttributeField({ attribute, answers, onChange, disabled }: { attribute:
       );
       break;
     default:
-      field = <Input disabled={disabled} value={typeof value === 'string' ? value : ''} maxLength={attribute.text?.maxLength ?? 10_000} onChange={(e) => set(e.target.value)} />;
+      field = <Input disabled={disabled} value={typeof value === 'string' ? value : ''} {...lengthLimit(attribute.text?.maxLength ?? 10_000)} onChange={(e) => set(e.target.value)} />;
   }
   // The attributes nested under the options chosen now.
   const nested = options.filter((o) => chosenIds(value).includes(o.id)).flatMap((o) => o.attributes ?? []);

@@ -5,6 +5,7 @@ import type { Note } from '../../../../../src-shared/api/note';
 import { relativeTime } from '../../../app/relativeTime';
 import { useErrorText } from '../../../app/useErrorText';
 import { useAddNoteMutation } from './workspaceApi';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 /**
  * The notes of the item: the reviewer's, pinned to an object, a frame or the whole item, and
@@ -69,7 +70,7 @@ export const NotesPanel = memo(function NotesPanel({
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
-        maxLength={10_000}
+        {...lengthLimit(10_000)}
         autoSize={{ minRows: 2, maxRows: 4 }}
         placeholder={selectedObjectId ? t('work.notes.placeholderObject') : t('work.notes.placeholderItem')}
         aria-label={t('work.notes.add')}

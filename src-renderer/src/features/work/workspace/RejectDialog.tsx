@@ -3,6 +3,7 @@ import { Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRejectReasonsQuery } from '../../project/api/projectSettingsApi';
 import type { RejectInput } from './useWorkSession';
+import { lengthLimit } from '../../../app/lengthLimit';
 
 /**
  * Rejecting an item: the project's reasons to tick, a free reason, and a note pinned to the
@@ -71,13 +72,13 @@ export function RejectDialog({
           )}
         </Form.Item>
         <Form.Item label={t('work.reject.reason')}>
-          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1024} autoSize={{ minRows: 2, maxRows: 5 }} aria-label={t('work.reject.reason')} />
+          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} {...lengthLimit(1024)} autoSize={{ minRows: 2, maxRows: 5 }} aria-label={t('work.reject.reason')} />
         </Form.Item>
         <Form.Item label={selectedObjectId ? t('work.reject.noteOnObject') : t('work.reject.noteOnItem')}>
           <Input.TextArea
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            maxLength={10_000}
+            {...lengthLimit(10_000)}
             autoSize={{ minRows: 2, maxRows: 5 }}
             aria-label={selectedObjectId ? t('work.reject.noteOnObject') : t('work.reject.noteOnItem')}
           />

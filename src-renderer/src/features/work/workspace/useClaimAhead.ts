@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { readToken } from '../../../app/authToken';
 import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
@@ -39,7 +40,9 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     const giveBack = () => {
       const unused = ahead.current;
       ahead.current = null;
-      if (unused) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
+      // Signed out meanwhile (the claim finished after the user left and logged out): the call
+      // could only be refused; the item stays theirs and is what they are given next time.
+      if (unused && readToken()) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
     };
     return () => {
       giveBack();

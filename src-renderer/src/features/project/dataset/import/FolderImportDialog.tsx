@@ -8,6 +8,7 @@ import { workstation } from '../../../../host';
 import { ScanPreview } from './ScanPreview';
 import { useClientPlace } from '../../../../host/clientPlace';
 import { BrowserImportDialog } from './browser/BrowserImportDialog';
+import { lengthLimit } from '../../../../app/lengthLimit';
 
 const folderName = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
 /** The import service walks absolute paths only (a relative one would depend on where it runs). */
@@ -115,7 +116,7 @@ export function FolderImportDialog({ projectId, defaultType, open, onClose }: { 
           <>
             <ScanPreview scan={scan} />
             <Form.Item label={t('project.import.batchName')} style={{ marginTop: 12 }}>
-              <Input value={batchName} maxLength={64} onChange={(e) => setBatchName(e.target.value)} aria-label={t('project.import.batchName')} data-testid="import-batch-name" />
+              <Input value={batchName} {...lengthLimit(64)} onChange={(e) => setBatchName(e.target.value)} aria-label={t('project.import.batchName')} data-testid="import-batch-name" />
             </Form.Item>
           </>
         )}

@@ -10,6 +10,7 @@ import { BrowserFilePicker } from './BrowserFilePicker';
 import { feedBrowserImport } from './browserUploads';
 import type { PickedFile } from './pickedFiles';
 import { previewPicked, readPicked } from './readPicked';
+import { lengthLimit } from '../../../../../app/lengthLimit';
 
 /** The batch's default name: the picked folder's (or the first file's), and when. */
 const defaultBatchName = (files: readonly PickedFile[]) => {
@@ -99,7 +100,7 @@ export function BrowserImportDialog({ projectId, defaultType, open, onClose }: {
           <>
             <ScanPreview scan={scan} />
             <Form.Item label={t('project.import.batchName')} style={{ marginTop: 12 }}>
-              <Input value={batchName} maxLength={64} onChange={(e) => setBatchName(e.target.value)} disabled={reading !== null} aria-label={t('project.import.batchName')} data-testid="import-batch-name" />
+              <Input value={batchName} {...lengthLimit(64)} onChange={(e) => setBatchName(e.target.value)} disabled={reading !== null} aria-label={t('project.import.batchName')} data-testid="import-batch-name" />
             </Form.Item>
           </>
         )}
