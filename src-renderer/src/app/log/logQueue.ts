@@ -1,7 +1,7 @@
 import { LOG_LEVELS, type LogExtraInfo, type LogLevel, type LogRecordInput } from '../../../../src-shared/ipc/logs';
 import { cleanExtra } from './cleanExtra';
 
-/** Where batches go: `logs.write` of the workstation in the app, a stub in tests. */
+/** Where batches go: `logs.write` of the workstation in the app; in unit tests, a function that records them. */
 export type LogSink = (records: LogRecordInput[]) => Promise<unknown>;
 
 export interface LogQueueOptions {
