@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The same number of workers as integration, so vitest runs both projects as one pool.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 3 } },
       {
         test: {
           name: 'integration',
@@ -16,10 +17,11 @@ export default defineConfig({
           globalSetup: ['tests/support/aiServiceSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time: each has its own databases, bucket and ports, and most of their
-          // time is spent waiting on PostgreSQL, Ceph and HTTP, so two cores serve two files.
+          // Three files at a time on 2 cores: each has its own databases, bucket and ports, and
+          // most of their time is spent waiting on PostgreSQL, Ceph and HTTP or starting a fresh
+          // worker (docs/testing.md: with two, both were busy only 40% of the phase).
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
     ],

@@ -52,7 +52,7 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
   const preview = page.getByTestId('feature-preview');
   await preview.click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('t');
-  await expect(preview.locator('.ant-tag-checkable-checked')).toHaveText('truck [T]');
+  await expect(preview.locator('.ant-tag-checkable-checked')).toHaveText('truck [t]'); // as the shortcut sheet writes it (chordText)
   await expect(preview.getByRole('radio', { name: 'Red' })).toBeChecked();
   await expect(preview.getByText('Which colour')).toHaveCount(0);
   await preview.getByRole('radio', { name: 'Other' }).check();

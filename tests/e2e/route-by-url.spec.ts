@@ -51,8 +51,9 @@ test('each role is offered only the menu entries and tabs it can use, and every 
       const page = await profiles.get(role)!.newPage();
       await page.goto('/#/projects');
       const menu = page.getByRole('navigation').getByRole('menuitem');
-      // Entries that need a role appear once the role is known: wait for the full set.
-      await expect.soft(menu, `${role}: menu`).toHaveCount(MENU[role].length);
+      // Entries that need a role appear once the role is known: wait for the full set. Four
+      // windows start at once here, so on a loaded machine that takes longer than one page's 10 s.
+      await expect.soft(menu, `${role}: menu`).toHaveCount(MENU[role].length, { timeout: 30_000 });
       expect.soft(await offered(page, 'menuitem'), `${role}: menu`).toEqual(MENU[role]);
       for (const entry of MENU[role]) {
         await menu.filter({ hasText: new RegExp(`^${entry}$`) }).click();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OntologyAttribute } from '../../../../src-shared/model/ontology';
 import type { DraftFeature } from './draft';
 import { lengthLimit } from '../../app/lengthLimit';
+import { displayChord } from '../../app/chordText';
 
 /** One attribute as the annotation panel asks it, with its follow-ups under the chosen option. */
 function AttributeField({ a }: { a: OntologyAttribute }) {
@@ -68,7 +69,7 @@ export function FeaturePreview({ feature }: { feature: DraftFeature }) {
             style={{ border: `2px solid ${l.color}`, whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: '100%', ...(picked === l.id ? { background: l.color } : {}) }}
           >
             {l.name}
-            {l.hotkey ? ` [${l.hotkey.toUpperCase()}]` : ''}
+            {l.hotkey ? ` [${displayChord(l.hotkey)}]` : ''}
           </Tag.CheckableTag>
         ))}
       </Flex>

@@ -92,7 +92,7 @@ export function WorkspacePage() {
   const [rejecting, setRejecting] = useState(false);
   const [comparing, setComparing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const journal = useJournalState(item?.taskSubjectId);
+  const journal = useJournalState(item?.taskSubjectId, session.editsInFlight);
   const dispatch = useAppDispatch();
   const { data: notes } = useItemNotesQuery(
     { projectId: target.projectId, dataId: item?.open.subject.dataId ?? 0, taskSubjectId: item?.taskSubjectId ?? 0 },

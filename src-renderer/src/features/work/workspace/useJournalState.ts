@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
 
@@ -6,14 +6,19 @@ import { workstation } from '../../../host';
  * Where the open item's edits are: all on the server, waiting, kept locally while offline,
  * in conflict with someone else's change, or refused. Follows the journal's events.
  */
-export function useJournalState(taskSubjectId: number | undefined): JournalStatus | null {
+export function useJournalState(taskSubjectId: number | undefined, editsInFlight = false): JournalStatus | null {
   const [state, setState] = useState<JournalStatus | null>(null);
+  const hadEditsInFlight = useRef(false);
+  /** journal events seen: a status asked for before the latest event is older than it */
+  const events = useRef(0);
   useEffect(() => {
     setState(null);
     if (!taskSubjectId) return;
     let alive = true;
     const off = workstation.on('journal.sync', (e) => {
-      if (e.taskSubjectId === taskSubjectId) setState(e);
+      if (e.taskSubjectId !== taskSubjectId) return;
+      events.current++;
+      setState(e);
     });
     workstation
       .invoke('journal.status', { taskSubjectId })
@@ -26,5 +31,28 @@ export function useJournalState(taskSubjectId: number | undefined): JournalStatu
       off();
     };
   }, [taskSubjectId]);
+
+  // Once the journal acknowledged the last edit, ask where it stands: its own event about them
+  // may travel another way (the browser host's socket) and arrive after the acknowledgement.
+  useEffect(() => {
+    if (editsInFlight) {
+      hadEditsInFlight.current = true;
+      return;
+    }
+    if (!hadEditsInFlight.current || !taskSubjectId) return;
+    hadEditsInFlight.current = false;
+    let alive = true;
+    const seen = events.current;
+    workstation
+      .invoke('journal.status', { taskSubjectId })
+      .then((s) => alive && events.current === seen && setState(s))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [editsInFlight, taskSubjectId]);
+
+  // Edits the journal has not acknowledged are not saved yet, whatever the last status said.
+  if (editsInFlight && state?.state === 'synced') return { ...state, state: 'pending', pending: Math.max(1, state.pending) };
   return state;
 }

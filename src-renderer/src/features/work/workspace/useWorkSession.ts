@@ -10,6 +10,7 @@ import { FrameImages, type FrameImage } from './frameImages';
 import { isServerUnreachable } from './unreachable';
 import { useClaimAhead, type Prefetched } from './useClaimAhead';
 import { useWaitingHandoffs } from './useWaitingHandoffs';
+import { useEditsInFlight } from './useEditsInFlight';
 import { logItemMoved, logItemOpened } from './workLog';
 import {
   useClaimNextMutation,
@@ -73,6 +74,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   const [item, setItem] = useState<OpenItem | null>(null);
   const images = useRef(new FrameImages()).current;
   const active = useRef(new ActiveTime());
+  const editsInFlight = useEditsInFlight();
   const [claimNext] = useClaimNextMutation();
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
@@ -183,15 +185,15 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     if (!current) return;
     current.frames.set(frameId, applyEdit(current.frames.get(frameId), edit));
     active.current.touch();
-    await workstation.invoke('journal.append', {
+    await editsInFlight.track(workstation.invoke('journal.append', {
       taskSubjectId: current.taskSubjectId,
       frameId,
       upsert: [...(edit.upsert ?? [])],
       remove: [...(edit.remove ?? [])],
       ...(edit.classifications ? { classifications: [...edit.classifications] } : {}),
       ...(userIdRef.current ? { userId: userIdRef.current } : {}),
-    });
-  }, []);
+    }));
+  }, [editsInFlight.track]);
 
   /** Waits for the journal to put every edit on the server; the version to move the item on with. */
   const flushed = useCallback(async (taskSubjectId: number) => {
@@ -297,6 +299,8 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     handoffsWaiting,
     /** the item claimed ahead once loaded with its picture (read with useNextReady) */
     readyAhead,
+    /** edits handed to the journal and not yet acknowledged by it */
+    editsInFlight: editsInFlight.busy,
     touch: () => active.current.touch(),
   };
 }
