@@ -20,8 +20,8 @@ export interface SetAside {
 
 /**
  * Opens a local SQLite database with `open`; when the file is damaged (garbage written over
- * it, a disk that lost sectors), renames it and its WAL and shared-memory files to
- * `<name>.corrupt-<time>` and opens an empty one in its place. The damaged file is kept, not
+ * it, a disk that lost sectors), renames it, with its WAL and shared-memory files when SQLite's
+ * failed open left them, to `<name>.corrupt-<time>` and opens an empty one in its place. The damaged file is kept, not
  * deleted: `sqlite3 <file> .recover` may still get rows out of it. Any other failure (a newer
  * schema, a full disk, no permission) is thrown as it is: a fresh file would not cure it.
  */

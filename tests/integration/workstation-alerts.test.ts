@@ -10,6 +10,7 @@ import { clearBucketQuota, setBucketQuota } from '../support/cephAdmin';
 import { startObsServer, type ObsServer } from '../support/obsServer';
 import { until } from '../support/processes';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { buildTask } from '../support/taskFixture';
 import { buildWorld, type World } from '../support/world';
 import { tempFile } from '../support/workstationStorage';
 
@@ -87,6 +88,21 @@ describe('alerts from real failures reach the webhook once each', () => {
       `project ${w.projectP}`,
       'app: 0.0.0-test (node)',
     ]);
+  }, 60_000);
+
+  it('a session revoked on the server (401) is the user\'s matter: the journal waits, nobody is paged', async () => {
+    const me = w.users.annotator;
+    const t = await buildTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [me.id] }], subjects: 1 });
+    const claim = await s.app.inject({ method: 'POST', url: '/core/task/subject/claim', headers: { [TOKEN_NAME]: me.token }, payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId } });
+    const card = claim.json<{ data: { taskSubjectId: number; version: number; frameIds: number[] } }>().data;
+    // Signed out on the server (another device, an admin): the workstation still holds the token.
+    expect((await s.app.inject({ method: 'POST', url: '/core/user/logout', headers: { [TOKEN_NAME]: me.token } })).json()).toMatchObject({ code: 200 });
+    await h()['journal.open']({ taskSubjectId: card.taskSubjectId, serverVersion: card.version });
+    await h()['journal.append']({ taskSubjectId: card.taskSubjectId, frameId: card.frameIds[0]!, upsert: [{ id: 'a', featureId: 1, labelId: 'car', tool: 'box', geometry: { x: 1, y: 1, width: 5, height: 5 }, attributes: {}, zIndex: 0, source: 'manual' }] });
+    // The save was refused with 401: recorded at warn, in words no alert rule matches.
+    const waits = await until('the journal waits for a sign-in', () => records(`journal waits: task subject ${card.taskSubjectId}: JOURNAL_SIGNED_OUT`), (r) => r.length > 0);
+    expect(waits[0]).toMatchObject({ level: 2 });
+    // (that no alert went out is checked below, once the alerter has posted everything it queued)
   }, 60_000);
 
   it('a full bucket on Ceph: "storage full", once however often the upload is tried', async () => {
