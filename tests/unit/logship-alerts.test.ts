@@ -120,7 +120,7 @@ describe('alerts to the webhook', () => {
     await write(svc, alert(0));
     for (let i = 1; i <= 99; i++) await write(svc, alert(i));
     // (the alerter holds at most 100 unsent alerts; let the local webhook catch up)
-    await expect.poll(() => hook.requests).toBe(100);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(100);
     await write(svc, alert(0)); // still one of the last 100
     await write(svc, alert(100)); // the 101st distinct alert: evicts the least recently seen (1)
     await write(svc, alert(1));
@@ -138,7 +138,7 @@ describe('alerts to the webhook', () => {
     const svc = start(hook.url);
     const record: LogRecordInput = { level: 3, message: 'write failed: ENOSPC: no space left on device' };
     await write(svc, record);
-    await expect.poll(() => hook.requests).toBe(1);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(1);
     await write(svc, record);
     await svc.close();
     expect(hook.requests).toBe(2);
@@ -150,7 +150,7 @@ describe('alerts to the webhook', () => {
     hook.statuses.push(0);
     const svc = start(hook.url);
     await write(svc, { level: 3, message: 'EACCES: permission denied' });
-    await expect.poll(() => hook.requests).toBe(1);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(1);
     const t = Date.now();
     await write(svc, { level: 3, message: 'SQLITE_IOERR: disk I/O error' }, { level: 1, message: 'after' });
     expect((await svc.handlers['logs.query']({})).map((r) => r.message)).toEqual(['after', 'SQLITE_IOERR: disk I/O error', 'EACCES: permission denied']);
