@@ -104,7 +104,13 @@ export interface LogStatus {
   /** the last ship attempt's failure, null once a ship succeeds */
   lastShipError: string | null;
   /** records lost since start: refused because the write backlog was full, or failed to store */
-  dropped: number;  /**
+  dropped: number;
+  /**
+   * uploaded zips the team server has not been told of yet (kept in `logs.unregistered.json`,
+   * retried at the start of every ship); 0 when zips are not registered
+   */
+  unregistered: number;
+  /**
    * this workstation's id in the team server's index of log zips (kept in the data folder), so
    * an "upload now" request for one device reaches that one; null when zips are not registered
    */

@@ -132,6 +132,6 @@ describe('logs.status', () => {
     const svc = start(tmpDir());
     await svc.handlers['logs.write']({ records: [{ level: 1, message: 'a' }, { level: 1, message: 'b' }] });
     await svc.handlers['logs.query']({});
-    expect(await svc.handlers['logs.status']({})).toEqual({ queued: 0, stored: 2, unshipped: 2, lastShippedAt: null, lastShipError: null, dropped: 0, deviceId: null });
+    expect(await svc.handlers['logs.status']({})).toEqual({ queued: 0, stored: 2, unshipped: 2, lastShippedAt: null, lastShipError: null, dropped: 0, unregistered: 0, deviceId: null });
   });
 });

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -10,44 +8,20 @@ import { workstationConfigFromEnv } from '../../src-main/config';
 import { EventBus } from '../../src-main/services/events';
 import { createLogsService, type LogsService, type LogsServiceDeps } from '../../src-main/services/logstore';
 import { LruSet } from '../../src-main/services/logship/lruSet';
+import { steadyText } from '../../src-main/services/logship/alertRules';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-interface Hook {
-  url: string;
-  /** bodies of the POSTs that got a 2xx */
-  received: { msg_type: string; content: { text: string } }[];
-  /** status to answer, per request in order (0: never answer); 200 once the list is used up */
-  statuses: number[];
-  requests: number;
-  close(): Promise<void>;
-}
+type Hook = WebhookReceiver;
 
 /** A real webhook receiver on loopback that keeps what it was sent. */
 async function webhook(): Promise<Hook> {
-  const hook = { received: [], statuses: [], requests: 0 } as unknown as Hook;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      hook.requests++;
-      const status = hook.statuses.shift() ?? 200;
-      if (status === 0) return;
-      if (status === 200 && req.method === 'POST' && req.headers['content-type']?.startsWith('application/json')) hook.received.push(JSON.parse(body));
-      res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":0}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  hook.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  hook.close = () => new Promise<void>((r) => server.close(() => r()));
-  cleanup.push(() => {
-    server.closeAllConnections();
-    return server.listening ? hook.close() : undefined;
-  });
+  const hook = await startWebhookReceiver();
+  cleanup.push(() => hook.close());
   return hook;
 }
 
@@ -108,7 +82,7 @@ describe('alerts to the webhook', () => {
     );
     await svc.close();
     expect(titles(hook).sort()).toEqual([
-      'Annotation workstation: log database error',
+      'Annotation workstation: database error',
       'Annotation workstation: permission denied',
       'Annotation workstation: permission denied',
       'Annotation workstation: storage full',
@@ -123,6 +97,21 @@ describe('alerts to the webhook', () => {
     expect(hook.received).toHaveLength(1);
   });
 
+  it('leaves out how long a failure took and how often it was tried, which differ every time it happens', async () => {
+    expect(steadyText('storage upload a/b.jpg failed: Access denied [AccessDenied] (AccessDenied, HTTP 403) after 0 retries, 0.05 s')).toBe(
+      'storage upload a/b.jpg failed: Access denied [AccessDenied] (AccessDenied, HTTP 403)',
+    );
+    expect(steadyText('API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden, 12 ms')).toBe('API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden');
+    // ids, versions and sizes stay
+    expect(steadyText('journal save refused: task subject 42: forbidden (error.forbidden); 2 edits kept')).toBe('journal save refused: task subject 42: forbidden (error.forbidden); 2 edits kept');
+    const hook = await webhook();
+    const svc = start(hook.url);
+    await write(svc, { level: 3, message: 'storage upload k failed: Upload failed after 3 retries [UploadRetriesExhausted] (QuotaExceeded, HTTP 403) after 3 retries, 1.91 s' });
+    await write(svc, { level: 3, message: 'storage upload k failed: Upload failed after 3 retries [UploadRetriesExhausted] (QuotaExceeded, HTTP 403) after 3 retries, 2.04 s' });
+    await svc.close();
+    expect(hook.received.map((m) => m.content.text.split('\n')[1])).toEqual(['storage upload k failed: Upload failed after 3 retries [UploadRetriesExhausted] (QuotaExceeded, HTTP 403)']);
+  });
+
   it('remembers 100 alerts: once 100 others came after it, an alert is sent again', async () => {
     const hook = await webhook();
     const svc = start(hook.url);
@@ -131,7 +120,7 @@ describe('alerts to the webhook', () => {
     await write(svc, alert(0));
     for (let i = 1; i <= 99; i++) await write(svc, alert(i));
     // (the alerter holds at most 100 unsent alerts; let the local webhook catch up)
-    await expect.poll(() => hook.requests).toBe(100);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(100);
     await write(svc, alert(0)); // still one of the last 100
     await write(svc, alert(100)); // the 101st distinct alert: evicts the least recently seen (1)
     await write(svc, alert(1));
@@ -149,7 +138,7 @@ describe('alerts to the webhook', () => {
     const svc = start(hook.url);
     const record: LogRecordInput = { level: 3, message: 'write failed: ENOSPC: no space left on device' };
     await write(svc, record);
-    await expect.poll(() => hook.requests).toBe(1);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(1);
     await write(svc, record);
     await svc.close();
     expect(hook.requests).toBe(2);
@@ -161,7 +150,7 @@ describe('alerts to the webhook', () => {
     hook.statuses.push(0);
     const svc = start(hook.url);
     await write(svc, { level: 3, message: 'EACCES: permission denied' });
-    await expect.poll(() => hook.requests).toBe(1);
+    await expect.poll(() => hook.requests, { timeout: 30_000 }).toBe(1);
     const t = Date.now();
     await write(svc, { level: 3, message: 'SQLITE_IOERR: disk I/O error' }, { level: 1, message: 'after' });
     expect((await svc.handlers['logs.query']({})).map((r) => r.message)).toEqual(['after', 'SQLITE_IOERR: disk I/O error', 'EACCES: permission denied']);
@@ -189,7 +178,7 @@ describe('alerts to the webhook', () => {
     await expect(svc.handlers['logs.status']({})).rejects.toMatchObject({ code: 'LOG_STORE_UNAVAILABLE' });
     await svc.close();
     expect(hook.received).toHaveLength(1);
-    expect(hook.received[0]!.content.text).toMatch(/^Annotation workstation: log database error\nThe log store failed and stopped: log database version 9 is newer than this app \(2\)/);
+    expect(hook.received[0]!.content.text).toMatch(/^Annotation workstation: database error\nThe log store failed and stopped: log database version 9 is newer than this app \(2\)/);
   });
 });
 

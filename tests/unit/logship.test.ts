@@ -262,6 +262,8 @@ describe('registering shipped zips with the team server', () => {
     expect(await svc.handlers['logs.shipNow']({})).toMatchObject({ records: 2, zips: 1, error: null });
     expect(await svc.handlers['logs.shipNow']({})).toMatchObject({ records: 0, zips: 0 });
     expect(told).toEqual([]);
+    // ops see the zip waiting to be registered
+    expect(await svc.handlers['logs.status']({})).toMatchObject({ unregistered: 1 });
     await svc.close();
 
     // Restarted, the server back: the next ship tells it of the old zip, uploading nothing twice.
@@ -271,6 +273,7 @@ describe('registering shipped zips with the team server', () => {
     expect(await svc2.handlers['logs.shipNow']({})).toMatchObject({ records: 1, zips: 1 });
     expect(uploads).toBe(2);
     expect(told).toEqual([...b.objects.keys()]);
+    expect(await svc2.handlers['logs.status']({})).toMatchObject({ unregistered: 0 });
     await svc2.handlers['logs.shipNow']({});
     expect(told).toHaveLength(2);
   });

@@ -7,7 +7,7 @@ describe('answering an upload-now request', () => {
     const calls: string[] = [];
     const invoke = (async (method: string) => {
       calls.push(method);
-      if (method === 'logs.status') return { queued: 0, stored: 0, unshipped: 0, lastShippedAt: null, lastShipError: null, dropped: 0, deviceId };
+      if (method === 'logs.status') return { queued: 0, stored: 0, unshipped: 0, lastShippedAt: null, lastShipError: null, dropped: 0, unregistered: 0, deviceId };
       return { records: 1, zips: 1, skipped: null, error: null };
     }) as Parameters<typeof answerUploadRequest>[0];
     return { invoke, calls };

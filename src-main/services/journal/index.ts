@@ -6,7 +6,8 @@ import type { ServerClient, SessionState } from '../session';
 import { editArg, handoffArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
 import { JournalStore } from './store';
 import { JournalSyncer, type RetryDelays } from './syncer';
-import { silentLog, type ProductLog } from '../productLog';
+import { errorText, silentLog, type ProductLog } from '../productLog';
+import { openOrSetAside } from '../sqliteSetAside';
 import { journalExtra } from './journalLog';
 
 export { JournalStore } from './store';
@@ -35,7 +36,15 @@ export function createJournalService(
   config: WorkstationConfig,
   deps: { server: ServerClient; session: SessionState; events: EventBus; retry?: RetryDelays; log?: ProductLog },
 ): JournalService {
-  const store = new JournalStore(path.join(config.dataDir, 'journal.db'));
+  const log = deps.log ?? silentLog;
+  // A damaged journal must not keep the workstation from starting: it is set aside (kept for
+  // recovery) and work goes on with an empty one; ops get the database alert (docs/logging.md).
+  const { store, setAside } = openOrSetAside(path.join(config.dataDir, 'journal.db'), (f) => new JournalStore(f));
+  if (setAside) {
+    log.error(
+      `journal database unreadable (${setAside.error}): moved to ${setAside.movedTo} in the data folder and started an empty journal; edits it held that had not reached the server are only in that file`,
+    );
+  }
   store.prune(PRUNE_AFTER_MS);
   const syncer = new JournalSyncer({ store, ...deps });
   /** Whose edits these are: the author the renderer names (the browser host serves several users at once), else the signed-in user. */
@@ -53,8 +62,7 @@ export function createJournalService(
   // After a crash: edits left waiting go out as soon as a session exists (reported offline until then).
   syncer.kickAll();
 
-  return {
-    handlers: {
+  const handlers: JournalHandlers = {
       'journal.append': async (args) => {
         const edit = editArg(args);
         const seq = store.append(edit, userId(args));
@@ -82,7 +90,7 @@ export function createJournalService(
       'journal.handOff': async (args) => {
         const { taskSubjectId, handoff } = handoffArg(args);
         store.queueHandoff(taskSubjectId, handoff);
-        (deps.log ?? silentLog).info(`journal hand-off queued: ${handoff.action} of task subject ${taskSubjectId}, sent once its edits are on the server`, journalExtra(taskSubjectId, store.subject(taskSubjectId)?.userId ?? null));
+        log.info(`journal hand-off queued: ${handoff.action} of task subject ${taskSubjectId}, sent once its edits are on the server`, journalExtra(taskSubjectId, store.subject(taskSubjectId)?.userId ?? null));
         syncer.emit(taskSubjectId);
         syncer.kick(taskSubjectId);
         return syncer.status(taskSubjectId);
@@ -94,7 +102,10 @@ export function createJournalService(
         if (!forgotten) throw journalError('JOURNAL_PENDING', 'edits of this task subject still wait for the server: flush first');
         return { ok: true };
       },
-    },
+  };
+
+  return {
+    handlers: logDatabaseErrors(handlers, log),
     resume: () => syncer.kickAll(),
     close: async () => {
       offSession();
@@ -103,4 +114,26 @@ export function createJournalService(
       store.close();
     },
   };
+}
+
+/**
+ * A journal call that fails in SQLite (the file damaged or its disk failing while the app
+ * runs) is logged at error, in SQLite's words, so it raises the database alert; the caller
+ * still gets the error. Refusals of bad arguments and of the server are not SQLite's and pass
+ * through unlogged (the syncer logs the server's).
+ */
+function logDatabaseErrors(handlers: JournalHandlers, log: ProductLog): JournalHandlers {
+  const out: Record<string, (args: never) => Promise<unknown>> = {};
+  for (const [method, fn] of Object.entries(handlers) as [string, (args: never) => Promise<unknown>][]) {
+    out[method] = async (args) => {
+      try {
+        return await fn(args);
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && code.startsWith('SQLITE_')) log.error(`journal database error in ${method}: ${errorText(err)}`);
+        throw err;
+      }
+    };
+  }
+  return out as unknown as JournalHandlers;
 }

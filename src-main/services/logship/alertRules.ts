@@ -12,7 +12,7 @@ export interface Alert {
 export const ALERT_TITLES: Record<AlertKind, string> = {
   quota: 'Annotation workstation: storage full',
   permission: 'Annotation workstation: permission denied',
-  database: 'Annotation workstation: log database error',
+  database: 'Annotation workstation: database error',
 };
 
 /**
@@ -45,11 +45,25 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
+/** How long it took, and how often it was tried before: `, 12 ms`, ` after 3 retries, 0.31 s`. */
+const VARYING = /(?: after \d+ retr(?:y|ies))?, \d+(?:\.\d+)? ?m?s\b/g;
+
+/**
+ * A record's message as an alert says it: without the duration and retry count, which differ
+ * every time the same failure happens (`storage upload k failed: ... after 0 retries, 0.05 s`,
+ * `API GET /x failed: HTTP 403 Forbidden, 12 ms`) and would make each occurrence a new alert.
+ * The record in the store keeps them.
+ */
+export function steadyText(message: string): string {
+  return message.replace(VARYING, '');
+}
+
 /**
  * The alert for a record. The time is left out on purpose, so the same failure repeating is one
  * alert (the receiving chat stamps when it arrived).
  */
-export function alertFor(kind: AlertKind, level: number, message: string, extra: LogExtraInfo, app: string): Alert {
+export function alertFor(kind: AlertKind, level: number, record: string, extra: LogExtraInfo, app: string): Alert {
+  const message = steadyText(record);
   const lines = [message.length > MAX_ALERT_MESSAGE ? `${message.slice(0, MAX_ALERT_MESSAGE)}…` : message, `level: ${LEVEL_NAMES[level] ?? level}`];
   if (extra.userId !== undefined || extra.userName !== undefined) {
     const phone = extra.phone ? `, phone ${maskPhone(extra.phone)}` : '';

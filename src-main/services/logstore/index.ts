@@ -3,7 +3,7 @@ import type { LogsHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import { Alerter } from '../logship/alerter';
-import { alertFor, alertKindOf, ALERT_TITLES, type Alert } from '../logship/alertRules';
+import { alertFor, alertKindOf } from '../logship/alertRules';
 import { LogShipper, type LogUploader } from '../logship/shipper';
 import { deviceIdentity } from '../logship/device';
 import { PendingRegistrations } from '../logship/registrations';
@@ -59,11 +59,11 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   let dropped = 0;
   let closing: Promise<void> | null = null;
 
+  /** The store failing cannot be a record in it, so it goes to the webhook directly. */
   const storeAlert = (error: ErrorInfo, what: string) => {
-    const text = `${error.code ? `${error.code}: ` : ''}${error.message}`;
+    const text = `The log store failed ${what}: ${error.code ? `${error.code}: ` : ''}${error.message}`;
     const kind = alertKindOf(3, text) ?? 'database';
-    const alert: Alert = { kind, title: ALERT_TITLES[kind], content: `The log store failed ${what}: ${text}\napp: ${app}` };
-    alerter.raise(alert);
+    alerter.raise(alertFor(kind, 3, text, userExtra(currentUser()), app));
   };
 
   const client = new LogWorkerClient(
@@ -78,6 +78,11 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
         dropped += lost + queue.discard();
         storeAlert(error, 'and stopped');
       },
+      // A record like any other: it is kept in the new file and raises the database alert.
+      setAside: (movedTo, error) =>
+        void handlers['logs.write']({
+          records: [{ level: 3, message: `log database unreadable (${error}): moved to ${movedTo} in the data folder and started an empty one; the records it held are only in that file` }],
+        }).catch(() => undefined),
     },
   );
   const send = (batch: WriteBatch) => {
@@ -179,6 +184,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
         lastShippedAt: counts.lastShippedAt,
         lastShipError: shipper.lastError,
         dropped,
+        unregistered: shipper.unregistered,
         deviceId: device?.deviceId ?? null,
       };
     },

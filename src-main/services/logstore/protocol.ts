@@ -33,6 +33,8 @@ export type ToWorker = { kind: 'write'; batch: WriteBatch } | { kind: 'call'; id
 export type FromWorker =
   /** the store could not open (e.g. a newer schema): the worker exits after this */
   | { kind: 'fatal'; error: ErrorInfo }
+  /** the file was damaged: it was renamed to `movedTo` and the store runs on an empty one */
+  | { kind: 'setAside'; movedTo: string; error: string }
   | { kind: 'committed'; count: number }
   | { kind: 'writeFailed'; count: number; error: ErrorInfo }
   | { kind: 'reply'; id: number; ok: true; result: unknown }

@@ -1,4 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openOrSetAside } from '../sqliteSetAside';
 import { LogStore } from './logStore';
 import { StoreServer } from './storeServer';
 import { errorInfo, type FromWorker, type LogWorkerData, type ToWorker } from './protocol';
@@ -14,7 +15,10 @@ function runLogWorker(port: MessagePort, data: LogWorkerData): void {
   const post = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   let server: StoreServer;
   try {
-    server = new StoreServer(new LogStore(data.dbFile), data.ledgerFile, (count, err) =>
+    // A damaged file is set aside and logging goes on in an empty one (the main thread logs it).
+    const { store, setAside } = openOrSetAside(data.dbFile, (f) => new LogStore(f));
+    if (setAside) post({ kind: 'setAside', ...setAside });
+    server = new StoreServer(store, data.ledgerFile, (count, err) =>
       post(err ? { kind: 'writeFailed', count, error: errorInfo(err) } : { kind: 'committed', count }),
     );
   } catch (err) {

@@ -9,6 +9,8 @@ export interface WorkerClientHooks {
   writeFailed(count: number, error: ErrorInfo): void;
   /** the store is gone for good (it could not open, or the worker died); `lost` records were in flight */
   unavailable(error: ErrorInfo, lost: number): void;
+  /** the database file was damaged: it was renamed to `movedTo` and an empty one is used */
+  setAside(movedTo: string, error: string): void;
 }
 
 interface PendingCall {
@@ -109,6 +111,9 @@ export class LogWorkerClient {
         break;
       case 'fatal':
         this.die(m.error);
+        break;
+      case 'setAside':
+        this.hooks.setAside(m.movedTo, m.error);
         break;
       case 'reply': {
         const call = this.calls.get(m.id);

@@ -17,6 +17,8 @@ const MAX_SOCKETS = 64;
  */
 export class S3Clients {
   private current: { signature: string; client: S3Client } | null = null;
+  /** bumped when the session changes hands: the SDK caches resolved credentials until they expire */
+  private generation = 0;
 
   constructor(private readonly tokens: TokenSource) {}
 
@@ -24,7 +26,7 @@ export class S3Clients {
     assertBucketName(token.bucketName);
     const endpoint = normalizeEndpoint(token.endPoint);
     // One client per user too: the SDK keeps the credentials it resolved, which are that user's.
-    const signature = `${endpoint}|${token.region}|${token.s3ForcePathStyle}|${this.tokens.scope()}`;
+    const signature = `${endpoint}|${token.region}|${token.s3ForcePathStyle}|${this.tokens.scope()}|${this.generation}`;
     if (this.current?.signature === signature) return this.current.client;
     this.current?.client.destroy();
     const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };
@@ -44,6 +46,15 @@ export class S3Clients {
     });
     this.current = { signature, client };
     return client;
+  }
+
+  /**
+   * The next transfer gets a new client. Without it a user signing in after another on the same
+   * workstation would sign requests with the previous user's credentials, which the SDK keeps
+   * until they expire (an hour): the object store would refuse (or allow) by their rights.
+   */
+  forget(): void {
+    this.generation++;
   }
 
   destroy(): void {

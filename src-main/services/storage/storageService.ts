@@ -90,6 +90,7 @@ export class StorageService {
   /** Signed out or another user: their token must not serve the next one. */
   forgetToken(): void {
     this.tokens.clear();
+    this.clients.forget();
   }
 
   private ready(): MultipartSettings {

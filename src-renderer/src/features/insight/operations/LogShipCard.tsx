@@ -62,6 +62,7 @@ export function LogShipCard() {
             {status?.lastShippedAt ? <Timestamp at={status.lastShippedAt} precision="second" /> : t('insight.operations.never')}
           </Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.dropped')}>{status?.dropped ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('insight.operations.unregistered')}>{status?.unregistered ?? '–'}</Descriptions.Item>
           <Descriptions.Item label={t('insight.operations.lastShipError')}>{status?.lastShipError ?? t('insight.operations.none')}</Descriptions.Item>
         </Descriptions>
       )}
