@@ -8,7 +8,9 @@ export default defineConfig({
   test: {
     projects: [
       // The same number of workers as integration, so vitest runs both projects as one pool.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 3 } },
+      // A test's timeout catches a hang, not slowness: some unit files start real workers and
+      // databases, which on a loaded 2-core machine take longer than vitest's default 5 s.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 3, testTimeout: 30_000 } },
       {
         test: {
           name: 'integration',

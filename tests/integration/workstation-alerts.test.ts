@@ -70,7 +70,7 @@ describe('alerts from real failures reach the webhook once each', () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  it('a key the storage policy refuses: "permission denied", naming the key, the user and the project', async () => {
+  it('a folder the storage policy refuses: "permission denied", naming the folder, the user and the project', async () => {
     await signIn('annotator', 'Annotator A');
     await h()['storage.init']({});
     const file = tempFile(files, 'not-mine.jpg', 20_000);
@@ -82,7 +82,8 @@ describe('alerts from real failures reach the webhook once each', () => {
     const [alert] = await alerted(PERMISSION);
     expect(alert).toEqual([
       PERMISSION,
-      `storage upload ${key} failed: Access denied [AccessDenied] (HTTP 403)`,
+      // The folder, not the file: an import of a thousand files into it is one alert.
+      `storage upload dataset/${w.projectP}/… failed: Access denied [AccessDenied] (HTTP 403)`,
       'level: error',
       `user: Annotator A (id ${w.users.annotator.id}, phone ${masked(w.users.annotator.mobile)})`,
       `project ${w.projectP}`,
@@ -114,12 +115,14 @@ describe('alerts from real failures reach the webhook once each', () => {
     const file = tempFile(files, 'scan.bin', 64 * 1024);
     const key = `dataset/${w.projectP}/scan.bin`;
     for (let i = 0; i < 2; i++) await expect(h()['storage.upload']({ file, key })).rejects.toMatchObject({ code: expect.any(String) });
+    // Another file of the same import: the same full store, so no second alert.
+    await expect(h()['storage.upload']({ file, key: `dataset/${w.projectP}/scan-2.bin` })).rejects.toMatchObject({ code: expect.any(String) });
     const failed = await records(`storage upload ${key} failed`);
     expect(failed).toHaveLength(2);
     expect(failed[0]!.message).toContain('(QuotaExceeded, HTTP 403)');
 
     const [alert] = await alerted(STORAGE_FULL);
-    expect(alert![1]).toMatch(new RegExp(`^storage upload ${key} failed: .+ \\(QuotaExceeded, HTTP 403\\)$`));
+    expect(alert![1]).toMatch(new RegExp(`^storage upload dataset/${w.projectP}/… failed: .+ \\(QuotaExceeded, HTTP 403\\)$`));
     expect(alert!.slice(2)).toEqual(['level: error', `user: Owner A (id ${w.users.owner.id}, phone ${masked(w.users.owner.mobile)})`, `project ${w.projectP}`, 'app: 0.0.0-test (node)']);
     await clearBucketQuota(s.s3!.bucket);
     // Room again: the same upload works, and nothing more is alerted.

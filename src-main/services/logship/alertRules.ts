@@ -59,11 +59,20 @@ export function steadyText(message: string): string {
 }
 
 /**
+ * A full store (or a refused folder) refuses every file of an import: said per folder
+ * (`storage upload dataset/3/… failed`), the batch is one alert, not one per file. The record
+ * keeps the file's key.
+ */
+function byFolder(message: string): string {
+  return message.replace(/^(storage \w+ )((?:[^\s/]+\/)*)[^\s/]+( failed:)/, '$1$2…$3');
+}
+
+/**
  * The alert for a record. The time is left out on purpose, so the same failure repeating is one
  * alert (the receiving chat stamps when it arrived).
  */
 export function alertFor(kind: AlertKind, level: number, record: string, extra: LogExtraInfo, app: string): Alert {
-  const message = steadyText(record);
+  const message = byFolder(steadyText(record));
   const lines = [message.length > MAX_ALERT_MESSAGE ? `${message.slice(0, MAX_ALERT_MESSAGE)}…` : message, `level: ${LEVEL_NAMES[level] ?? level}`];
   if (extra.userId !== undefined || extra.userName !== undefined) {
     const phone = extra.phone ? `, phone ${maskPhone(extra.phone)}` : '';
