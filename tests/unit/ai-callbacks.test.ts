@@ -72,7 +72,8 @@ describe('CallbackSender', () => {
     const t = performance.now();
     sender.abort();
     await sent;
-    expect(performance.now() - t).toBeLessThan(100);
+    // Without abort the next try would come after the 5 s back-off; half of it is room for a busy machine.
+    expect(performance.now() - t).toBeLessThan(2500);
     expect(ep.seen).toHaveLength(1);
   });
 });
