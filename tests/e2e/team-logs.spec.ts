@@ -4,13 +4,13 @@ import { LoginPage } from './pages/authPages';
 import { ApiUser, DEMO } from './pages/insightSetup';
 import { OperationsPage, signInAsOwner } from './pages/insightPages';
 import { allLocalRecords, holds, readLogZip, tokenOf, workstationStatus, type ShippedRecord } from './pages/logEvidence';
-import { smsCodeFor } from './pages/smsOutbox';
+import { latestSmsCode } from './pages/smsOutbox';
 import { TeamLogsPage } from './pages/teamLogsPage';
 import { MyWorkPage, WorkspacePage } from './pages/workPages';
 
 const ANNOTATOR_NAME = 'Demo Annotator 演示标注员';
 const DEMO_TASK_NAME = say(DEMO_TASK.name, 'both');
-const newestCode = () => smsCodeFor(DEMO.annotator, 0).catch(() => null);
+const newestCode = () => latestSmsCode(DEMO.annotator);
 
 /** A fresh window of the demo annotator on this workstation, signed in with the password. */
 async function annotatorSignsIn(browser: Browser): Promise<Page> {
@@ -28,11 +28,11 @@ async function signInAgainByCode(page: Page): Promise<string> {
   await new LoginPage(page).expectShown();
   await page.getByTestId('login-mode').getByText(/^(SMS code|验证码登录)$/).click();
   await page.getByTestId('mobile').fill(DEMO.annotator);
-  const before = await newestCode();
+  const before = newestCode();
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('send-code')).toContainText(/\d+/);
   await expect.poll(newestCode).not.toBe(before);
-  const code = (await newestCode())!;
+  const code = newestCode()!;
   await page.getByTestId('code').fill(code);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('current-user-name')).toHaveText(ANNOTATOR_NAME);
@@ -132,6 +132,7 @@ test('an annotator\'s day reaches the team\'s ops as a log zip with its records 
   await expect(logs.status).toContainText(deviceId!.slice(0, 8));
   await expect(logs.status).toHaveAttribute('data-state', 'arrived', { timeout: 60_000 });
   await expect(logs.rows()).toHaveCount(2);
+  await owner.screenshot({ path: 'test-results/screenshots/team-logs.png', fullPage: true, animations: 'disabled' });
 
   // 7. Both zips downloaded through the browser: the day's records are there with their extra
   //    info, and no secret anywhere in them.

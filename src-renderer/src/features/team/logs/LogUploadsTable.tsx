@@ -7,7 +7,6 @@ import { NameCell } from '../../../app/figures/NameCell';
 import { formatBytes } from '../../insight/shared/workstationStorage';
 import { LEVEL_COLOR, LEVEL_NAMES } from '../../insight/operations/logLevels';
 import type { Paging } from '../common/usePaging';
-import { deviceLabel } from './logFilters';
 
 interface Props {
   data: PageOf<LogUpload> | undefined;
@@ -29,9 +28,13 @@ export function LogUploadsTable({ data, loading, filtered, paging, onPage, downl
       title: t('team.logs.device'),
       key: 'device',
       render: (_, u) => (
-        <Tooltip title={u.deviceId}>
-          <Typography.Text>{deviceLabel(u)}</Typography.Text>
-        </Tooltip>
+        // A long host name ends in an ellipsis; the id's start stays whole on its own line (the full id on hover).
+        <Space orientation="vertical" size={0}>
+          <NameCell name={u.deviceName} maxWidth={160} />
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} title={u.deviceId}>
+            {u.deviceId.slice(0, 8)}
+          </Typography.Text>
+        </Space>
       ),
     },
     {
@@ -49,7 +52,7 @@ export function LogUploadsTable({ data, loading, filtered, paging, onPage, downl
       title: t('team.logs.levels'),
       key: 'levels',
       render: (_, u) => (
-        <Space size={2} wrap>
+        <Space size={2} wrap style={{ maxWidth: 180 }}>
           {LEVEL_NAMES.filter((n) => u.levels[n] > 0).map((n) => (
             <Tag key={n} color={LEVEL_COLOR[n]} data-testid={`level-${n}`}>
               {t(`team.logs.levelName.${n}`)} {u.levels[n]}

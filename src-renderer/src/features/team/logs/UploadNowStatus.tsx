@@ -19,6 +19,6 @@ export function UploadNowStatus({ state, onClose }: { state: UploadNowState; onC
       />
     );
   if (state.status === 'arrived')
-    return <Alert {...common} type="success" title={t('team.logs.arrived', { name, records: state.upload.records.toLocaleString() })} data-state="arrived" />;
+    return <Alert {...common} type="success" title={t('team.logs.arrived', { name, count: state.upload.records })} data-state="arrived" />;
   return <Alert {...common} type="warning" title={t('team.logs.quiet', { name, minutes: QUIET_AFTER_MS / 60_000 })} data-state="quiet" />;
 }
