@@ -25,14 +25,14 @@ export function RetentionSetting({ canEdit }: { canEdit: boolean }) {
   if (!canEdit)
     return (
       <Typography.Paragraph data-testid="log-retention">
-        {t('team.logs.retentionDays')}: <strong>{data.retentionDays}</strong> {t('team.logs.days')}. {hint} {t('team.logs.retentionReadOnly')}
+        {t('team.logs.retentionDays')}: <strong>{t('team.logs.keptDays', { count: data.retentionDays })}</strong>. {hint} {t('team.logs.retentionReadOnly')}
       </Typography.Paragraph>
     );
 
   const onFinish = async ({ retentionDays }: { retentionDays: number }) => {
     try {
       const saved = await update({ retentionDays }).unwrap();
-      void message.success(t('team.logs.retentionSaved', { days: saved.retentionDays }));
+      void message.success(t('team.logs.retentionSaved', { count: saved.retentionDays }));
     } catch (err) {
       void message.error(errorText(err));
     }

@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUIET_AFTER_MS, type UploadNowState } from './useUploadNow';
+import type { UploadNowState } from './useUploadNow';
 
 /** Where an "upload now" stands: asked and waiting, arrived, or nothing came. */
 export function UploadNowStatus({ state, onClose }: { state: UploadNowState; onClose: () => void }) {
@@ -20,5 +20,5 @@ export function UploadNowStatus({ state, onClose }: { state: UploadNowState; onC
     );
   if (state.status === 'arrived')
     return <Alert {...common} type="success" title={t('team.logs.arrived', { name, count: state.upload.records })} data-state="arrived" />;
-  return <Alert {...common} type="warning" title={t('team.logs.quiet', { name, minutes: QUIET_AFTER_MS / 60_000 })} data-state="quiet" />;
+  return <Alert {...common} type="warning" title={t('team.logs.quiet', { name })} data-state="quiet" />;
 }

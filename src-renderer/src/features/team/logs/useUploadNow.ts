@@ -21,8 +21,8 @@ export type UploadNowState =
 
 /** How often the page looks for the asked zip: a ship and its registration take seconds. */
 const PROBE_MS = 3000;
-/** When the page stops looking and says nothing came (the workstation may be off). */
-export const QUIET_AFTER_MS = 2 * 60_000;
+/** When the page stops looking and says nothing came (the workstation may be off); the text says "two minutes". */
+const QUIET_AFTER_MS = 2 * 60_000;
 
 /**
  * "Upload now" and the wait for its answer. The server announces the request to the person's
