@@ -45,6 +45,7 @@ const VIEWS: View[] = [
   { name: 'team groups', as: 'owner', path: () => '/team/groups' },
   { name: 'team invitations', as: 'owner', path: () => '/team/invitations' },
   { name: 'team vendors', as: 'owner', path: () => '/team/vendors' },
+  { name: 'team logs', as: 'owner', path: () => '/team/logs' },
   { name: 'team settings', as: 'owner', path: () => '/team/settings' },
   { name: 'my account', as: 'owner', path: () => '/team/account' },
   { name: 'my work', as: 'annotator', path: () => '/work' },

@@ -43,7 +43,7 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = async (args, api
 /** Every entity the cache tags; invalidating them all asks the server again for whatever is shown. */
 export const TAG_TYPES = [
   'User', 'Project', 'ProjectMember', 'Team', 'TeamMember', 'Group', 'Vendor', 'Invite', 'Batch', 'Subject', 'Ontology',
-  'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance',
+  'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance', 'LogUpload', 'LogSetting',
 ] as const;
 
 /** The one server-state cache; features add endpoints with `api.injectEndpoints`. */

@@ -62,6 +62,8 @@ export const ROUTES: RouteCase[] = [
   // A team page the role may not use sends it to the members (TeamPage.tsx), whose tab is offered.
   { name: 'team invitations', path: () => '/team/invitations', outcome: only(TEAM_ADMINS, teamTab('Invitations'), shows(tabOf('team-title', 'Members'), /#\/team\/members$/)) },
   { name: 'team vendors', path: () => '/team/vendors', outcome: only(TEAM_ADMINS, teamTab('Vendors'), shows(tabOf('team-title', 'Members'), /#\/team\/members$/)) },
+  // Other people's logs are the owner's and admins' (team.logs.read), offered to no one else.
+  { name: 'team logs', path: () => '/team/logs', outcome: only(TEAM_ADMINS, teamTab('Workstation logs'), shows(tabOf('team-title', 'Members'), /#\/team\/members$/)) },
   { name: 'team settings', path: () => '/team/settings', outcome: everyone(teamTab('Settings')) },
   { name: 'my account', path: () => '/team/account', outcome: everyone(shows(heading('My account'))) },
   { name: 'performance', path: () => '/performance', outcome: only(TEAM_LEADS, shows(heading('Performance')), { kind: 'denied' }) },
@@ -102,7 +104,7 @@ export const PROJECT_TABS: Record<Role, string[]> = {
 
 /** The team tabs each role is offered. */
 export const TEAM_TABS: Record<Role, string[]> = {
-  owner: ['Members', 'Groups', 'Invitations', 'Vendors', 'Settings'],
+  owner: ['Members', 'Groups', 'Invitations', 'Vendors', 'Workstation logs', 'Settings'],
   manager: ['Members', 'Groups', 'Settings'],
   annotator: ['Members', 'Groups', 'Settings'],
   reviewer: ['Members', 'Groups', 'Settings'],

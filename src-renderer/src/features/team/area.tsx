@@ -10,7 +10,7 @@ import { TEAM_PATHS } from './paths';
 const rel = (path: string) => path.slice(1);
 
 /** A team page from the area's one lazily loaded chunk (routes.tsx): the first screen does not download them. */
-const page = (name: 'MembersRoute' | 'GroupsRoute' | 'InvitationsRoute' | 'VendorsRoute' | 'SettingsRoute' | 'AccountRoute') =>
+const page = (name: 'MembersRoute' | 'GroupsRoute' | 'InvitationsRoute' | 'VendorsRoute' | 'LogsRoute' | 'SettingsRoute' | 'AccountRoute') =>
   lazyPage(() => import('./routes').then((m) => ({ default: m[name] })));
 
 /** What this feature area adds to the shell: its routes, navigation entries, project tabs and header widgets. */
@@ -20,6 +20,7 @@ export const teamRoutes: AreaRoute[] = [
   { path: rel(TEAM_PATHS.groups), element: page('GroupsRoute') },
   { path: rel(TEAM_PATHS.invitations), element: page('InvitationsRoute') },
   { path: rel(TEAM_PATHS.vendors), element: page('VendorsRoute') },
+  { path: rel(TEAM_PATHS.logs), element: page('LogsRoute') },
   { path: rel(TEAM_PATHS.settings), element: page('SettingsRoute') },
   { path: rel(TEAM_PATHS.account), element: page('AccountRoute') },
 ];

@@ -5,10 +5,11 @@ export const TEAM_PATHS = {
   groups: '/team/groups',
   invitations: '/team/invitations',
   vendors: '/team/vendors',
+  logs: '/team/logs',
   settings: '/team/settings',
   account: '/team/account',
 } as const;
 
 /** The tabs of the team pages, in display order; `account` is the user's own, not the team's. */
-export const TEAM_TABS = ['members', 'groups', 'invitations', 'vendors', 'settings'] as const;
+export const TEAM_TABS = ['members', 'groups', 'invitations', 'vendors', 'logs', 'settings'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];

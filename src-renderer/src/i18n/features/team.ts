@@ -1,11 +1,12 @@
 import type { EnglishOf } from '../plural';
 import { teamInvitationsEn, teamInvitationsZh } from './teamInvitations';
 import { teamOrganisationEn, teamOrganisationZh } from './teamOrganisation';
+import { teamLogsEn, teamLogsZh } from './teamLogs';
 
 /** Texts of the team area, in both languages (typed: a missing key fails to compile). */
 export const teamZh = {
   nav: { team: '团队', account: '我的账号' },
-  tabs: { members: '成员', groups: '小组', invitations: '邀请', vendors: '供应商', settings: '团队设置' },
+  tabs: { members: '成员', groups: '小组', invitations: '邀请', vendors: '供应商', logs: '工作站日志', settings: '团队设置' },
   roles: { owner: '所有者', admin: '管理员', manager: '经理', reviewer: '审核员', annotator: '标注员' },
   common: {
     cancel: '取消',
@@ -124,11 +125,12 @@ export const teamZh = {
   },
   ...teamInvitationsZh,
   ...teamOrganisationZh,
+  ...teamLogsZh,
 };
 
 export const teamEn: EnglishOf<typeof teamZh> = {
   nav: { team: 'Team', account: 'My account' },
-  tabs: { members: 'Members', groups: 'Groups', invitations: 'Invitations', vendors: 'Vendors', settings: 'Settings' },
+  tabs: { members: 'Members', groups: 'Groups', invitations: 'Invitations', vendors: 'Vendors', logs: 'Workstation logs', settings: 'Settings' },
   roles: { owner: 'Owner', admin: 'Admin', manager: 'Manager', reviewer: 'Reviewer', annotator: 'Annotator' },
   common: {
     cancel: 'Cancel',
@@ -247,4 +249,5 @@ export const teamEn: EnglishOf<typeof teamZh> = {
   },
   ...teamInvitationsEn,
   ...teamOrganisationEn,
+  ...teamLogsEn,
 };

@@ -5,5 +5,5 @@
  */
 export const CURRENT_TEAM_TAGS = [
   'User', 'Project', 'ProjectMember', 'Team', 'TeamMember', 'Group', 'Vendor', 'Invite', 'Batch', 'Subject', 'Ontology',
-  'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance',
+  'Task', 'Workflow', 'TaskSubject', 'Note', 'Export', 'ExportPlan', 'Performance', 'LogUpload', 'LogSetting',
 ] as const;

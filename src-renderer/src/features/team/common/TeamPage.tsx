@@ -15,6 +15,8 @@ const TAB_ACTION: Record<TeamTab, TeamAction> = {
   groups: 'team.member.read',
   invitations: 'team.invite.manage',
   vendors: 'team.vendor.manage',
+  // other people's logs: owners and admins only (docs/logging.md)
+  logs: 'team.logs.read',
   settings: 'team.read',
 };
 

@@ -1,0 +1,51 @@
+import type { LogUpload } from '../../../../../src-shared/api/log';
+import { ApiError, NetworkError, currentServerUrl } from '../../../app/apiClient';
+
+/** What the saved file is called: whose, which workstation, and the zip's own name (its upload time). */
+export function logZipFileName(u: Pick<LogUpload, 'userName' | 'deviceId' | 'key'>): string {
+  const clean = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '_');
+  return `logs-${clean(u.userName)}-${u.deviceId.slice(0, 8)}-${u.key.slice(u.key.lastIndexOf('/') + 1)}`;
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; give it a moment before the address goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Reads a log zip from its signed address and hands it to the browser's download, named by
+ * `logZipFileName` (a Blob link: the same in a browser and in Electron, whose window saves a
+ * download through its Save dialog). A failure keeps the server's envelope, translated like any
+ * API error. An object store on another origin that does not allow the page to read it (no
+ * CORS rule) is opened as a plain link instead: the browser then saves it under the store's name.
+ */
+export async function downloadLogZip(signedUrl: string, name: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(signedUrl);
+  } catch (err) {
+    const server = currentServerUrl();
+    if (server && new URL(signedUrl).origin !== new URL(server).origin) {
+      const link = document.createElement('a');
+      link.href = signedUrl;
+      link.rel = 'noopener';
+      link.click();
+      return;
+    }
+    throw new NetworkError(err);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const parsed = (await res.json().catch(() => undefined)) as unknown;
+    if (!res.ok) throw new ApiError(res.status, res.statusText, parsed);
+    throw parsed;
+  }
+  saveBlob(await res.blob(), name);
+}
