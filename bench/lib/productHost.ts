@@ -15,7 +15,8 @@ export interface ProductHost {
   close(): Promise<void>;
 }
 
-async function waitFor(url: string, ms = 60_000) {
+// A loaded 2-core machine takes over a minute to start the server, the model service and the host.
+async function waitFor(url: string, ms = 240_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
@@ -29,12 +30,13 @@ async function waitFor(url: string, ms = 60_000) {
 }
 
 /** Starts the product on SQLite in a throwaway folder (the current build in out/renderer) and Chromium. */
-export async function startProductHost(name: string, serverPort: number, webPort: number): Promise<ProductHost> {
+/** `env`: more of the environment, e.g. WORKSTATION_LOG_LEVEL. */
+export async function startProductHost(name: string, serverPort: number, webPort: number, env: Record<string, string> = {}): Promise<ProductHost> {
   const dataDir = path.resolve(`.run/bench-${name}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const secret = crypto.randomBytes(32).toString('base64url');
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', WORKSTATION_WEB_TOKEN: secret, DATABASE_URL: '', S3_ENDPOINT: '' },
+    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', WORKSTATION_WEB_TOKEN: secret, DATABASE_URL: '', S3_ENDPOINT: '', ...env },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${webPort}`;
