@@ -112,8 +112,8 @@ async function volume() {
   }
 }
 
-/** The kind of a record: its message up to the first number or colon detail, for the table. */
-const kindOf = (message: string) => message.replace(/:.*$|\s\d.*$/, '');
+/** The kind of a record, for the table: its message with numbers as N, up to the first comma. */
+const kindOf = (message: string) => message.replace(/\d+(\.\d+)?/g, 'N').replace(/,.*$/, '').slice(0, 70);
 
 async function main() {
   const order: Level[] = [];

@@ -59,7 +59,12 @@ export async function startProductHost(name: string, serverPort: number, webPort
     browser,
     async close() {
       await browser.close();
+      // Waits (up to 30 s) for the product to stop, so a next session on the same ports finds them free.
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise<void>((r) => (timer = setTimeout(r, 30_000)))]);
+      clearTimeout(timer);
     },
   };
 }
