@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { HostKind } from '../src-shared/ipc';
+import { LOG_THRESHOLDS, type LogThreshold } from '../src-shared/ipc/logs';
 
 /** What the main-process services need to know about where they run. */
 export interface WorkstationConfig {
@@ -17,6 +18,8 @@ export interface WorkstationConfig {
   storageCustomKey: string;
   /** The alert webhook of the logger (spec section 1); null sends no alerts. */
   logWebhookUrl: string | null;
+  /** Records below this level are not made (main process and renderer); `off`: none. Default `debug`. */
+  logLevel: LogThreshold;
 }
 
 export const DEFAULT_STORAGE_TOKEN_PATH = '/core/obs/token';
@@ -25,7 +28,7 @@ export const DEFAULT_STORAGE_CUSTOM_KEY = 'S3-CUSTOM-LINK-MSG';
 
 /**
  * Defaults for a plain Node host: WORKSTATION_DATA_DIR, SERVER_URL, STORAGE_TOKEN_PATH,
- * STORAGE_TOKEN_KEY, STORAGE_CUSTOM_KEY and LOG_WEBHOOK_URL override them.
+ * STORAGE_TOKEN_KEY, STORAGE_CUSTOM_KEY, LOG_WEBHOOK_URL and WORKSTATION_LOG_LEVEL override them.
  */
 export function workstationConfigFromEnv(
   host: HostKind,
@@ -41,5 +44,15 @@ export function workstationConfigFromEnv(
     storageTokenKey: env.STORAGE_TOKEN_KEY || DEFAULT_STORAGE_TOKEN_KEY,
     storageCustomKey: env.STORAGE_CUSTOM_KEY || DEFAULT_STORAGE_CUSTOM_KEY,
     logWebhookUrl: env.LOG_WEBHOOK_URL || null,
+    logLevel: logThresholdFromEnv(env.WORKSTATION_LOG_LEVEL),
   };
+}
+
+/** WORKSTATION_LOG_LEVEL: unset or empty is `debug`; a value we do not know stops the start with a sentence saying what is allowed. */
+export function logThresholdFromEnv(value: string | undefined): LogThreshold {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'debug';
+  const known = LOG_THRESHOLDS.find((t) => t === v);
+  if (!known) throw new Error(`WORKSTATION_LOG_LEVEL is "${value}"; it must be one of ${LOG_THRESHOLDS.join(', ')} (default debug)`);
+  return known;
 }

@@ -15,7 +15,8 @@ export interface ProductHost {
   close(): Promise<void>;
 }
 
-async function waitFor(url: string, ms = 60_000) {
+// A loaded 2-core machine takes over a minute to start the server, the model service and the host.
+async function waitFor(url: string, ms = 240_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
@@ -29,12 +30,13 @@ async function waitFor(url: string, ms = 60_000) {
 }
 
 /** Starts the product on SQLite in a throwaway folder (the current build in out/renderer) and Chromium. */
-export async function startProductHost(name: string, serverPort: number, webPort: number): Promise<ProductHost> {
+/** `env`: more of the environment, e.g. WORKSTATION_LOG_LEVEL. */
+export async function startProductHost(name: string, serverPort: number, webPort: number, env: Record<string, string> = {}): Promise<ProductHost> {
   const dataDir = path.resolve(`.run/bench-${name}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const secret = crypto.randomBytes(32).toString('base64url');
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', WORKSTATION_WEB_TOKEN: secret, DATABASE_URL: '', S3_ENDPOINT: '' },
+    env: { ...process.env, PORT: String(serverPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, WORKSTATION_DATA_DIR: path.join(dataDir, 'ws'), WORKSTATION_HOST: 'web', WORKSTATION_WEB_TOKEN: secret, DATABASE_URL: '', S3_ENDPOINT: '', ...env },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${webPort}`;
@@ -57,7 +59,12 @@ export async function startProductHost(name: string, serverPort: number, webPort
     browser,
     async close() {
       await browser.close();
+      // Waits (up to 30 s) for the product to stop, so a next session on the same ports finds them free.
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise<void>((r) => (timer = setTimeout(r, 30_000)))]);
+      clearTimeout(timer);
     },
   };
 }

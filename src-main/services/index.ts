@@ -4,6 +4,7 @@ import type { ClientPlace } from '../../src-shared/ipc/app';
 import type { BrowserUploadAnswer } from '../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../config';
 import { API_BASE } from '../../src-shared/api/route';
+import { thresholdLevel } from '../../src-shared/ipc/logs';
 import { logRoutes } from '../../src-shared/api/log';
 import { EventBus } from './events';
 import { createAppService } from './app';
@@ -45,7 +46,8 @@ export function createServices(config: WorkstationConfig): Services {
   const events = new EventBus();
   const folders = new ChosenFolders(config.dataDir);
   // Services log through the logs service in-process; it is built below, and nothing logs before.
-  const log = createProductLog((a) => logs.handlers['logs.write'](a));
+  // Below the workstation's log level a call makes no record at all (WORKSTATION_LOG_LEVEL).
+  const log = createProductLog((a) => logs.handlers['logs.write'](a), thresholdLevel(config.logLevel));
   const session = createSessionService(config.serverUrl, log);
   const storage = createStorageService(config, { server: session.server, session: session.state, events, log });
   const logs = createLogsService(config, events, {

@@ -18,6 +18,7 @@ export function logStartup(log: ProductLog, config: WorkstationConfig): void {
     v.chrome ? `chromium ${v.chrome}` : null,
     `node ${v.node}`,
     `${process.platform} ${os.release()} ${process.arch}`,
+    `log level ${config.logLevel}`,
   ].filter(Boolean);
   log.info(`workstation started: ${parts.join(', ')}`, { remark: `pid ${process.pid}` });
 }

@@ -1,3 +1,4 @@
+import type { LogThreshold } from './logs';
 /** Which host runs the main-process services. */
 export type HostKind = 'electron' | 'node';
 
@@ -28,6 +29,8 @@ export interface AppInfo {
   serverUrl: string;
   /** where the asking page runs; absent from hosts before it existed, which were local */
   client?: ClientPlace;
+  /** the workstation's log level: the renderer makes no record below it; absent from hosts before it existed (everything) */
+  logLevel?: LogThreshold;
 }
 
 /** What the folder dialog gave: the chosen folder, or null when the user cancelled or the host has no dialog. */

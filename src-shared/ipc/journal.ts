@@ -75,6 +75,20 @@ export interface JournalHandoffInput {
   notes?: RejectNote[];
 }
 
+/**
+ * Where the task subject is worked on, as the workspace knows it when it opens the journal: the
+ * journal's log records carry it (the spec's extra-info fields), also after a restart.
+ */
+export interface JournalPlace {
+  projectId: number;
+  taskId: number;
+  workflowId: number;
+  /** the step's type (annotate, review, ...) */
+  workflowType: string;
+  /** the task subject's data item */
+  subjectDataId: number;
+}
+
 export interface JournalOpenResult extends JournalStatus {
   /** edits the server version given does not contain yet, in order: apply them on top of what the server sent */
   edits: JournalEdit[];
@@ -91,7 +105,7 @@ export interface JournalHandlers {
    * to apply on top (typed before a crash or while offline), and states `conflict` when
    * someone else saved it meanwhile and edits of ours wait.
    */
-  'journal.open': (args: { taskSubjectId: number; serverVersion: number; userId?: number }) => Promise<JournalOpenResult>;
+  'journal.open': (args: { taskSubjectId: number; serverVersion: number; userId?: number; place?: JournalPlace }) => Promise<JournalOpenResult>;
   'journal.status': (args: { taskSubjectId: number }) => Promise<JournalStatus>;
   /**
    * Sends what waits now and resolves with the synced version once the server has every edit

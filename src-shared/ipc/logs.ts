@@ -4,6 +4,18 @@ export const LOG_LEVELS = { debug: 0, info: 1, warn: 2, error: 3 } as const;
 export type LogLevelName = keyof typeof LOG_LEVELS;
 export type LogLevel = (typeof LOG_LEVELS)[LogLevelName];
 
+/**
+ * The workstation's log level (WORKSTATION_LOG_LEVEL, docs/logging.md): records below it are not
+ * made at all, in the main process or the renderer; `off` makes none. Default `debug`: everything.
+ */
+export const LOG_THRESHOLDS = ['debug', 'info', 'warn', 'error', 'off'] as const;
+export type LogThreshold = (typeof LOG_THRESHOLDS)[number];
+
+/** The lowest level recorded at a threshold (4 for `off`: above every level). */
+export function thresholdLevel(threshold: LogThreshold): number {
+  return threshold === 'off' ? 4 : LOG_LEVELS[threshold];
+}
+
 /** A `logs.clear` without `olderThanDays` deletes records older than this (spec section 9). */
 export const LOG_CLEAR_DEFAULT_DAYS = 3;
 

@@ -79,11 +79,13 @@ describe('what the workstation logs, from real events', () => {
     // The journal: saves sent, the line cut (offline) and mended (back), a submit handed off.
     const id = card.taskSubjectId;
     const remark = `taskSubjectId=${id}`;
-    await h()['journal.open']({ taskSubjectId: id, serverVersion: card.version });
+    // The workspace says where the item is worked on; every journal record of it carries that.
+    const place = { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId, workflowType: 'annotate', subjectDataId: 4242 };
+    await h()['journal.open']({ taskSubjectId: id, serverVersion: card.version, place });
     await h()['journal.append']({ taskSubjectId: id, frameId: card.frameIds[0]!, upsert: [box('a')] });
     const { version } = await h()['journal.flush']({ taskSubjectId: id });
     const saves = await records(`journal save sent: task subject ${id}`);
-    expect(saves[0]).toMatchObject({ level: 0, message: expect.stringContaining(`-> ${version}`), extra: { remark, userId: me.id, projectId: w.projectP, taskId: t.taskId } });
+    expect(saves[0]).toMatchObject({ level: 0, message: expect.stringContaining(`-> ${version}`), extra: { remark, userId: me.id, ...place, subjectId: id } });
 
     proxy.cut = true;
     await h()['journal.append']({ taskSubjectId: id, frameId: card.frameIds[0]!, upsert: [box('b')] });
@@ -94,7 +96,8 @@ describe('what the workstation logs, from real events', () => {
     await until('hand-off sent', () => h()['journal.status']({ taskSubjectId: id }), (st) => st.state === 'synced' && st.handoff === undefined && st.pending === 0, 30_000);
     expect(await records('journal back online')).toEqual([expect.objectContaining({ level: 1, message: expect.stringMatching(/after \d+\.\d s$/) })]);
     expect(await records(`journal hand-off queued: submit of task subject ${id}`)).toEqual([expect.objectContaining({ level: 1, extra: expect.objectContaining({ remark }) })]);
-    expect(await records(`journal hand-off sent: submit of task subject ${id}`)).toEqual([expect.objectContaining({ level: 1, extra: expect.objectContaining({ remark, projectId: w.projectP }) })]);
+    expect(await records(`journal hand-off sent: submit of task subject ${id}`)).toEqual([expect.objectContaining({ level: 1, extra: expect.objectContaining({ remark, ...place, subjectId: id }) })]);
+    await expect(h()['journal.open']({ taskSubjectId: id, serverVersion: 0, place: { ...place, workflowId: 'x' } as never })).rejects.toMatchObject({ code: 'BAD_ARGS', message: 'place.workflowId must be a positive integer' });
 
     await h()['session.clear']({});
     expect(await records('signed out')).toEqual([expect.objectContaining({ level: 1, message: `signed out: user ${me.id}`, extra: expect.objectContaining({ userId: me.id }) })]);

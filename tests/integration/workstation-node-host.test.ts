@@ -39,7 +39,7 @@ describe('browser host', () => {
   it('answers app.info with version, data dir, host kind and server URL', async () => {
     expect(await invoke('app.info', {})).toEqual({
       ok: true,
-      result: { version: '9.9.9', dataDir: path.join(dir, 'ws'), downloadsDir: path.join(dir, 'ws', 'downloads'), host: 'node', client: 'local', serverUrl: 'http://127.0.0.1:1' },
+      result: { version: '9.9.9', dataDir: path.join(dir, 'ws'), downloadsDir: path.join(dir, 'ws', 'downloads'), host: 'node', client: 'local', serverUrl: 'http://127.0.0.1:1', logLevel: 'debug' },
     });
   });
 

@@ -87,6 +87,23 @@ describe('journal migrations', () => {
     s.close();
   });
 
+  it('step 5 keeps where a task subject is worked on for the log records, across a reopen, and the subjects of a version 4 file', () => {
+    const file = path.join(dir, 'j.db');
+    const v4 = new BetterSqlite3(file);
+    migrateJournalDb(v4, 4);
+    v4.prepare("INSERT INTO subjects (task_subject_id, user_id, version, updated_at) VALUES (9, 42, 3, 1)").run();
+    v4.close();
+    const place = { projectId: 2, taskId: 5, workflowId: 11, workflowType: 'review', subjectDataId: 700 };
+    const a = new JournalStore(file);
+    expect(a.subject(9)).toMatchObject({ userId: 42, place: null });
+    a.open(9, 3, 42, place);
+    a.open(9, 3, 42); // an open that does not say keeps what was said
+    a.close();
+    const b = new JournalStore(file);
+    expect(b.subject(9)).toMatchObject({ userId: 42, place });
+    b.close();
+  });
+
   it('refuses a file written by a newer version of the app', () => {
     const db = new BetterSqlite3(path.join(dir, 'j.db'));
     db.pragma(`user_version = ${JOURNAL_DB_VERSION + 1}`);

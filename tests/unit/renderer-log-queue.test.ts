@@ -54,6 +54,24 @@ describe('renderer log queue', () => {
     expect(host.calls.flat().map((r) => r.message)).toEqual(['early']);
   });
 
+  it('makes no record below the workstation\'s log level: waiting ones below it go, later ones are never made; off sends nothing', async () => {
+    const host = fakeHost();
+    const log = createLogQueue();
+    log.debug('before the level was known');
+    log.warn('a warning before');
+    log.setMinLevel(LOG_LEVELS.warn);
+    log.info('an info after');
+    log.error('an error after');
+    log.connect(host.sink);
+    await log.drained();
+    expect(host.calls.flat().map((r) => r.message)).toEqual(['a warning before', 'an error after']);
+    log.setMinLevel(4);
+    log.error('logging off');
+    await log.drained();
+    expect(host.calls).toHaveLength(1);
+    expect(log.stats()).toMatchObject({ buffered: 0, dropped: 0 });
+  });
+
   it('writes nothing of its own when logs.write fails: no record loop, the same records retried', async () => {
     const host = fakeHost();
     host.down = unreachable;

@@ -12,6 +12,7 @@ export function createAppService(config: WorkstationConfig, folders: ChosenFolde
       host: config.host,
       serverUrl: config.serverUrl,
       client: callerPlace(),
+      logLevel: config.logLevel,
     }),
     // Only the Electron host has a native dialog; it replaces this handler (hosts/electron.ts).
     'app.pickFolder': async () => ({ path: null, supported: false }),

@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { JOURNAL_HANDOFF_ACTIONS, type JournalEditInput, type JournalErrorCode, type JournalHandoffAction } from '../../../src-shared/ipc';
+import { JOURNAL_HANDOFF_ACTIONS, type JournalEditInput, type JournalErrorCode, type JournalHandoffAction, type JournalPlace } from '../../../src-shared/ipc';
 import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
 import { AnnotationId, AnnotationObject, ANNOTATION_LIMITS, ANNOTATION_VERSION, FrameClassification, frameDataIssues } from '../../../src-shared/model/annotation';
 import { badArgs } from '../logstore/badArgs';
@@ -26,6 +26,19 @@ export function serverVersionArg(args: unknown): number {
   const v = (args as { serverVersion?: unknown } | null)?.serverVersion;
   if (!isVersion(v)) throw badArgs('serverVersion must be an integer of 0 or more');
   return v;
+}
+
+/** journal.open's `place` (for the log records): null when not given; every field as the workspace knows it, or BAD_ARGS. */
+export function placeArg(args: unknown): JournalPlace | null {
+  const p = (args as { place?: unknown } | null)?.place;
+  if (p === undefined) return null;
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) throw badArgs('place must be an object');
+  const { projectId, taskId, workflowId, workflowType, subjectDataId, ...rest } = p as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw badArgs(`place does not take ${extra}`);
+  for (const [name, v] of Object.entries({ projectId, taskId, workflowId, subjectDataId })) if (!isId(v)) throw badArgs(`place.${name} must be a positive integer`);
+  if (typeof workflowType !== 'string' || workflowType.length === 0 || workflowType.length > 32) throw badArgs('place.workflowType must be the step type (1 to 32 characters)');
+  return { projectId, taskId, workflowId, workflowType, subjectDataId } as JournalPlace;
 }
 
 /** The frame's classification answers an edit sets, checked like the server checks them; undefined when not given. */

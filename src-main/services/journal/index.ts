@@ -3,7 +3,7 @@ import type { JournalHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
-import { editArg, handoffArg, journalError, keepArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
+import { editArg, handoffArg, journalError, keepArg, placeArg, serverVersionArg, taskSubjectArg, timeoutArg } from './handlerArgs';
 import { JournalStore } from './store';
 import { JournalSyncer, type RetryDelays } from './syncer';
 import { errorText, silentLog, type ProductLog } from '../productLog';
@@ -73,7 +73,7 @@ export function createJournalService(
       'journal.open': async (args) => {
         const id = taskSubjectArg(args);
         const serverVersion = serverVersionArg(args);
-        const { edits } = store.open(id, serverVersion, userId(args));
+        const { edits } = store.open(id, serverVersion, userId(args), placeArg(args));
         syncer.emit(id);
         syncer.kick(id);
         return { ...syncer.status(id), edits };
@@ -90,7 +90,7 @@ export function createJournalService(
       'journal.handOff': async (args) => {
         const { taskSubjectId, handoff } = handoffArg(args);
         store.queueHandoff(taskSubjectId, handoff);
-        log.info(`journal hand-off queued: ${handoff.action} of task subject ${taskSubjectId}, sent once its edits are on the server`, journalExtra(taskSubjectId, store.subject(taskSubjectId)?.userId ?? null));
+        log.info(`journal hand-off queued: ${handoff.action} of task subject ${taskSubjectId}, sent once its edits are on the server`, journalExtra(taskSubjectId, store.subject(taskSubjectId)));
         syncer.emit(taskSubjectId);
         syncer.kick(taskSubjectId);
         return syncer.status(taskSubjectId);

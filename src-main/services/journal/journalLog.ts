@@ -1,11 +1,20 @@
 import type { LogExtraInfo } from '../../../src-shared/ipc';
+import type { SubjectRow } from './store';
 
 /**
  * The extra info of a journal record. The author of the edits, not whoever is signed in now
- * (the browser host serves several users). The task subject's id has no field of its own in
- * the spec's record, so it goes in the remark, in a form ops can search for.
- * The project and task come from the session (the renderer sets them with `session.set`).
+ * (the browser host serves several users). `subjectId` is the task subject, as in the
+ * workspace's records; it is also in the remark, in a form ops can search for. Project, task,
+ * step and data item are where the workspace said the task subject is worked on when it opened
+ * the journal (kept in the journal, so records after a restart carry them too); without that,
+ * the session's project and task fill in (the renderer sets them with `session.set`).
  */
-export function journalExtra(taskSubjectId: number, userId: number | null): LogExtraInfo {
-  return { ...(userId === null ? {} : { userId }), remark: `taskSubjectId=${taskSubjectId}` };
+export function journalExtra(taskSubjectId: number, row: Pick<SubjectRow, 'userId' | 'place'> | undefined): LogExtraInfo {
+  const userId = row?.userId ?? null;
+  return {
+    ...(userId === null ? {} : { userId }),
+    ...(row?.place ?? {}),
+    subjectId: taskSubjectId,
+    remark: `taskSubjectId=${taskSubjectId}`,
+  };
 }

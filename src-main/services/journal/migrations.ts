@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** The journal database's schema version. */
-export const JOURNAL_DB_VERSION = 4;
+export const JOURNAL_DB_VERSION = 5;
 
 /**
  * Numbered steps from an empty file to JOURNAL_DB_VERSION, tracked in PRAGMA user_version.
@@ -9,6 +9,7 @@ export const JOURNAL_DB_VERSION = 4;
  * Version 2: an index for the start-up scan of task subjects with edits waiting.
  * Version 3: edits may set the frame's classification answers (JSON list; null: the edit leaves them).
  * Version 4: a step action queued to follow a task subject's edits (the annotator moved on offline).
+ * Version 5: where each task subject is worked on (project, task, step, data item; JSON), for the log records.
  */
 const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
   1: (db) => {
@@ -62,6 +63,9 @@ const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
       body TEXT NOT NULL,
       created_at INTEGER NOT NULL
     )`);
+  },
+  5: (db) => {
+    db.exec(`ALTER TABLE subjects ADD COLUMN place TEXT`);
   },
 };
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { JournalEdit, JournalEditInput, JournalError, JournalHandoffAction, JournalStatus } from '../../../src-shared/ipc';
+import type { JournalEdit, JournalEditInput, JournalError, JournalHandoffAction, JournalPlace, JournalStatus } from '../../../src-shared/ipc';
 import type { ObjectEditBody } from '../../../src-shared/api/annotate';
 import { nextBatch, type QueuedEdit } from './coalesce';
 import { migrateJournalDb } from './migrations';
@@ -17,6 +17,8 @@ export interface SubjectRow {
   state: StoredState;
   serverVersion: number | null;
   error: JournalError | null;
+  /** where it is worked on, as the last journal.open that said so told (null: never told) */
+  place: JournalPlace | null;
 }
 
 /** A save recorded before it is sent: a retry sends this exact body under this id. */
@@ -29,7 +31,7 @@ export interface RecordedSave {
   body: string;
 }
 
-type RawSubject = { task_subject_id: number; user_id: number | null; version: number; state: StoredState; server_version: number | null; error_code: string | null; error_message: string | null };
+type RawSubject = { task_subject_id: number; user_id: number | null; version: number; state: StoredState; server_version: number | null; error_code: string | null; error_message: string | null; place: string | null };
 type RawEdit = { seq: number; task_subject_id: number; frame_id: number; upsert: string; remove: string; classifications: string | null; created_at: number };
 
 /** An edit as journal.append takes it once checked: `classifications` absent leaves the frame's answers alone. */
@@ -99,6 +101,7 @@ export class JournalStore {
       state: r.state,
       serverVersion: r.server_version,
       error: r.error_code === null ? null : { code: r.error_code, message: r.error_message ?? r.error_code },
+      place: r.place === null ? null : (JSON.parse(r.place) as JournalPlace),
     };
   }
 
@@ -149,16 +152,18 @@ export class JournalStore {
    * the syncer's retry of that save decides, since the server answers a retried save id.
    * A version older than the journal's is a stale read, never someone else's change.
    */
-  open(taskSubjectId: number, serverVersion: number, userId: number | null): { edits: JournalEdit[]; status: JournalStatus } {
+  open(taskSubjectId: number, serverVersion: number, userId: number | null, place: JournalPlace | null = null): { edits: JournalEdit[]; status: JournalStatus } {
     const edits = this.db.transaction((): JournalEdit[] => {
       this.takeBack(taskSubjectId);
       const row = this.subject(taskSubjectId);
       const t = this.now();
+      const placeJson = place === null ? null : JSON.stringify(place);
       if (!row) {
-        this.db.prepare('INSERT INTO subjects (task_subject_id, user_id, version, updated_at) VALUES (?, ?, ?, ?)').run(taskSubjectId, userId, serverVersion, t);
+        this.db.prepare('INSERT INTO subjects (task_subject_id, user_id, version, updated_at, place) VALUES (?, ?, ?, ?, ?)').run(taskSubjectId, userId, serverVersion, t, placeJson);
         return [];
       }
-      this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), updated_at = ? WHERE task_subject_id = ?').run(userId, t, taskSubjectId);
+      // A task subject moves from step to step: the latest place told is where it is worked on now.
+      this.db.prepare('UPDATE subjects SET user_id = coalesce(user_id, ?), place = coalesce(?, place), updated_at = ? WHERE task_subject_id = ?').run(userId, placeJson, t, taskSubjectId);
       // Versions only grow. Our own version, or one older than the journal knows (read while a
       // save of ours landed, e.g. right after a conflict was resolved): the read lacks what came
       // after it, confirmed or not; it never rewinds the journal.

@@ -182,7 +182,7 @@ export class JournalSyncer {
 
   /** The record's extra info: the edits' author and the task subject (docs/logging.md). */
   private extra(id: number) {
-    return journalExtra(id, this.d.store.subject(id)?.userId ?? null);
+    return journalExtra(id, this.d.store.subject(id));
   }
 
   private notify(taskSubjectId: number, outcome: Outcome): void {

@@ -8,6 +8,7 @@ import { LogShipper, type LogUploader } from '../logship/shipper';
 import { deviceIdentity } from '../logship/device';
 import { PendingRegistrations } from '../logship/registrations';
 import { registerWithServer, type RegisterUploadCall } from '../logship/registerWithServer';
+import { thresholdLevel } from '../../../src-shared/ipc/logs';
 import { storeUnavailable } from './badArgs';
 import { DAY_MS, LOG_LIMITS, LOG_SPEC } from './constants';
 import { clearDays, exportArgs, noArgs, queryArgs } from './handlerArgs';
@@ -54,6 +55,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   const now = deps.now ?? Date.now;
   const currentUser = deps.currentUser ?? (() => null);
   const limits: Record<keyof typeof LOG_LIMITS, number> = { ...LOG_LIMITS, ...deps.limits };
+  const minLevel = thresholdLevel(config.logLevel);
   const app = `${config.version} (${config.host})`;
   const alerter = new Alerter({ url: config.logWebhookUrl, cacheSize: LOG_SPEC.alertCacheSize });
   let dropped = 0;
@@ -145,9 +147,10 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   const handlers: Omit<LogsHandlers, 'logs.exportToBrowser'> = {
     'logs.write': async (args) => {
       usable();
-      const cols = acceptRecords(args, now(), userExtra(currentUser()), deps.secrets?.() ?? []);
+      const cols = atOrAbove(minLevel, acceptRecords(args, now(), userExtra(currentUser()), deps.secrets?.() ?? []));
       if (alerter.enabled) raiseAlerts(cols);
       const n = cols.levels.length;
+      if (n === 0) return { written: 0 };
       if (queue.length + client.inFlight + n > limits.maxBacklogRecords) {
         // the disk is not keeping up: refusing new records keeps memory bounded
         dropped += n;
@@ -201,4 +204,22 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   };
 
   return { handlers, close: () => (closing ??= close()) };
+}
+
+/**
+ * The records at or above the workstation's log level (checked first, so a malformed call is
+ * refused whatever its levels). The renderer and the main process's logger make no records
+ * below it already; this holds for any other writer.
+ */
+function atOrAbove(minLevel: number, cols: RecordColumns): RecordColumns {
+  if (minLevel <= 0) return cols;
+  const out: RecordColumns = { levels: [], ats: [], messages: [], extras: [] };
+  for (let i = 0; i < cols.levels.length; i++) {
+    if (cols.levels[i]! < minLevel) continue;
+    out.levels.push(cols.levels[i]!);
+    out.ats.push(cols.ats[i]!);
+    out.messages.push(cols.messages[i]!);
+    out.extras.push(cols.extras[i]!);
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { initApiClient } from './apiClient';
 import { errorLine, log } from './log';
 import { logStartup } from './log/startupLog';
+import { thresholdLevel } from '../../../src-shared/ipc/logs';
 
 /** locked: the browser host refused the page (opened without the address it printed, or under another name). */
 type Phase = 'loading' | 'ready' | 'failed' | 'locked';
@@ -26,6 +27,7 @@ export function Startup({ children }: { children: ReactNode }) {
         const info = await workstation.invoke('app.info', {});
         if (!info.serverUrl) throw new Error('app.info answered without a serverUrl');
         initApiClient(info.serverUrl);
+        log.setMinLevel(thresholdLevel(info.logLevel ?? 'debug'));
         if (!current) return; // React's strict mode runs this twice in development: one record
         logStartup(info, i18n.language);
         setPhase('ready');

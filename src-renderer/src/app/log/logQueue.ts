@@ -72,6 +72,7 @@ export function createLogQueue(options: LogQueueOptions = {}) {
   let dropped = 0;
   let droppedReported = 0;
   let sent = 0;
+  let minLevel = 0;
   let idleWaiters: (() => void)[] = [];
 
   function trim(): void {
@@ -158,6 +159,7 @@ export function createLogQueue(options: LogQueueOptions = {}) {
   }
 
   function write(level: LogLevel, message: string, extra?: LogExtraInfo): void {
+    if (level < minLevel) return; // below the workstation's log level: no record at all
     buffer.push({ level, message, at: Date.now(), extra, context });
     if (buffer.length > maxBuffered) trim();
     kick();
@@ -173,6 +175,15 @@ export function createLogQueue(options: LogQueueOptions = {}) {
     connect(next: LogSink | null): void {
       sink = next;
       kick();
+    },
+    /**
+     * The workstation's log level (`app.info`): later records below it are not made, and waiting
+     * ones below it are let go. 4 makes none (`off`).
+     */
+    setMinLevel(level: number): void {
+      minLevel = level;
+      if (level > 0) buffer = buffer.filter((p) => p.level >= level);
+      settleWaiters();
     },
     /** Fields every later record gets unless it says otherwise (the signed-in user). */
     setContext(next: LogExtraInfo): void {

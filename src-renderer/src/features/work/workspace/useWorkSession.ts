@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
-import type { JournalHandoffAction, JournalHandoffInput, JournalStatus } from '../../../../../src-shared/ipc';
+import type { JournalHandoffAction, JournalHandoffInput, JournalPlace, JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
@@ -102,7 +102,8 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       if (!itemRef.current) setPhase({ kind: 'loading' });
       const started = performance.now();
       const claimedVersion = claimed?.version;
-      const openJournal = (serverVersion: number) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, ...(userId ? { userId } : {}) });
+      // The journal's log records carry where the item is worked on (docs/logging.md).
+      const openJournal = (serverVersion: number, place: JournalPlace) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, place, ...(userId ? { userId } : {}) });
       const [open, annotations, early] = await Promise.all([
         // Just claimed: the prefetched subject is taken from the cache (preferCacheValue) and its
         // place in the flow from the claim; otherwise (a rework opened from My work) read afresh.
@@ -111,9 +112,10 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
             .unwrap()
             .then((o): TaskSubjectOpen => (claimed ? { ...o, taskSubject: { ...o.taskSubject, ...claimed } } : o)),
         prefetched?.annotations ?? loadAnnotations(taskSubjectId).unwrap(),
-        claimedVersion !== undefined ? openJournal(claimedVersion) : Promise.resolve(null),
+        claimed ? openJournal(claimed.version, { projectId: claimed.projectId, taskId: claimed.taskId, workflowId: claimed.workflowId, workflowType: claimed.stepType, subjectDataId: claimed.dataId }) : Promise.resolve(null),
       ]);
-      const journal = early && claimedVersion === annotations.version ? early : await openJournal(annotations.version);
+      const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.step.type, subjectDataId: open.taskSubject.dataId };
+      const journal = early && claimedVersion === annotations.version ? early : await openJournal(annotations.version, place);
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
       const first = open.subject.frames[0];
