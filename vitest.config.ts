@@ -7,10 +7,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      // The same number of workers as integration, so vitest runs both projects as one pool.
+      // The same number of workers as integration, so vitest runs both projects as one pool
+      // (projects with different maxWorkers must be given separate groups).
       // A test's timeout catches a hang, not slowness: some unit files start real workers and
       // databases, which on a loaded 2-core machine take longer than vitest's default 5 s.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 3, testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: 2, testTimeout: 30_000 } },
       {
         test: {
           name: 'integration',
@@ -19,11 +20,11 @@ export default defineConfig({
           globalSetup: ['tests/support/aiServiceSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Three files at a time on 2 cores: each has its own databases, bucket and ports, and
-          // most of their time is spent waiting on PostgreSQL, Ceph and HTTP or starting a fresh
-          // worker (docs/testing.md: with two, both were busy only 40% of the phase).
+          // Two files at a time: each has its own databases, bucket and ports. A third worker was
+          // no faster: with PostgreSQL's and Ceph's own work counted, the cores were busy 99% of
+          // the phase (docs/testing.md).
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
     ],
