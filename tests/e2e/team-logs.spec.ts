@@ -115,8 +115,8 @@ test('an annotator\'s day reaches the team\'s ops as a log zip with its records 
   const logs = new TeamLogsPage(owner);
   await logs.open();
   await logs.askUploadNow(ANNOTATOR_NAME);
-  await expect(logs.status).toHaveAttribute('data-state', 'waiting');
-  await expect(logs.status).toContainText(`Asked ${ANNOTATOR_NAME}'s workstation (Every workstation they are signed in on)`);
+  // (the page says it asked, then that the zip arrived; on a quick machine the first lasts too
+  // short a time to be read, so only where it ends is checked)
   await expect(logs.status).toHaveAttribute('data-state', 'arrived', { timeout: 60_000 });
   await expect(logs.status).toContainText(`A new zip from ${ANNOTATOR_NAME} has arrived`);
   await logs.filterByPerson(ANNOTATOR_NAME);
