@@ -1,6 +1,7 @@
 import { performanceRoutes, type ReportExportBody } from '../../../../../src-shared/api/performance';
 import { API_BASE } from '../../../../../src-shared/api/route';
-import { ApiError, NetworkError, currentServerUrl } from '../../../app/apiClient';
+import { NetworkError, currentServerUrl } from '../../../app/apiClient';
+import { saveBlob, throwUnlessFile } from '../../../app/fileDownload';
 import { readToken } from '../../../app/authToken';
 
 /**
@@ -29,21 +30,8 @@ export async function downloadReportFile(body: ReportExportBody, language: strin
   } catch (err) {
     throw new NetworkError(err);
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    const parsed = (await res.json().catch(() => undefined)) as unknown;
-    if (!res.ok) throw new ApiError(res.status, res.statusText, parsed);
-    throw parsed;
-  }
+  await throwUnlessFile(res);
   const name = fileNameOf(res, body);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; give it a moment before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
   return name;
 }

@@ -1,22 +1,11 @@
 import type { LogUpload } from '../../../../../src-shared/api/log';
-import { ApiError, NetworkError, currentServerUrl } from '../../../app/apiClient';
+import { NetworkError, currentServerUrl } from '../../../app/apiClient';
+import { saveBlob, throwUnlessFile } from '../../../app/fileDownload';
 
 /** What the saved file is called: whose, which workstation, and the zip's own name (its upload time). */
 export function logZipFileName(u: Pick<LogUpload, 'userName' | 'deviceId' | 'key'>): string {
   const clean = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '_');
   return `logs-${clean(u.userName)}-${u.deviceId.slice(0, 8)}-${u.key.slice(u.key.lastIndexOf('/') + 1)}`;
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; give it a moment before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -41,11 +30,6 @@ export async function downloadLogZip(signedUrl: string, name: string): Promise<v
     }
     throw new NetworkError(err);
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    const parsed = (await res.json().catch(() => undefined)) as unknown;
-    if (!res.ok) throw new ApiError(res.status, res.statusText, parsed);
-    throw parsed;
-  }
+  await throwUnlessFile(res);
   saveBlob(await res.blob(), name);
 }
