@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { imageSize } from 'image-size';
 import { fmt, percentiles } from './lib/stats';
+import { SUBMIT_TO_NEXT_TIMER } from './lib/workspacePasses';
 import { ownerApi, ownerHeaders, ownerSession, startProductHost } from './lib/productHost';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 40);
@@ -65,19 +66,7 @@ async function main() {
       await page.locator('[data-testid="workspace-stage"][data-item]').waitFor();
       // Timed in the page (plain JavaScript text: the page's CSP allows no eval, tsx would add helpers):
       // from the click on Submit to the first animation frame after the next item's image is shown.
-      await page.evaluate(`(() => {
-        const stage = document.querySelector('[data-testid="workspace-stage"]');
-        const bench = (window.__bench = { t0: 0, item: stage.dataset.item, times: [] });
-        document.addEventListener('click', (e) => { if (e.target.closest('[data-testid="submit"]')) bench.t0 = performance.now(); }, true);
-        new MutationObserver(() => {
-          const item = stage.dataset.item;
-          if (!item || item === bench.item || !bench.t0) return;
-          bench.item = item;
-          const t0 = bench.t0;
-          bench.t0 = 0;
-          requestAnimationFrame(() => bench.times.push(performance.now() - t0));
-        }).observe(stage, { attributes: true, attributeFilter: ['data-item'] });
-      })()`);
+      await page.evaluate(SUBMIT_TO_NEXT_TIMER);
       for (let i = 0; i < ITEMS - 1; i++) {
         const before = await stage.getAttribute('data-item');
         // The annotator's work on the item: a box with the label's hotkey and two clicks, then Submit.

@@ -19,24 +19,30 @@ export async function drawBox(page: Page, hotkey: string, at: [number, number], 
 }
 
 /**
+ * Installed in the page: times from the click on Submit to the first animation frame after the
+ * next item's image is shown, into `window.__bench.times`.
+ */
+export const SUBMIT_TO_NEXT_TIMER = `(() => {
+  const stage = document.querySelector('[data-testid="workspace-stage"]');
+  const bench = (window.__bench = { t0: 0, item: stage.dataset.item, times: [] });
+  document.addEventListener('click', (e) => { if (e.target.closest('[data-testid="submit"]')) bench.t0 = performance.now(); }, true);
+  new MutationObserver(() => {
+    const item = stage.dataset.item;
+    if (!item || item === bench.item || !bench.t0) return;
+    bench.item = item;
+    const t0 = bench.t0;
+    bench.t0 = 0;
+    requestAnimationFrame(() => bench.times.push(performance.now() - t0));
+  }).observe(stage, { attributes: true, attributeFilter: ['data-item'] });
+})()`;
+
+/**
  * From the click on Submit to the first animation frame after the next item's image is shown,
  * over `items - 1` items: a box drawn on each, Submit once the header says "Next item ready"
  * (as any real annotation lasts longer than the claim ahead). As bench/workspace-next.ts.
  */
 export async function submitToNext(page: Page, items: number): Promise<number[]> {
-  await page.evaluate(`(() => {
-    const stage = document.querySelector('[data-testid="workspace-stage"]');
-    const bench = (window.__bench = { t0: 0, item: stage.dataset.item, times: [] });
-    document.addEventListener('click', (e) => { if (e.target.closest('[data-testid="submit"]')) bench.t0 = performance.now(); }, true);
-    new MutationObserver(() => {
-      const item = stage.dataset.item;
-      if (!item || item === bench.item || !bench.t0) return;
-      bench.item = item;
-      const t0 = bench.t0;
-      bench.t0 = 0;
-      requestAnimationFrame(() => bench.times.push(performance.now() - t0));
-    }).observe(stage, { attributes: true, attributeFilter: ['data-item'] });
-  })()`);
+  await page.evaluate(SUBMIT_TO_NEXT_TIMER);
   const stage = page.getByTestId('workspace-stage');
   for (let i = 0; i < items - 1; i++) {
     const before = await stage.getAttribute('data-item');
