@@ -16,6 +16,7 @@ import type { SmsProvider } from './sms/provider';
 import { installEnvelope } from './plugins/envelope';
 import { installAuth } from './plugins/auth';
 import { installFiniteNumbers } from './plugins/finiteNumbers';
+import { lazySchemaCompilers } from './plugins/lazySchemaCompilers';
 import { textKeyword } from './plugins/textKeyword';
 import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
@@ -93,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // strings need plugins/finiteNumbers.ts as well.
     // textKeyword: names and free text are normalised and checked by one rule (src-shared/model/text.ts).
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, strictNumbers: true }, plugins: [textKeyword] },
+    // Route schemas compile on first use, not at start (plugins/lazySchemaCompilers.ts).
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     bodyLimit: 1024 * 1024,
     // A hop count n trusts the n nearest proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
