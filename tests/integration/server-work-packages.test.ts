@@ -76,15 +76,19 @@ describe.each(DB_KINDS)('work packages on %s', (kind) => {
     expect(await take(w, t, w.users.vendorAnnotator)).toBeNull();
   });
 
-  it('gives two workers racing for packages disjoint items', async () => {
-    const { w, t } = await setup(60);
-    const [a, b] = await Promise.all([take(w, t, w.users.annotator, 40), take(w, t, w.users.vendorAnnotator, 40)]);
+  it('gives two workers racing for packages bigger than one claim batch disjoint items', async () => {
+    const { w, t } = await setup(120);
+    // 70 each: every package is taken in two transactions of the queue, interleaved with the other's.
+    const [a, b] = await Promise.all([take(w, t, w.users.annotator, 70), take(w, t, w.users.vendorAnnotator, 70)]);
     const all = [...ids(a!), ...ids(b!)];
-    expect(all).toHaveLength(60);
-    expect(new Set(all).size).toBe(60);
+    expect(all).toHaveLength(120);
+    expect(new Set(all).size).toBe(120);
+    expect(a!.package.itemCount + b!.package.itemCount).toBe(120);
     const rows = await s.app.ctx.db.selectFrom('task_subjects').select(['id', 'holder_id', 'package_id']).where('task_id', '=', t.taskId).execute();
     const holderOf = new Map([...ids(a!).map((id) => [id, w.users.annotator.id] as const), ...ids(b!).map((id) => [id, w.users.vendorAnnotator.id] as const)]);
     expect(rows.every((r) => r.holder_id === holderOf.get(r.id))).toBe(true);
+    const logs = await s.app.ctx.db.selectFrom('task_subject_logs').select('task_subject_id').where('task_id', '=', t.taskId).where('action', '=', 'claim').execute();
+    expect(logs).toHaveLength(120);
   });
 
   it('lists the caller\'s packages, and everyone\'s in the project for a dispatcher, with how many are started', async () => {
