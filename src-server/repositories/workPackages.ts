@@ -66,10 +66,6 @@ export class WorkPackagesRepository {
     await this.db.deleteFrom('work_packages').where('id', '=', id).execute();
   }
 
-  async setState(id: number, state: WorkPackageState): Promise<void> {
-    await this.db.updateTable('work_packages').set({ state }).where('id', '=', id).execute();
-  }
-
   /**
    * Puts what the worker holds unsubmitted at the step (rework first, then the oldest) into the
    * package, up to `limit`, leaving items another open package of theirs leases. Answers the rows.
