@@ -53,6 +53,21 @@ export interface TaskSubjectsTable {
   claimed_at: number | null;
   created_at: number;
   updated_at: number;
+  /** the work package leasing it to its holder (migration 0017); null: an ordinary hold, or not held */
+  package_id: Generated<number | null>;
+}
+
+/** A work package: items of one step leased to one worker until expires_at (docs/offline-day.md). */
+export interface WorkPackagesTable {
+  id: Generated<number>;
+  project_id: number;
+  task_id: number;
+  workflow_id: number;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  /** open | returned | lapsed */
+  state: Generated<string>;
 }
 
 export interface TaskSubjectLogsTable {
@@ -149,6 +164,7 @@ export interface TaskTables {
   workflows: WorkflowsTable;
   workflow_members: WorkflowMembersTable;
   task_subjects: TaskSubjectsTable;
+  work_packages: WorkPackagesTable;
   task_subject_logs: TaskSubjectLogsTable;
   dispatches: DispatchesTable;
   dispatch_items: DispatchItemsTable;

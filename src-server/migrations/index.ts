@@ -18,6 +18,7 @@ import { m0013 } from './0013_ai';
 import { m0014 } from './0014_unnamed_steps';
 import { m0015 } from './0015_seed_marks';
 import { m0016 } from './0016_log_uploads';
+import { m0017 } from './0017_work_packages';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_unnamed_steps': m0014,
   '0015_seed_marks': m0015,
   '0016_log_uploads': m0016,
+  '0017_work_packages': m0017,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

@@ -21,6 +21,8 @@ export interface ClaimRequest {
   steps: readonly TaskStep[];
   userId: number;
   now: number;
+  /** the work package the claimed items go into (null or absent: an ordinary hold) */
+  packageId?: number;
 }
 
 /**
@@ -101,6 +103,32 @@ export class ClaimQueue {
     });
   }
 
+  /**
+   * Claims up to `count` pending task subjects of the step for the worker in one transaction,
+   * each through the same single-row take as claimNext (so the no-double-claim guarantee and
+   * the rework-first order are the same), into `r.packageId`. Fewer come back when the queue
+   * runs dry. Keep `count` small: the transaction holds what it took until it commits.
+   */
+  async claimBatch(r: ClaimRequest, count: number): Promise<TaskSubjectRow[]> {
+    const out = transition({ step: r.step.stepIndex, state: 'pending', holderId: null, rework: false }, 'claim', {
+      steps: r.steps.map((s) => s.type),
+      actorId: r.userId,
+      actorManages: false,
+    });
+    if (!out.ok) return [];
+    const next = out.next;
+    return this.db.transaction().execute(async (trx) => {
+      const taken: TaskSubjectRow[] = [];
+      while (taken.length < count) {
+        const row = await this.take(trx, r, next.state, next.holderId);
+        if (!row) break;
+        await append(trx, { taskSubject: row, userId: r.userId, action: 'claim', from: 'pending', to: next.state, now: r.now });
+        taken.push(row);
+      }
+      return taken;
+    });
+  }
+
   private async take(trx: Kysely<Database>, r: ClaimRequest, state: string, holderId: number | null): Promise<TaskSubjectRow | undefined> {
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       // Rework waiting for anyone (its annotator left, or was requeued) goes first, then the
@@ -115,7 +143,7 @@ export class ClaimQueue {
       };
       const taken = await trx
         .updateTable('task_subjects')
-        .set({ state, holder_id: holderId, claimed_at: r.now, updated_at: r.now, version: sql`version + 1` })
+        .set({ state, holder_id: holderId, claimed_at: r.now, updated_at: r.now, package_id: r.packageId ?? null, version: sql`version + 1` })
         .where('id', '=', (eb) => eb.fn.coalesce(pick(true), pick(false)))
         .where('state', '=', 'pending')
         .returningAll()

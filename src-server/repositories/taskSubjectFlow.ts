@@ -94,6 +94,8 @@ export async function applyTransition(trx: Kysely<Database>, t: TransitionInput)
       rework: next.rework ? 1 : 0,
       version: row.version + 1,
       claimed_at: claimedNow ? t.now : next.holderId === null ? null : row.claimed_at,
+      // A lease covers one holder at one step: any move away from them ends it for this item.
+      package_id: next.holderId === row.holder_id && next.step === row.step_index ? row.package_id : null,
       updated_at: t.now,
     })
     .where('id', '=', row.id)

@@ -18,8 +18,8 @@ export interface LoggedTaskSubject {
   rework?: number;
 }
 
-/** A transition, or `activity`: reported active time that moves nothing (POST /task/subject/log/edit). */
-export type LoggedAction = TaskSubjectAction | 'activity';
+/** A transition; `activity`: reported active time that moves nothing (POST /task/subject/log/edit); `leaseLapsed`, `packageReturn`: a work package's item given back to its queue. */
+export type LoggedAction = TaskSubjectAction | 'activity' | 'leaseLapsed' | 'packageReturn';
 
 export interface LogEntry {
   taskSubject: LoggedTaskSubject;

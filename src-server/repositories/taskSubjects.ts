@@ -116,7 +116,7 @@ export class TaskSubjectsRepository {
     if (ids.length === 0) return;
     await this.db
       .updateTable('task_subjects')
-      .set({ workflow_id: step.workflowId, step_index: step.stepIndex, state: 'pending', holder_id: null, rework: 0, claimed_at: null, updated_at: now })
+      .set({ workflow_id: step.workflowId, step_index: step.stepIndex, state: 'pending', holder_id: null, rework: 0, claimed_at: null, package_id: null, updated_at: now })
       .where('task_id', '=', taskId)
       .where('id', 'in', ids)
       .execute();

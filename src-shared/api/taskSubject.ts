@@ -1,7 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
-import { plainText } from './subject';
+import { plainText, SubjectDetail } from './subject';
+import { TaskSubjectAnnotations } from './annotate';
+import { PackageListQuery, PackageReturnBody, PackageReturnResult, PackageTakeBody, WorkPackageSummary } from './workPackage';
 import { StepType, TaskSubjectAction, TaskSubjectItem, TaskSubjectState } from './task';
 import { projectIdRule, taskSubjectRule } from '../model/permissions';
 import { FrameData } from '../model/annotation';
@@ -118,6 +120,19 @@ export const TaskSubjectDryRun = Type.Object({
 });
 export type TaskSubjectDryRun = Static<typeof TaskSubjectDryRun>;
 
+/** One item of a work package with all the workspace needs to open it offline. */
+export const PackageItem = Type.Object({
+  card: TaskSubjectCard,
+  /** the subject with every frame's object key and size, to download */
+  subject: SubjectDetail,
+  /** every frame's annotations at the card's version */
+  annotations: TaskSubjectAnnotations,
+});
+export type PackageItem = Static<typeof PackageItem>;
+/** A package just taken: what it is, and its items (held ones first, rework first, then the oldest). */
+export const PackageTaken = Type.Object({ package: WorkPackageSummary, items: Type.Array(PackageItem) });
+export type PackageTaken = Static<typeof PackageTaken>;
+
 const BySubject = { taskSubjectId: Id };
 /**
  * How many items a workstation may hold beyond the open one: it claims the next ahead (`exclude`
@@ -200,6 +215,21 @@ export const taskSubjectRoutes = {
     ...base, method: 'POST', path: '/task/subject/claim', access: on('project.task.work', 'body'),
     summary: `The next task subject for the caller at a step they are a member of: the oldest they hold unsubmitted (rework first) and did not exclude, else the oldest waiting; null when none waits. \`exclude\` (at most ${CLAIM_AHEAD_MAX}) lets a workstation claim ahead of the item it has open.`,
     body: ClaimBody, data: Nullable(TaskSubjectCard),
+  }),
+  takePackage: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/package', access: on('project.task.work', 'body'),
+    summary: 'Take a work package at a step the caller is a member of: up to `size` items (capped by the project\'s packageSize), what they hold unsubmitted first (rework first), then the oldest waiting, leased for the project\'s leaseHours. Answers every item with its subject, frames and annotations; null when there is nothing to take.',
+    body: PackageTakeBody, data: Nullable(PackageTaken),
+  }),
+  listPackages: defineRoute({
+    ...base, method: 'GET', path: '/task/subject/package/list', access: on('project.task.work', 'query'),
+    summary: 'Work packages of the project still holding items, newest first: the caller\'s own, or everyone\'s with project.task.dispatch.',
+    querystring: PackageListQuery, data: Type.Array(WorkPackageSummary),
+  }),
+  returnPackage: defineRoute({
+    ...base, method: 'POST', path: '/task/subject/package/return', access: on('project.task.work', 'body'),
+    summary: 'Give items of a work package back to its step\'s queue: its holder gives back unstarted ones (all of them by default); with project.task.dispatch, any item, started ones too.',
+    body: PackageReturnBody, data: PackageReturnResult,
   }),
   skip: defineRoute({
     ...base, method: 'POST', path: '/task/subject/annotate/skip', access: one('project.task.work', 'body'),

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
 import { AnnotationsRepository, type FrameWrite } from '../../repositories/annotations';
 import { applyTransition, bumpVersion, lockTaskSubject, positionOf, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
+import { refuseLapsedLease } from '../../repositories/workPackages';
 import { publishMoved } from '../taskSubject/deps';
 import { requireStepMember, type WorkScope } from '../taskSubject/workAccess';
 
@@ -59,6 +60,7 @@ export async function applySave(ctx: ServerContext, s: SaveInput): Promise<SaveR
       if (again) return { result: again, moved: undefined };
       const row = await lockTaskSubject(trx, ctx.dialect, scope.row.id);
       if (!row) throw new AppError('annotate.notFound');
+      await refuseLapsedLease(trx, row, scope.userId);
       if (row.version !== s.baseVersion) throw new AppError('annotate.stale', { version: row.version });
       const flow = { actorId: scope.userId, actorManages: scope.manages };
       const out = transition(positionOf(row), 'save', { ...flow, steps: scope.steps.map((x) => x.type) });

@@ -4,6 +4,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
+import { invalidWorkPackageSetting } from '../../../src-shared/model/workPackageSettings';
 import { isUniqueViolation } from '../../repositories/rejectReasons';
 import type { ProjectDeps } from './deps';
 
@@ -20,6 +21,9 @@ export function registerProjectSettings(app: FastifyInstance, d: ProjectDeps): v
     if (Buffer.byteLength(json, 'utf8') > PROJECT_CONFIG_MAX_BYTES) {
       throw new AppError('project.configTooLarge', { maxBytes: PROJECT_CONFIG_MAX_BYTES });
     }
+    // The keys the server itself acts on (work packages) must be usable; the rest is free-form.
+    const invalid = invalidWorkPackageSetting(req.body);
+    if (invalid) throw new AppError('project.settingOutOfRange', invalid);
     await d.projects.setConfig(projectIdOf(req), json, ctx.now());
     return d.projects.config(projectIdOf(req));
   });

@@ -10,6 +10,7 @@ import { AnnotationsRepository } from '../../repositories/annotations';
 import { NotesRepository } from '../../repositories/notes';
 import { TaskStepsRepository } from '../../repositories/taskSteps';
 import { applyTransition, lockTaskSubject, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
+import { refuseLapsedLease } from '../../repositories/workPackages';
 import { anchoredNotes } from '../note/anchors';
 import { publishMoved, type TaskSubjectDeps } from './deps';
 import { requireStepMember, resolveWork, type WorkScope } from './workAccess';
@@ -69,6 +70,7 @@ export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): v
     const moved = await ctx.db.transaction().execute(async (trx) => {
       const row = await lockTaskSubject(trx, ctx.dialect, body.taskSubjectId);
       if (!row) throw new AppError('taskSubject.notFound');
+      await refuseLapsedLease(trx, row, scope.userId);
       const annotations = new AnnotationsRepository(trx);
       const next = await applyTransition(trx, {
         row,

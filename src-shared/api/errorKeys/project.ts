@@ -8,6 +8,8 @@ export const PROJECT_ERROR_KEYS = {
   'project.memberNotFound': 404,
   'project.vendorMemberOnly': 403,
   'project.configTooLarge': 400,
+  /** a work-package setting (packageSize, leaseHours) that is not a whole number in its range; data: { setting, min, max } */
+  'project.settingOutOfRange': 400,
   'project.rejectReasonTaken': 409,
   'project.rejectReasonLimit': 409,
   'project.rejectReasonNotFound': 404,

@@ -15,4 +15,12 @@ export const TASK_ERROR_KEYS = {
   'task.wrongStepType': 409,
   /** neither holding it, nor a member of its step, nor dispatching for the project */
   'task.notStepMember': 403,
+  /** the work package's lease ran out and gave this item back to its step's queue: the hand-off is refused */
+  'task.leaseLapsed': 409,
+  /** no such work package in the project, or it is another worker's and the caller does not dispatch */
+  'task.packageNotFound': 404,
+  /** task subjects named that are not in the work package (any more); data: { taskSubjectIds } */
+  'task.packageItemNotFound': 404,
+  /** the holder may give back only unstarted items; data: { taskSubjectIds } (the started ones named) */
+  'task.packageItemStarted': 409,
 } as const;

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../../src-server/context';
 import { AnnotationsRepository } from '../../../src-server/repositories/annotations';
+import { WorkPackagesRepository } from '../../../src-server/repositories/workPackages';
 import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
 import type { World, WorldRole } from '../world';
 import { buildTask, type TaskFixture } from '../taskFixture';
@@ -104,6 +105,19 @@ export const taskSubjectSamples: SampleGroup = {
     get: async (w, ctx, as) => {
       const { id } = await heldBy(w, ctx, as, 0);
       return { method: 'GET', url: `/core/task/subject/${id}` };
+    },
+    takePackage: async (w, ctx) => {
+      const t = await sampleTask(w, ctx);
+      return { method: 'POST', url: '/core/task/subject/package', payload: { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId, size: 2 } };
+    },
+    listPackages: (w) => ({ method: 'GET', url: `/core/task/subject/package/list?projectId=${w.projectP}` }),
+    returnPackage: async (w, ctx, as) => {
+      // A package of the caller's own with one unstarted item: what a holder may always give back.
+      const { t, id } = await heldBy(w, ctx, as, 0);
+      const now = ctx.now();
+      const packageId = await new WorkPackagesRepository(ctx.db, ctx.dialect).create({ projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId, userId: w.users[as].id, now, expiresAt: now + 3600_000 });
+      await ctx.db.updateTable('task_subjects').set({ package_id: packageId }).where('id', '=', id).execute();
+      return { method: 'POST', url: '/core/task/subject/package/return', payload: { projectId: w.projectP, packageId } };
     },
     listDetail: async (w, ctx) => {
       const t = await sampleTask(w, ctx);

@@ -8,6 +8,10 @@ export const taskErrorsZh = {
   configTooLarge: '任务配置太大（最多 64 KB）',
   wrongStepType: '此数据当前所在环节与打开方式不符（标注或审核）',
   notStepMember: '你不是此数据当前环节的成员',
+  leaseLapsed: '工作包的租期已过，此数据已退回队列，不能再提交或保存',
+  packageNotFound: '工作包不存在，或不是你的',
+  packageItemNotFound: '所选数据已不在此工作包中',
+  packageItemStarted: '已开始的数据不能退回，请先提交，或请分配人员收回',
 };
 
 export const taskErrorsEn: Record<keyof typeof taskErrorsZh, string> = {
@@ -19,4 +23,8 @@ export const taskErrorsEn: Record<keyof typeof taskErrorsZh, string> = {
   configTooLarge: 'The task settings are too large (at most 64 KB).',
   wrongStepType: 'This item is at a step of the other kind (annotate or review).',
   notStepMember: 'You are not a member of the step this item is at.',
+  leaseLapsed: 'The work package\'s lease ran out and this item went back to the queue, so it can no longer be saved or handed on.',
+  packageNotFound: 'This work package does not exist or is not yours.',
+  packageItemNotFound: 'Some chosen items are no longer in this work package.',
+  packageItemStarted: 'Started items cannot be given back; hand them on, or ask a dispatcher to take them back.',
 };
