@@ -50,12 +50,25 @@ describe.each(DB_KINDS)('tasks over 100,000 subjects on %s', (kind) => {
     const again = await s.call({ method: 'POST', url: '/core/task/batch', token: w.users.owner.token, payload: { projectId: w.projectP, taskId, batchIds: [batchId] } });
     expect(again.body.data).toMatchObject({ added: 0, total: SUBJECTS });
 
-    // Deep keyset pages on the queue index answer as fast as the first one.
+    // Deep keyset pages on the queue index answer as fast as the first one: compared with the
+    // first page in the same moment (medians of 5 each), so a busy machine slows both alike. A
+    // page found by skipping rows (OFFSET) would be many times slower this deep.
     const ids = await s.app.ctx.db.selectFrom('task_subjects').select('id').where('task_id', '=', taskId).orderBy('id', 'desc').limit(2).execute();
-    const q = `/core/task/${taskId}/subject/list?projectId=${w.projectP}&workflowId=${made.body.data.steps[0].workflowId}&state=pending&pageSize=100&afterId=${ids[1]!.id - 150}`;
-    const t0 = performance.now();
+    const list = `/core/task/${taskId}/subject/list?projectId=${w.projectP}&workflowId=${made.body.data.steps[0].workflowId}&state=pending&pageSize=100`;
+    const q = `${list}&afterId=${ids[1]!.id - 150}`;
+    const medianMs = async (url: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await s.call({ method: 'GET', url, token: w.users.annotator.token });
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const firstMs = await medianMs(list);
+    const deepMs = await medianMs(q);
+    expect(deepMs, `deep page ${deepMs.toFixed(1)} ms, first page ${firstMs.toFixed(1)} ms`).toBeLessThan(firstMs * 3 + 20);
     const page = await s.call({ method: 'GET', url: q, token: w.users.annotator.token });
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(page.body.data.list).toHaveLength(100);
     expect(page.body.data.nextAfterId).toBe(page.body.data.list[99].taskSubjectId);
 
