@@ -87,13 +87,33 @@ export const ExportTransfer = Type.Object({
 });
 export type ExportTransfer = Static<typeof ExportTransfer>;
 
+/**
+ * Something a writer wants the user to know about a file it wrote, as a code the workstation
+ * words in the user's language: sizeUnknown (the picture's size is not known; `outcome` says
+ * what the format got instead), fileTaken (two frames map to one file of the format; the second
+ * was left out), more (`count` more warnings like those listed).
+ */
+export const ExportWarning = Type.Object({
+  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('more')]),
+  /** the frame's file name in the export */
+  file: Type.Optional(Type.String()),
+  /** fileTaken: the format's file both frames map to */
+  path: Type.Optional(Type.String()),
+  /** sizeUnknown: written with a null size (COCO), as 0 x 0 (VOC), or with no label file (YOLO) */
+  outcome: Type.Optional(Type.Union([Type.Literal('writtenAsNull'), Type.Literal('writtenAsZero'), Type.Literal('noLabelFile')])),
+  /** more: how many */
+  count: Type.Optional(Type.Integer()),
+});
+export type ExportWarning = Static<typeof ExportWarning>;
+
 /** What the writer reported: frames, objects, and objects (or attribute answers: unknownAttribute, unknownOption) left out by reason. */
 export const ExportReportData = Type.Object({
   format: Type.String(),
   frames: Type.Integer(),
   objectsWritten: Type.Integer(),
   skipped: Type.Record(Type.String(), Type.Integer()),
-  warnings: Type.Array(Type.String()),
+  /** reports made before warnings had codes hold English sentences: shown as they are */
+  warnings: Type.Array(Type.Union([ExportWarning, Type.String()])),
   subjects: Type.Integer(),
   mediaFiles: Type.Integer(),
 });

@@ -47,7 +47,7 @@ describe('YOLO export (Ultralytics layout)', () => {
     expect(text(entries, 'labels/train/a.txt')).toBe('0 0.093750 0.093750 0.156250 0.104167\n1 0.344531 0.292187 0.092723 0.182556\n');
     expect(text(entries, 'labels/train/folder/b.txt')).toBe('2 0.547168 0.500000 0.156836 0.166667\n');
     expect(result.skipped).toEqual({ rotatedBoxFlattened: 1, polygon: 1, polyline: 1, keypoints: 1, unknownSize: 1 });
-    expect(result.warnings).toEqual(['clip/000001.jpg: size unknown, no label file written']);
+    expect(result.warnings).toEqual([{ code: 'sizeUnknown', file: 'clip/000001.jpg', outcome: 'noLabelFile' }]);
   });
 
   it('segment: polygons as normalised x y pairs; pose: box, then x y v per skeleton point with absent as 0 0 0', async () => {

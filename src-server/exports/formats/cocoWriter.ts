@@ -108,7 +108,7 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
         for (const frame of item.frames) {
           imageId++;
           report.frames++;
-          if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as null`);
+          if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsNull' });
           const attributes = namer.frame(frame.data.classifications, report.skipped);
           const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0, attributes };
           yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;

@@ -1,5 +1,6 @@
 /** Plane geometry the formats share: extents, areas, and the box a rotated box covers. */
 import type { AnnotationObject, Point2 } from '../../../src-shared/model/annotation';
+import type { ExportWarning } from '../../../src-shared/api/export';
 
 export interface Rect { x: number; y: number; width: number; height: number }
 
@@ -41,19 +42,18 @@ export function enclosingBox(g: Box): Rect {
   return extentOf(corners);
 }
 
-export const newReport = (format: string) => ({ format, frames: 0, objectsWritten: 0, skipped: {} as Record<string, number>, warnings: [] as string[] });
+export const newReport = (format: string) => ({ format, frames: 0, objectsWritten: 0, skipped: {} as Record<string, number>, warnings: [] as ExportWarning[] });
 
 /** Warnings a report lists in full; beyond them one line counts the rest (a project of 100,000 unprobed images is one problem, not 100,000). */
 export const WARNINGS_LISTED = 100;
 
-export function warn(report: { warnings: string[] }, message: string): void {
+export function warn(report: { warnings: ExportWarning[] }, warning: ExportWarning): void {
   const w = report.warnings;
   if (w.length < WARNINGS_LISTED) {
-    w.push(message);
+    w.push(warning);
     return;
   }
-  const more = w.length === WARNINGS_LISTED ? 1 : Number(/^and (\d+) more/.exec(w[WARNINGS_LISTED]!)?.[1] ?? 0) + 1;
-  w[WARNINGS_LISTED] = `and ${more} more warnings like these`;
+  w[WARNINGS_LISTED] = { code: 'more', count: (w[WARNINGS_LISTED]?.count ?? 0) + 1 };
 }
 
 export function countSkip(skipped: Record<string, number>, reason: string): void {

@@ -4,6 +4,7 @@
  * goes. Readers take the zip's entries and answer a neutral structure that names labels by NAME
  * (a foreign file knows nothing of our label ids); the import job maps names to the ontology.
  */
+import type { ExportWarning } from '../../../src-shared/api/export';
 import type { AnnotationObject, FrameData, KeypointsGeometry } from '../../../src-shared/model/annotation';
 import type { OntologyFeature } from '../../../src-shared/model/ontology';
 import type { Static } from 'typebox';
@@ -102,7 +103,8 @@ export interface ExportReport {
   objectsWritten: number;
   /** objects left out, by reason (`polyline`, `cuboid`, `rotatedBoxFlattened`…), and answers the ontology no longer knows (`unknownAttribute`, `unknownOption`) */
   skipped: Record<string, number>;
-  warnings: string[];
+  /** codes the workstation words in the user's language */
+  warnings: ExportWarning[];
 }
 
 /** The zip's files by path, as a reader takes them. */

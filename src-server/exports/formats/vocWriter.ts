@@ -80,11 +80,11 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
       report.frames++;
       const stem = stemOf(frame.fileName);
       if (stems.has(stem)) {
-        warn(report, `${frame.fileName}: another frame already wrote Annotations/${stem}.xml; skipped`);
+        warn(report, { code: 'fileTaken', file: frame.fileName, path: `Annotations/${stem}.xml` });
         continue;
       }
       stems.add(stem);
-      if (frame.width === null || frame.height === null) warn(report, `${frame.fileName}: size unknown, written as 0 x 0`);
+      if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsZero' });
       const objects: VocObject[] = [];
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);

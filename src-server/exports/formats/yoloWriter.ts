@@ -107,13 +107,13 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
     for (const frame of item.frames) {
       report.frames++;
       if (!frame.width || !frame.height) {
-        warn(report, `${frame.fileName}: size unknown, no label file written`);
+        warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'noLabelFile' });
         for (const _ of frame.data.objects) countSkip(report.skipped, 'unknownSize');
         continue;
       }
       const path = `labels/${YOLO_SPLIT}/${stemOf(frame.fileName)}.txt`;
       if (written.has(path)) {
-        warn(report, `${frame.fileName}: another frame already wrote ${path}; skipped`);
+        warn(report, { code: 'fileTaken', file: frame.fileName, path });
         continue;
       }
       written.add(path);

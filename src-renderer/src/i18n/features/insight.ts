@@ -55,6 +55,15 @@ export const insightZh = {
       unknownLabel: '标签已不存在', unknownSize: '图片尺寸未知', rotatedBoxFlattened: '旋转框已转为外接框',
       unknownAttribute: '已删除属性的答案', unknownOption: '已删除选项的答案',
     },
+    warning: {
+      sizeUnknown: {
+        writtenAsNull: '{{name}}：图片尺寸未知，宽高写为 null',
+        writtenAsZero: '{{name}}：图片尺寸未知，宽高写为 0 × 0',
+        noLabelFile: '{{name}}：图片尺寸未知，未写标注文件',
+      },
+      fileTaken: '{{name}}：{{path}} 已由另一帧写入，此帧未写入',
+      more_other: '另有 {{count, number}} 条同类提示',
+    },
   },
   delivery: {
     title: '登记投递：{{name}}',
@@ -179,6 +188,16 @@ export const insightEn: EnglishOf<typeof insightZh> = {
       keypoints: 'Keypoints (not in this format)', cuboid: 'Cuboids (not in this format)', classification: 'Classifications (not in this format)',
       unknownLabel: 'Label no longer exists', unknownSize: 'Image size unknown', rotatedBoxFlattened: 'Rotated boxes written as covering boxes',
       unknownAttribute: 'Answers to deleted attributes', unknownOption: 'Answers with deleted options',
+    },
+    warning: {
+      sizeUnknown: {
+        writtenAsNull: '{{name}}: image size unknown, written with a null width and height',
+        writtenAsZero: '{{name}}: image size unknown, written as 0 × 0',
+        noLabelFile: '{{name}}: image size unknown, no label file written',
+      },
+      fileTaken: '{{name}}: another frame already wrote {{path}}; this one was left out',
+      more_one: 'and {{count, number}} more note like these',
+      more_other: 'and {{count, number}} more notes like these',
     },
   },
   delivery: {

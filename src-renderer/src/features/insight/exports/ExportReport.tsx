@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../../../../../src-shared/api/export';
 import { formatBytes } from '../shared/workstationStorage';
 import { Timestamp } from '../../../app/figures/Figure';
+import { exportWarningText } from './exportWarningText';
 
 /** One run in detail: what the writer wrote and left out, why it failed, and where it was delivered. */
 export function ExportReport({ job }: { job: ExportJob }) {
@@ -43,7 +44,7 @@ export function ExportReport({ job }: { job: ExportJob }) {
             <ul style={{ margin: 0, paddingInlineStart: 16 }}>
               {r.warnings.map((w, i) => (
                 <li key={i}>
-                  <Typography.Text>{w}</Typography.Text>
+                  <Typography.Text>{exportWarningText(t, w)}</Typography.Text>
                 </li>
               ))}
             </ul>
