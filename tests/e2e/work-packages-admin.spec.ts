@@ -73,7 +73,7 @@ test('an admin sets package size and lease, sees the annotator\'s package live w
   await expect(await list.cell(row, 'Step')).toHaveText('Annotate 1');
   await expect(await list.cell(row, 'Items')).toHaveText('2');
   await expect(await list.cell(row, 'Started')).toHaveText('0');
-  await expect(await list.cell(row, 'State')).toHaveText('Leased');
+  await expect((await list.cell(row, 'State')).locator('.ant-tag')).toHaveText('Leased');
   await expect(await list.cell(row, 'Taken')).toContainText('just now');
   // An 8-hour lease taken just now ends in 7 h 59 min (or 8 h on the dot).
   await expect(await list.cell(row, 'Expires')).toContainText(/in (7 h 59 min|8 h)/);
@@ -86,6 +86,7 @@ test('an admin sets package size and lease, sees the annotator\'s package live w
     frames: [{ frameId: first.card.frameIds[0], data: { version: 1, objects: [], classifications: [] } }],
   });
   await expect(await list.cell(row, 'Started')).toHaveText('1');
+  await admin.screenshot({ path: 'test-results/screenshots/work-packages-who-holds-what.png', fullPage: true, animations: 'disabled' });
 
   // The filter by state: no lapsed package, the leased one under Leased.
   await list.filter('Lapsed');
@@ -99,6 +100,7 @@ test('an admin sets package size and lease, sees the annotator\'s package live w
   await expect(dialog).toContainText(`Take back 2 items from ${w.annotator.name}?`);
   await expect(dialog).toContainText(`1 of them is started`);
   await expect(dialog).toContainText('stay on their workstation as a local copy');
+  await admin.screenshot({ path: 'test-results/screenshots/work-packages-take-back.png', animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Take back' }).click();
   await expect(admin.locator('.ant-message-success').last()).toContainText('Taken back: 2 items returned to the queue');
   await list.filter('All');

@@ -8,5 +8,5 @@ export function StepNameCell({ projectId, taskId, workflowId }: { projectId: num
   const { t } = useTranslation();
   const { data: task } = useTaskDetailQuery({ projectId, taskId });
   const step = task?.steps.find((s) => s.workflowId === workflowId);
-  return step ? <NameCell name={stepName(t, step)} maxWidth={160} /> : null;
+  return step ? <NameCell name={stepName(t, step)} maxWidth={120} /> : null;
 }

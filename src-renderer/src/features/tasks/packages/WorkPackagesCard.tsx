@@ -56,8 +56,8 @@ export function WorkPackagesCard({ projectId }: { projectId: number }) {
   };
 
   const columns: TableColumnsType<WorkPackageSummary> = [
-    { title: t('tasks.packages.columns.holder'), key: 'holder', render: (_: unknown, p) => <NameCell name={p.holderName} maxWidth={180} /> },
-    { title: t('tasks.packages.columns.task'), key: 'task', render: (_: unknown, p) => <NameCell name={taskName(p.taskId)} maxWidth={180} /> },
+    { title: t('tasks.packages.columns.holder'), key: 'holder', render: (_: unknown, p) => <NameCell name={p.holderName} maxWidth={170} /> },
+    { title: t('tasks.packages.columns.task'), key: 'task', render: (_: unknown, p) => <NameCell name={taskName(p.taskId)} maxWidth={170} /> },
     { title: t('tasks.packages.columns.step'), key: 'step', render: (_: unknown, p) => <StepNameCell projectId={projectId} taskId={p.taskId} workflowId={p.workflowId} /> },
     {
       title: t('tasks.packages.columns.taken'),
@@ -81,15 +81,21 @@ export function WorkPackagesCard({ projectId }: { projectId: number }) {
     },
     { title: t('tasks.packages.columns.items'), dataIndex: 'itemCount', key: 'items' },
     { title: t('tasks.packages.columns.started'), dataIndex: 'startedCount', key: 'started' },
-    { title: t('tasks.packages.columns.state'), key: 'state', render: (_: unknown, p) => <Tag color={STATE_COLOURS[p.state]}>{t(`tasks.packages.state.${p.state}`)}</Tag> },
     {
-      key: 'actions',
-      render: (_: unknown, p) =>
-        p.itemCount > 0 && (
-          <Button size="small" danger onClick={() => confirmTakeBack(p)}>
-            {t('tasks.packages.takeBack')}
-          </Button>
-        ),
+      // The take-back sits under the state, as the dispatch history's does beside it: a column of
+      // its own made the table wider than a 1280-pixel window in English.
+      title: t('tasks.packages.columns.state'),
+      key: 'state',
+      render: (_: unknown, p) => (
+        <Flex vertical gap={4} align="flex-start">
+          <Tag color={STATE_COLOURS[p.state]}>{t(`tasks.packages.state.${p.state}`)}</Tag>
+          {p.itemCount > 0 && (
+            <Button size="small" danger onClick={() => confirmTakeBack(p)}>
+              {t('tasks.packages.takeBack')}
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
 
