@@ -92,6 +92,8 @@ export async function layoutWorld(request: APIRequestContext): Promise<LayoutWor
   await call(request, annotator, 'POST', '/note', { projectId, dataId: card.dataId, taskSubjectId: card.taskSubjectId, content: `${name.cjk('备注')} ${name.unbroken('note')}` });
   const toReview = await call(request, reviewer, 'POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: review.workflowId });
   await call(request, reviewer, 'POST', '/task/subject/review/submit', { taskSubjectId: toReview.taskSubjectId, version: toReview.version, activeMs: 61_000 });
+  // A work package held by the longest-named annotator: the tasks tab lists who holds what.
+  await call(request, annotator, 'POST', '/task/subject/package', { projectId, taskId: task.id, workflowId: annotate.workflowId, size: 1 });
   return { owner, annotator, reviewer, projectId, projectName, taskId: task.id, annotateStep: annotate.workflowId };
 }
 

@@ -10,10 +10,12 @@ import { EmptyHint } from '../../app/EmptyHint';
 import { LoadFailure } from '../../app/LoadFailure';
 import { CreateTaskDrawer } from './CreateTaskDrawer';
 import { useProjectTaskListQuery } from './tasksApi';
+import { WorkPackagesCard } from './packages/WorkPackagesCard';
+import { PanelBoundary } from '../../app/resilience/PanelBoundary';
 
 const PAGE_SIZE = 20;
 
-/** The project's tasks with their progress; managers create tasks here. */
+/** The project's tasks with their progress; managers create tasks here, dispatchers see who holds which work package. */
 export function TaskListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,6 +23,7 @@ export function TaskListPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const mayManage = useProjectMay(projectId, 'project.task.manage');
+  const mayDispatch = useProjectMay(projectId, 'project.task.dispatch');
   const { data, error, isFetching, refetch } = useProjectTaskListQuery({ projectId, page, pageSize: PAGE_SIZE });
   const open = (taskId: number) => void navigate(projectPath(projectId, `tasks/${taskId}`));
 
@@ -69,6 +72,11 @@ export function TaskListPage() {
         }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, showTotal: (total) => t('tasks.total', { count: total }), onChange: setPage }}
       />
+      {mayDispatch && (
+        <PanelBoundary where="tasks: work packages">
+          <WorkPackagesCard projectId={projectId} />
+        </PanelBoundary>
+      )}
       <CreateTaskDrawer
         projectId={projectId}
         open={creating}

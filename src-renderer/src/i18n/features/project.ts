@@ -49,6 +49,13 @@ export const projectZh = {
       orderedList: '有序列表', blockquote: '引用', undo: '撤销', redo: '重做',
     },
   },
+  workPackages: {
+    title: '工作包',
+    hint: '标注员和审核员可以一次领取一个工作包带走离线工作：最多“每包条数”条数据，在“租期”内为他们保留；租期到后，未开始的数据退回队列。',
+    packageSize: '每包条数', packageSizeRange: '每包条数须为 {{min}} 到 {{max}} 之间的整数',
+    leaseHours: '租期（小时）', leaseHoursRange: '租期须为 {{min}} 到 {{max}} 小时之间的整数',
+    items_other: '{{count, number}} 条', hours_other: '{{count, number}} 小时',
+  },
   config: {
     title: '项目配置（JSON）', hint: '项目的自定义配置，须为 JSON 对象，最大 {{kb}} KB。', loadFailed: '项目配置加载失败',
     notJson: '不是有效的 JSON。', notObject: '配置须为 JSON 对象（以 { 开头）。', tooLarge: '配置超过 {{kb}} KB。',
@@ -148,6 +155,13 @@ export const projectEn: EnglishOf<typeof projectZh> = {
       bold: 'Bold', italic: 'Italic', strike: 'Strikethrough', h2: 'Heading', h3: 'Subheading', bulletList: 'Bulleted list',
       orderedList: 'Numbered list', blockquote: 'Quote', undo: 'Undo', redo: 'Redo',
     },
+  },
+  workPackages: {
+    title: 'Work packages',
+    hint: 'Annotators and reviewers can take a work package with them to work offline: at most "Package size" items, held for them for the lease; when it runs out, the items they have not started go back to the queue.',
+    packageSize: 'Package size', packageSizeRange: 'Package size is a whole number from {{min}} to {{max}}',
+    leaseHours: 'Lease (hours)', leaseHoursRange: 'The lease is a whole number of hours from {{min}} to {{max}}',
+    items_one: '{{count, number}} item', items_other: '{{count, number}} items', hours_one: '{{count, number}} hour', hours_other: '{{count, number}} hours',
   },
   config: {
     title: 'Project configuration (JSON)', hint: 'Custom settings of the project: a JSON object of at most {{kb}} KB.', loadFailed: 'The project configuration could not be loaded',

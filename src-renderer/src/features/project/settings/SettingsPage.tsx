@@ -9,6 +9,7 @@ import { InstructionEditor } from './InstructionEditor';
 import { InstructionView } from './InstructionView';
 import { NoteLabels } from './NoteLabels';
 import { RejectReasons } from './RejectReasons';
+import { WorkPackageSettings } from './WorkPackageSettings';
 
 /**
  * The project's settings; each part is editable only for roles that may change it, read only
@@ -38,6 +39,9 @@ export function SettingsPage() {
       </PanelBoundary>
       <PanelBoundary where="project settings: note labels">
         <NoteLabels projectId={projectId} editable={can('project.note.manage')} />
+      </PanelBoundary>
+      <PanelBoundary where="project settings: work packages">
+        <WorkPackageSettings projectId={projectId} editable={mayUpdate} />
       </PanelBoundary>
       <PanelBoundary where="project settings: config">
         <ConfigSettings projectId={projectId} editable={mayUpdate} />
