@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
-import type { LocalPackage, PackageItemView } from '../../src-shared/ipc';
+import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
 import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
 import { buildTask, type TaskFixture } from '../support/taskFixture';
 import { buildWorld, type World, type WorldUser } from '../support/world';
@@ -69,6 +70,20 @@ describe.each(DB_KINDS)('work packages on the workstation against a real server 
       expect(item.frames.map((f) => f.frameId)).toEqual(item.card.frameIds);
       for (const f of item.frames) expect(fs.readFileSync(f.file!).equals(stored.get(f.key)!), `frame ${f.frameId} of item ${id}`).toBe(true);
     }
+  };
+  /** The `packages.progress` events the workstation pushes to its page, as the renderer's bridge receives them. */
+  const watchProgress = async (ws: WorkstationProcess) => {
+    const origin = new URL(ws.url).origin;
+    const socket = io(ws.url, { transports: ['websocket'], reconnection: false, auth: { secret: ws.secret }, extraHeaders: { origin } });
+    const seen: PackageProgress[] = [];
+    socket.on(NODE_HOST_EVENT_MESSAGE, (m: { event: string; payload: PackageProgress }) => {
+      if (m.event === 'packages.progress') seen.push(m.payload);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { seen, close: () => socket.close() };
   };
   /** A proxy in front of the gateway that lets `pass` frame GETs through and stalls the rest. */
   const stallingProxy = async (pass: number) => {
@@ -186,6 +201,7 @@ describe.each(DB_KINDS)('work packages on the workstation against a real server 
   it('pauses and resumes a download, and cancel gives the items back on the server', async () => {
     const ws = await start('ws-pause');
     const proxy = await stallingProxy(1);
+    const events = await watchProgress(ws);
     try {
       await ws.invoke('storage.setOverrides', { overrides: { endPoint: proxy.url } });
       const p = (await ws.invoke('packages.take', { ...step(), size: 3 })) as LocalPackage;
@@ -199,6 +215,13 @@ describe.each(DB_KINDS)('work packages on the workstation against a real server 
       expect(await ws.invoke('packages.resume', { packageId: p.packageId })).toMatchObject({ state: 'downloading' });
       const ready = await until('ready after resume', () => status(ws, p.packageId), (s) => s.state === 'ready', 60_000);
       expect(ready.bytesDone).toBe(ready.bytesTotal);
+      // The page saw it all: bytes growing while downloading, paused, downloading again, then ready with every byte.
+      const mine = await until('ready pushed', async () => events.seen.filter((e) => e.packageId === p.packageId), (l) => l.at(-1)?.state === 'ready');
+      const states = mine.map((e) => e.state).filter((st, i, l) => st !== l[i - 1]);
+      expect(states).toEqual(['downloading', 'paused', 'downloading', 'ready']);
+      expect(mine.at(-1)).toMatchObject({ filesDone: 6, filesTotal: 6, itemsReady: 3, bytesDone: ready.bytesTotal });
+      const bytes = mine.map((e) => e.bytesDone);
+      expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
       await expectOnDisk(ws, ready);
 
       // Cancel: a second package stalls half way and is given back whole.
@@ -215,6 +238,7 @@ describe.each(DB_KINDS)('work packages on the workstation against a real server 
       const again = (await ws.invoke('packages.take', { ...step(), size: 2 })) as LocalPackage;
       expect([...again.taskSubjectIds].sort(byId)).toEqual([...q.taskSubjectIds].sort(byId));
     } finally {
+      events.close();
       await proxy.stop();
     }
     await ws.kill();

@@ -114,8 +114,14 @@ export class FrameDownloads {
       if (missing.length > 0 && !this.d.storage.status().initialised) await this.d.storage.init();
       await runPool(missing, this.d.concurrency ?? PACKAGE_FILE_CONCURRENCY, async (frame) => {
         if (run.stopped) return;
-        await this.fetchFrame(packageId, folder, frame, run);
-        this.d.store.setFrameDone(frame.taskSubjectId, frame.frameId, true);
+        const transferId = `pkg-${packageId}-${frame.taskSubjectId}-${frame.frameId}`;
+        try {
+          await this.fetchFrame(transferId, folder, frame, run);
+          this.d.store.setFrameDone(frame.taskSubjectId, frame.frameId, true);
+        } finally {
+          // Out of the in-flight sum only once counted as done: the bytes shown never step back.
+          run.inFlight.delete(transferId);
+        }
         this.report(packageId, false);
       });
       if (run.stopped) return this.settle(packageId, run);
@@ -137,17 +143,12 @@ export class FrameDownloads {
     if (run.stopped && run.stopped !== 'cancelled' && this.d.store.get(packageId)) this.d.store.setState(packageId, run.stopped);
   }
 
-  private async fetchFrame(packageId: number, folder: string, frame: FrameRow, run: Run): Promise<void> {
+  private async fetchFrame(transferId: string, folder: string, frame: FrameRow, run: Run): Promise<void> {
     const file = path.join(folder, frame.file);
     // Landed before a crash, not marked yet: the size says whether it is whole.
     if ((await sizeOf(file)) === frame.sizeBytes) return;
-    const transferId = `pkg-${packageId}-${frame.taskSubjectId}-${frame.frameId}`;
     run.inFlight.set(transferId, 0);
-    try {
-      await this.d.storage.download({ transferId, key: frame.key, file });
-    } finally {
-      run.inFlight.delete(transferId);
-    }
+    await this.d.storage.download({ transferId, key: frame.key, file });
     const size = await sizeOf(file);
     if (size !== frame.sizeBytes) {
       await fs.promises.rm(file, { force: true });
