@@ -111,7 +111,11 @@ export class PackagesService {
     }
     if (after) this.d.store.setState(row.packageId, after);
     else if (wasRunning) this.d.downloads.start(row.packageId);
-    else if (this.d.store.counts(row.packageId).filesDone === this.d.store.counts(row.packageId).filesTotal && this.d.store.get(row.packageId)!.state !== 'paused') this.d.store.setState(row.packageId, 'ready');
+    else {
+      // A failed package whose missing frames were all in the items given back is whole now.
+      const c = this.d.store.counts(row.packageId);
+      if (c.filesDone === c.filesTotal && this.d.store.get(row.packageId)!.state === 'failed') this.d.store.setState(row.packageId, 'ready');
+    }
     this.d.downloads.report(row.packageId, true);
     return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: this.view(row.packageId) };
   }
