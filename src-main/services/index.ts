@@ -14,6 +14,7 @@ import { createSessionService } from './session';
 import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
 import { createJournalService } from './journal';
+import { createPackagesService } from './packages';
 import { ChosenFolders, guardPaths } from './folders';
 import { BrowserOutbox } from './outbox';
 import { createBrowserTransfers } from './browserTransfers';
@@ -70,6 +71,7 @@ export function createServices(config: WorkstationConfig): Services {
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
   const journal = createJournalService(config, { server: session.server, session: session.state, events, log });
+  const packages = createPackagesService(config, { server: session.server, session: session.state, storage: storage.service, events, log });
   logStartup(log, config);
   void recoverCrashRecords(logs.handlers['logs.write'], config.dataDir);
   const offProcess = watchProcess(log, config.dataDir);
@@ -81,10 +83,11 @@ export function createServices(config: WorkstationConfig): Services {
     'session.set': async (s) => {
       const ok = await session.handlers['session.set'](s);
       journal.resume();
+      packages.resume();
       return ok;
     },
   };
-  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...toBrowser };
+  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...packages.handlers, ...toBrowser };
   return {
     handlers: guardPaths(services, folders),
     folders,
@@ -99,6 +102,7 @@ export function createServices(config: WorkstationConfig): Services {
       datasets.close();
       outbox.close();
       await journal.close();
+      await packages.close();
       offProcess();
       await logs.close();
       storage.close();

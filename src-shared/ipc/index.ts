@@ -4,6 +4,7 @@ import type { SessionHandlers } from './session';
 import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
 import type { JournalHandlers, JournalStatus } from './journal';
+import type { PackageProgress, PackagesHandlers } from './packages';
 
 export * from './app';
 export * from './logs';
@@ -12,6 +13,7 @@ export * from './datasets';
 export * from './storage';
 export * from './storageErrors';
 export * from './journal';
+export * from './packages';
 export * from './hostErrors';
 
 /**
@@ -19,7 +21,7 @@ export * from './hostErrors';
  * Each method takes one plain-data argument and answers a promise of plain data, so the same
  * map runs over Electron IPC, HTTP/WebSocket or in-memory in tests.
  */
-export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers & DatasetsHandlers & JournalHandlers;
+export type Handlers = AppHandlers & LogsHandlers & SessionHandlers & StorageHandlers & DatasetsHandlers & JournalHandlers & PackagesHandlers;
 export type HandlerName = keyof Handlers;
 export type HandlerArgs<K extends HandlerName> = Parameters<Handlers[K]>[0];
 export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K]>>;
@@ -33,6 +35,8 @@ export interface Events {
   'datasets.file': DatasetFileEvent;
   /** a task subject's journal changed (edit appended, sent, confirmed, offline, conflict...) */
   'journal.sync': JournalStatus;
+  /** a work package's download moved on or changed state (downloading, paused, ready, failed, cancelled) */
+  'packages.progress': PackageProgress;
 }
 export type EventName = keyof Events;
 

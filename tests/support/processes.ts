@@ -72,6 +72,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly db: TestDatabase,
+    /** more of the server's environment (S3 mode: the S3_* settings); embedded storage without it */
+    private readonly env: Record<string, string> = {},
   ) {}
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -84,6 +86,7 @@ export class ServerProcess {
       DATABASE_URL: this.db.databaseUrl ?? '',
       S3_ENDPOINT: '',
       LOG_LEVEL: 'silent',
+      ...this.env,
     });
     await until('team server up', () => fetch(`${this.url}/core/openapi.json`), (r) => r.ok, 60_000);
   }

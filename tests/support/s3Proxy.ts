@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A real HTTP hop between the workstation and the Ceph gateway, to make the network misbehave
  * the way networks do: it can go away and come back on the same port (a gateway restart, a
- * dropped link) and it can drop the ETag header of part uploads (a bucket whose CORS rules do
+ * dropped link), it can stall requests, and it can drop the ETag header of part uploads (a bucket whose CORS rules do
  * not expose it). The Host header is passed on unchanged, so SigV4 signatures stay valid.
  */
 export class S3Proxy {
@@ -15,6 +15,8 @@ export class S3Proxy {
   partPuts = 0;
   /** called on every request; return true to cut its connection instead of forwarding */
   cut: ((req: http.IncomingMessage) => boolean) | null = null;
+  /** called on every request; return true to hold it unanswered (a stalled line) until the client gives up or the proxy stops */
+  hold: ((req: http.IncomingMessage) => boolean) | null = null;
 
   constructor(private readonly target: string) {}
 
@@ -31,6 +33,7 @@ export class S3Proxy {
         req.socket.destroy();
         return;
       }
+      if (this.hold?.(req)) return;
       const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (upRes) => {
         const headers = { ...upRes.headers };
         if (isPart && this.stripPartEtag) delete headers.etag;

@@ -70,6 +70,15 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'journal.handOff': null,
   'journal.handoffs': null,
   'journal.forget': null,
+  // Packages write only under the data folder, to paths of their own making.
+  'packages.take': null,
+  'packages.list': null,
+  'packages.status': null,
+  'packages.pause': null,
+  'packages.resume': null,
+  'packages.cancel': null,
+  'packages.return': null,
+  'packages.item': null,
 };
 
 /**

@@ -2,6 +2,7 @@ import { API_NOT_INITIALISED, ERROR_KEYS, errorMsg, type ErrorKey } from '../../
 import { STORAGE_MESSAGES } from '../../../src-shared/ipc/storageErrors';
 import { JOURNAL_ERROR_CODES } from '../../../src-shared/ipc/journal';
 import { isHostErrorCode } from '../../../src-shared/ipc/hostErrors';
+import { PACKAGE_ERROR_CODES } from '../../../src-shared/ipc/packages';
 import { ApiError, NetworkError } from './apiClient';
 
 /**
@@ -48,6 +49,8 @@ export function messageKeyOf(error: unknown): string {
   }
   // The annotation journal's failures likewise (src-shared/ipc/journal.ts).
   if (typeof storageCode === 'string' && (JOURNAL_ERROR_CODES as readonly string[]).includes(storageCode)) return `journalError.${storageCode}`;
+  // The work packages' failures (src-shared/ipc/packages.ts).
+  if (typeof storageCode === 'string' && (PACKAGE_ERROR_CODES as readonly string[]).includes(storageCode)) return `packageError.${storageCode}`;
   // The workstation host's refusals: its secret, and the chosen-folders rule (src-shared/ipc/hostErrors.ts).
   if (isHostErrorCode(storageCode)) return `hostError.${storageCode}`;
   const body = error instanceof ApiError ? error.body : error;

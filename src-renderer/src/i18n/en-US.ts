@@ -13,6 +13,7 @@ import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
 import { journalErrorsEn } from './errors/journal';
 import { hostErrorsEn } from './errors/host';
+import { packageErrorsEn } from './errors/packages';
 import { workflowErrorsEn } from './errors/workflow';
 import { taskErrorsEn } from './errors/task';
 import { taskSubjectErrorsEn } from './errors/taskSubject';
@@ -208,6 +209,7 @@ export const enUS: EnglishOf<Messages> = {
   storageError: storageErrorsEn,
   journalError: journalErrorsEn,
   hostError: hostErrorsEn,
+  packageError: packageErrorsEn,
   client: {
     network: 'Cannot reach the team server. Check the connection and try again.',
     aborted: 'The request was cancelled.',

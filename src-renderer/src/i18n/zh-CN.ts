@@ -13,6 +13,7 @@ import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
 import { journalErrorsZh } from './errors/journal';
 import { hostErrorsZh } from './errors/host';
+import { packageErrorsZh } from './errors/packages';
 import { workflowErrorsZh } from './errors/workflow';
 import { taskErrorsZh } from './errors/task';
 import { taskSubjectErrorsZh } from './errors/taskSubject';
@@ -211,6 +212,7 @@ export const zhCN = {
   storageError: storageErrorsZh,
   journalError: journalErrorsZh,
   hostError: hostErrorsZh,
+  packageError: packageErrorsZh,
   client: {
     network: '无法连接团队服务器，请检查网络后重试',
     aborted: '请求已取消',

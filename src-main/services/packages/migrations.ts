@@ -1,0 +1,70 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** The packages database's schema version. */
+export const PACKAGES_DB_VERSION = 1;
+
+/**
+ * Numbered steps from an empty file to PACKAGES_DB_VERSION, tracked in PRAGMA user_version
+ * (the journal's pattern, src-main/services/journal/migrations.ts).
+ * Version 1: packages, their items as the server answered them (card, subject, annotations at
+ * their version, JSON), and one row per frame file with whether it is on disk and checked.
+ */
+const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
+  1: (db) => {
+    db.exec(`CREATE TABLE packages (
+      package_id INTEGER PRIMARY KEY,
+      project_id INTEGER NOT NULL,
+      task_id INTEGER NOT NULL,
+      workflow_id INTEGER NOT NULL,
+      user_id INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      error_code TEXT,
+      error_message TEXT,
+      taken_at INTEGER NOT NULL
+    )`);
+    // position: the server's order (held ones first, rework first, then the oldest).
+    db.exec(`CREATE TABLE items (
+      task_subject_id INTEGER PRIMARY KEY,
+      package_id INTEGER NOT NULL REFERENCES packages(package_id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      card TEXT NOT NULL,
+      subject TEXT NOT NULL,
+      annotations TEXT NOT NULL
+    )`);
+    db.exec(`CREATE INDEX items_package ON items(package_id, position)`);
+    // file: the path under the package's folder; done: downloaded and its size checked.
+    db.exec(`CREATE TABLE frames (
+      task_subject_id INTEGER NOT NULL REFERENCES items(task_subject_id) ON DELETE CASCADE,
+      frame_id INTEGER NOT NULL,
+      package_id INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      object_key TEXT NOT NULL,
+      size_bytes INTEGER NOT NULL,
+      file TEXT NOT NULL,
+      done INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (task_subject_id, frame_id)
+    )`);
+    db.exec(`CREATE INDEX frames_package ON frames(package_id, done)`);
+  },
+};
+
+/** Applies every missing step in one transaction each; answers the version reached. */
+export function migratePackagesDb(db: BetterSqlite3.Database, target = PACKAGES_DB_VERSION): number {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  if (version > PACKAGES_DB_VERSION) {
+    throw new Error(`packages database version ${version} is newer than this app (${PACKAGES_DB_VERSION})`);
+  }
+  while (version < target) {
+    const next = version + 1;
+    const step = STEPS[next];
+    if (!step) throw new Error(`no migration to packages database version ${next}`);
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${next}`);
+    })();
+    version = next;
+  }
+  return version;
+}

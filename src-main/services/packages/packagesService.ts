@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PackageTaken } from '../../../src-shared/api/taskSubject';
+import type { PackageReturnResult } from '../../../src-shared/api/workPackage';
+import type { LocalPackage, PackageItemView, PackageReturnOutcome } from '../../../src-shared/ipc';
+import { API_BASE } from '../../../src-shared/api/route';
+import type { ServerClient, SessionState } from '../session';
+import type { ProductLog } from '../productLog';
+import type { FrameDownloads } from './frameDownloads';
+import { errorData, packageError, serverFailure } from './packageErrors';
+import { packageExtra } from './packageLog';
+import type { PackageRow, PackageStore } from './store';
+
+export interface PackagesDeps {
+  store: PackageStore;
+  downloads: FrameDownloads;
+  server: ServerClient;
+  session: SessionState;
+  log: ProductLog;
+  /** `<dataDir>/packages` */
+  root: string;
+}
+
+/**
+ * Work packages on this workstation (docs/offline-day.md, "Workstation"): taking and giving
+ * back go to the team server; everything else is local, so an item opens with the server away.
+ */
+export class PackagesService {
+  constructor(private readonly d: PackagesDeps) {}
+
+  folderOf(packageId: number): string {
+    return path.join(this.d.root, String(packageId));
+  }
+
+  async take(body: { projectId: number; taskId: number; workflowId: number; size?: number }): Promise<LocalPackage | null> {
+    const user = this.d.session.current();
+    if (!user) throw packageError('PACKAGE_SIGNED_OUT', 'sign in to take a work package');
+    const taken = await this.d.server.json<PackageTaken | null>('POST', `${API_BASE}/task/subject/package`, body).catch((err: unknown) => Promise.reject(serverFailure(err)));
+    if (!taken) return null;
+    this.d.store.insert(taken, user.user.id, Date.now());
+    const row = this.d.store.get(taken.package.packageId)!;
+    const c = this.d.store.counts(row.packageId);
+    this.d.log.info(`package ${row.packageId} taken: ${c.itemsTotal} items, ${c.filesTotal} frame files, ${c.bytesTotal} bytes, leased until ${new Date(row.expiresAt).toISOString()}`, packageExtra(row));
+    this.d.downloads.start(row.packageId);
+    return this.view(row.packageId);
+  }
+
+  /** The signed-in user's packages (every one when nobody is signed in yet: the desktop after a restart offline). */
+  list(): LocalPackage[] {
+    const me = this.d.session.current()?.user.id;
+    return this.d.store
+      .list()
+      .filter((r) => me === undefined || r.userId === me)
+      .map((r) => this.view(r.packageId));
+  }
+
+  status(packageId: number): LocalPackage {
+    this.own(packageId);
+    return this.view(packageId);
+  }
+
+  async pause(packageId: number): Promise<LocalPackage> {
+    const row = this.own(packageId);
+    if (this.d.downloads.running(packageId)) await this.d.downloads.stop(packageId, 'paused');
+    else if (row.state === 'downloading' || row.state === 'failed') this.d.store.setState(packageId, 'paused');
+    this.d.log.info(`package ${packageId} paused`, packageExtra(row));
+    this.d.downloads.report(packageId, true);
+    return this.view(packageId);
+  }
+
+  resume(packageId: number): LocalPackage {
+    const row = this.own(packageId);
+    if (row.state !== 'ready' && row.state !== 'cancelled') this.d.downloads.start(packageId);
+    return this.view(packageId);
+  }
+
+  /**
+   * Stops the download and gives every item back. What the server keeps with the holder (items
+   * they started) stays here with its files, so no work is lost; the package goes once it is
+   * empty. When the server cannot be reached the package is left paused and the call fails.
+   */
+  async cancel(packageId: number): Promise<PackageReturnOutcome> {
+    const row = this.own(packageId);
+    await this.d.downloads.stop(packageId, 'cancelled');
+    try {
+      return await this.giveBack(row, undefined, 'cancelled');
+    } catch (err) {
+      this.d.store.setState(packageId, 'paused', errorData(err));
+      this.d.downloads.report(packageId, true);
+      throw err;
+    }
+  }
+
+  async giveBack(row: PackageRow, taskSubjectIds: number[] | undefined, after: 'cancelled' | null = null): Promise<PackageReturnOutcome> {
+    const body = { projectId: row.projectId, packageId: row.packageId, ...(taskSubjectIds ? { taskSubjectIds } : {}) };
+    const result = await this.d.server.json<PackageReturnResult>('POST', `${API_BASE}/task/subject/package/return`, body).catch((err: unknown) => Promise.reject(serverFailure(err)));
+    // A download running for items given back would write files nobody needs: stop it, forget them, go on with the rest.
+    const wasRunning = this.d.downloads.running(row.packageId);
+    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
+    const files = this.d.store.removeItems(row.packageId, result.returnedIds);
+    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
+    const left = this.d.store.itemIds(row.packageId);
+    this.d.log.info(
+      `package ${row.packageId}: gave back ${result.returnedIds.length} items${result.startedIds.length ? ` (${result.startedIds.length} started)` : ''}, ${left.length} left`,
+      packageExtra(row),
+    );
+    if (left.length === 0) {
+      this.d.store.remove(row.packageId);
+      await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true });
+      return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: null };
+    }
+    if (after) this.d.store.setState(row.packageId, after);
+    else if (wasRunning) this.d.downloads.start(row.packageId);
+    else {
+      // A failed package whose missing frames were all in the items given back is whole now.
+      const c = this.d.store.counts(row.packageId);
+      if (c.filesDone === c.filesTotal && this.d.store.get(row.packageId)!.state === 'failed') this.d.store.setState(row.packageId, 'ready');
+    }
+    this.d.downloads.report(row.packageId, true);
+    return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: this.view(row.packageId) };
+  }
+
+  /**
+   * One item from disk. Each frame counted as on disk is checked again (a file deleted or cut
+   * short by hand, a disk that lost it): one that fails is marked missing, the package says
+   * so (failed, PACKAGE_FRAME_MISMATCH), and resume fetches it again.
+   */
+  async item(packageId: number, taskSubjectId: number): Promise<PackageItemView> {
+    const row = this.own(packageId);
+    const view = this.d.store.item(packageId, taskSubjectId, this.folderOf(packageId));
+    if (!view) throw packageError('PACKAGE_ITEM_NOT_FOUND', `task subject ${taskSubjectId} is not in package ${packageId}`);
+    let damaged = 0;
+    for (const f of view.frames) {
+      if (f.file === null) continue;
+      const size = await fs.promises.stat(f.file).then((s) => s.size, () => -1);
+      if (size === f.sizeBytes) continue;
+      damaged++;
+      this.d.store.setFrameDone(taskSubjectId, f.frameId, false);
+      f.file = null;
+      view.ready = false;
+    }
+    if (damaged > 0) {
+      const error = { code: 'PACKAGE_FRAME_MISMATCH', message: `${damaged} frame files of task subject ${taskSubjectId} are missing or not the size the server gave` };
+      if (!this.d.downloads.running(packageId)) this.d.store.setState(packageId, 'failed', error);
+      this.d.log.warn(`package ${packageId}: ${error.message}; fetched again on resume`, packageExtra(row, taskSubjectId));
+      this.d.downloads.report(packageId, true);
+    }
+    return view;
+  }
+
+  /** Goes on with what a stop left: packages downloading (or failed) of the user signed in now. */
+  resumeUnfinished(): void {
+    const me = this.d.session.current()?.user.id;
+    if (me === undefined) return;
+    for (const row of this.d.store.list()) {
+      if (row.userId === me && (row.state === 'downloading' || row.state === 'failed')) this.d.downloads.start(row.packageId);
+    }
+  }
+
+  own(packageId: number): PackageRow {
+    const row = this.d.store.get(packageId);
+    if (!row) throw packageError('PACKAGE_NOT_FOUND', `no package ${packageId} on this workstation`);
+    const me = this.d.session.current()?.user.id;
+    if (me !== undefined && me !== row.userId) throw packageError('PACKAGE_OTHER_USER', `package ${packageId} belongs to another user of this workstation`);
+    return row;
+  }
+
+  view(packageId: number): LocalPackage {
+    const row = this.d.store.get(packageId)!;
+    return {
+      ...this.d.downloads.progress(packageId),
+      state: row.state,
+      ...(row.error ? { error: row.error } : {}),
+      projectId: row.projectId,
+      taskId: row.taskId,
+      workflowId: row.workflowId,
+      userId: row.userId,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      taskSubjectIds: this.d.store.itemIds(packageId),
+    };
+  }
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { PackageTaken } from '../../../src-shared/api/taskSubject';
+import type { LocalPackageState, PackageError, PackageItemView } from '../../../src-shared/ipc';
+import { migratePackagesDb } from './migrations';
+
+/** A package's row: what the server said of it and where its download stands. */
+export interface PackageRow {
+  packageId: number;
+  projectId: number;
+  taskId: number;
+  workflowId: number;
+  userId: number;
+  createdAt: number;
+  expiresAt: number;
+  state: LocalPackageState;
+  error: PackageError | null;
+}
+
+/** One frame file of a package: where it comes from, how big the server says it is, where it goes. */
+export interface FrameRow {
+  taskSubjectId: number;
+  frameId: number;
+  key: string;
+  sizeBytes: number;
+  /** path relative to the package's folder */
+  file: string;
+  done: boolean;
+}
+
+/** Counts of a package's files, bytes and items, done and in all. */
+export interface PackageCounts {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  itemsReady: number;
+  itemsTotal: number;
+}
+
+type RawPackage = { package_id: number; project_id: number; task_id: number; workflow_id: number; user_id: number; created_at: number; expires_at: number; state: LocalPackageState; error_code: string | null; error_message: string | null };
+type RawFrame = { task_subject_id: number; frame_id: number; object_key: string; size_bytes: number; file: string; done: number };
+
+const toPackage = (r: RawPackage): PackageRow => ({
+  packageId: r.package_id,
+  projectId: r.project_id,
+  taskId: r.task_id,
+  workflowId: r.workflow_id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  state: r.state,
+  error: r.error_code === null ? null : { code: r.error_code, message: r.error_message ?? '' },
+});
+const toFrame = (r: RawFrame): FrameRow => ({ taskSubjectId: r.task_subject_id, frameId: r.frame_id, key: r.object_key, sizeBytes: r.size_bytes, file: r.file, done: r.done === 1 });
+
+/** The frame's file name in the package folder: unique per item and frame, with the key's extension so viewers know the type. */
+export function frameFileName(taskSubjectId: number, frameId: number, key: string): string {
+  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(key)?.[0] ?? '';
+  return path.join(String(taskSubjectId), `${frameId}${ext.toLowerCase()}`);
+}
+
+/**
+ * The workstation's work packages on SQLite (`packages.db`): what was taken and what is on
+ * disk. One connection on the main thread: a take writes a few hundred rows once, then only a
+ * flag per frame as it lands. NORMAL sync under WAL: a row lost to power failure only means a
+ * frame is fetched again (the file's size is checked before it counts).
+ */
+export class PackageStore {
+  readonly db: BetterSqlite3.Database;
+
+  constructor(file: string) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new BetterSqlite3(file);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('busy_timeout = 5000');
+      this.db.pragma('foreign_keys = ON');
+      migratePackagesDb(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Stores a package just taken with every item and frame, state downloading. */
+  insert(taken: PackageTaken, userId: number, now: number): void {
+    const p = taken.package;
+    this.db.transaction(() => {
+      // The server never reuses a package id; a row left from an earlier take of it would be a leftover.
+      this.db.prepare('DELETE FROM packages WHERE package_id = ?').run(p.packageId);
+      this.db
+        .prepare("INSERT INTO packages (package_id, project_id, task_id, workflow_id, user_id, created_at, expires_at, state, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'downloading', ?)")
+        .run(p.packageId, p.projectId, p.taskId, p.workflowId, userId, p.createdAt, p.expiresAt, now);
+      // An item in a newer package (taken again after a return) leaves the older one.
+      const dropItem = this.db.prepare('DELETE FROM items WHERE task_subject_id = ?');
+      const item = this.db.prepare('INSERT INTO items (task_subject_id, package_id, position, card, subject, annotations) VALUES (?, ?, ?, ?, ?, ?)');
+      const frame = this.db.prepare('INSERT INTO frames (task_subject_id, frame_id, package_id, position, object_key, size_bytes, file) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      let position = 0;
+      for (const [i, it] of taken.items.entries()) {
+        const id = it.card.taskSubjectId;
+        dropItem.run(id);
+        item.run(id, p.packageId, i, JSON.stringify(it.card), JSON.stringify(it.subject), JSON.stringify(it.annotations));
+        for (const f of it.subject.frames) frame.run(id, f.frameId, p.packageId, position++, f.key, f.sizeBytes, frameFileName(id, f.frameId, f.key));
+      }
+    })();
+  }
+
+  get(packageId: number): PackageRow | undefined {
+    const r = this.db.prepare('SELECT * FROM packages WHERE package_id = ?').get(packageId) as RawPackage | undefined;
+    return r ? toPackage(r) : undefined;
+  }
+
+  /** Newest first. */
+  list(): PackageRow[] {
+    return (this.db.prepare('SELECT * FROM packages ORDER BY taken_at DESC, package_id DESC').all() as RawPackage[]).map(toPackage);
+  }
+
+  setState(packageId: number, state: LocalPackageState, error: PackageError | null = null): void {
+    this.db.prepare('UPDATE packages SET state = ?, error_code = ?, error_message = ? WHERE package_id = ?').run(state, error?.code ?? null, error?.message ?? null, packageId);
+  }
+
+  itemIds(packageId: number): number[] {
+    return (this.db.prepare('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
+  }
+
+  /** Frames not yet on disk, in the items' order (the first items are workable first). */
+  missingFrames(packageId: number): FrameRow[] {
+    return (this.db.prepare('SELECT * FROM frames WHERE package_id = ? AND done = 0 ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
+  }
+
+  frames(packageId: number): FrameRow[] {
+    return (this.db.prepare('SELECT * FROM frames WHERE package_id = ? ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
+  }
+
+  setFrameDone(taskSubjectId: number, frameId: number, done: boolean): void {
+    this.db.prepare('UPDATE frames SET done = ? WHERE task_subject_id = ? AND frame_id = ?').run(done ? 1 : 0, taskSubjectId, frameId);
+  }
+
+  counts(packageId: number): PackageCounts {
+    const f = this.db
+      .prepare('SELECT count(*) AS total, coalesce(sum(done), 0) AS done, coalesce(sum(size_bytes), 0) AS bytes, coalesce(sum(CASE WHEN done = 1 THEN size_bytes ELSE 0 END), 0) AS bytesDone FROM frames WHERE package_id = ?')
+      .get(packageId) as { total: number; done: number; bytes: number; bytesDone: number };
+    const i = this.db
+      .prepare('SELECT count(*) AS total, coalesce(sum(CASE WHEN NOT EXISTS (SELECT 1 FROM frames f WHERE f.task_subject_id = items.task_subject_id AND f.done = 0) THEN 1 ELSE 0 END), 0) AS ready FROM items WHERE package_id = ?')
+      .get(packageId) as { total: number; ready: number };
+    return { filesDone: f.done, filesTotal: f.total, bytesDone: f.bytesDone, bytesTotal: f.bytes, itemsReady: i.ready, itemsTotal: i.total };
+  }
+
+  /** One stored item with its frames; the view's file paths are made absolute under `folder`. */
+  item(packageId: number, taskSubjectId: number, folder: string): PackageItemView | undefined {
+    const r = this.db.prepare('SELECT * FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as
+      | { card: string; subject: string; annotations: string }
+      | undefined;
+    if (!r) return undefined;
+    const frames = (this.db.prepare('SELECT * FROM frames WHERE task_subject_id = ? ORDER BY position').all(taskSubjectId) as RawFrame[]).map(toFrame);
+    return {
+      packageId,
+      card: JSON.parse(r.card) as PackageItemView['card'],
+      subject: JSON.parse(r.subject) as PackageItemView['subject'],
+      annotations: JSON.parse(r.annotations) as PackageItemView['annotations'],
+      frames: frames.map((f) => ({ frameId: f.frameId, key: f.key, sizeBytes: f.sizeBytes, file: f.done ? path.join(folder, f.file) : null })),
+      ready: frames.every((f) => f.done),
+    };
+  }
+
+  /** Forgets items (given back); answers the frame files they had, relative to the package folder. */
+  removeItems(packageId: number, taskSubjectIds: readonly number[]): string[] {
+    return this.db.transaction(() => {
+      const files: string[] = [];
+      for (const id of taskSubjectIds) {
+        files.push(...(this.db.prepare('SELECT file FROM frames WHERE package_id = ? AND task_subject_id = ?').all(packageId, id) as { file: string }[]).map((r) => r.file));
+        this.db.prepare('DELETE FROM items WHERE package_id = ? AND task_subject_id = ?').run(packageId, id);
+      }
+      return files;
+    })();
+  }
+
+  remove(packageId: number): void {
+    this.db.prepare('DELETE FROM packages WHERE package_id = ?').run(packageId);
+  }
+
+  /** Packages a restart should go on with: the ones that were downloading when the app stopped. */
+  unfinished(): number[] {
+    return (this.db.prepare("SELECT package_id AS id FROM packages WHERE state = 'downloading' ORDER BY taken_at").all() as { id: number }[]).map((r) => r.id);
+  }
+}

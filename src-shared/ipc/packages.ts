@@ -1,0 +1,118 @@
+import type { TaskSubjectCard } from '../api/taskSubject';
+import type { SubjectDetail } from '../api/subject';
+import type { TaskSubjectAnnotations } from '../api/annotate';
+
+/**
+ * Where a work package stands on this workstation (docs/offline-day.md, "Workstation"):
+ * downloading (frames on their way), paused (stopped by the user; a restart keeps it paused),
+ * ready (every frame on disk with the size the server gave: workable offline), failed (a frame
+ * could not be fetched; `packages.resume` tries again), cancelled (stopped and given back).
+ */
+export const LOCAL_PACKAGE_STATES = ['downloading', 'paused', 'ready', 'failed', 'cancelled'] as const;
+export type LocalPackageState = (typeof LOCAL_PACKAGE_STATES)[number];
+
+/** Why a package failed or a call was refused: a PACKAGE_* code, a storage code or the server's message key. */
+export interface PackageError {
+  code: string;
+  message: string;
+}
+
+/** How far a package's download is (also the payload of the `packages.progress` event). */
+export interface PackageProgress {
+  packageId: number;
+  state: LocalPackageState;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** items whose every frame is on disk and checked */
+  itemsReady: number;
+  itemsTotal: number;
+  error?: PackageError;
+}
+
+/** A package as this workstation keeps it. */
+export interface LocalPackage extends PackageProgress {
+  projectId: number;
+  taskId: number;
+  workflowId: number;
+  /** the holder: the user who took it */
+  userId: number;
+  createdAt: number;
+  /** when the server's lease ends (epoch ms) */
+  expiresAt: number;
+  /** the items still in the package, in the server's order */
+  taskSubjectIds: number[];
+}
+
+/** One frame of a stored item: where the workspace reads its picture. */
+export interface PackageFrame {
+  frameId: number;
+  /** the object key it came from */
+  key: string;
+  sizeBytes: number;
+  /** the absolute path of the file on this machine; null until it is downloaded and checked */
+  file: string | null;
+}
+
+/**
+ * One item of a package, everything the workspace needs to open it with no network: the card,
+ * the subject, the annotations at the version taken (open the journal with
+ * `annotations.version`: it answers the edits made since), and the frames on disk.
+ */
+export interface PackageItemView {
+  packageId: number;
+  card: TaskSubjectCard;
+  subject: SubjectDetail;
+  annotations: TaskSubjectAnnotations;
+  frames: PackageFrame[];
+  /** every frame is on disk and checked */
+  ready: boolean;
+}
+
+export interface PackageReturnOutcome {
+  returnedIds: number[];
+  /** of those, the ones the holder had started (a dispatcher took them back) */
+  startedIds: number[];
+  /** the package after: null when nothing is left in it */
+  package: LocalPackage | null;
+}
+
+export interface PackagesHandlers {
+  /**
+   * Takes a work package from the team server for the signed-in user and starts downloading
+   * its frames into the data folder (progress in `packages.progress`). Null when the step has
+   * nothing to take.
+   */
+  'packages.take': (args: { projectId: number; taskId: number; workflowId: number; size?: number }) => Promise<LocalPackage | null>;
+  /** The packages on this workstation, newest first (cancelled ones are gone). */
+  'packages.list': (args?: Record<string, never>) => Promise<LocalPackage[]>;
+  'packages.status': (args: { packageId: number }) => Promise<LocalPackage>;
+  /** Stops the download where it is; files done stay. A paused package stays paused after a restart. */
+  'packages.pause': (args: { packageId: number }) => Promise<LocalPackage>;
+  /** Goes on from the files on disk (also after a failure). */
+  'packages.resume': (args: { packageId: number }) => Promise<LocalPackage>;
+  /** Stops the download, gives every item back on the server and deletes the package's files. */
+  'packages.cancel': (args: { packageId: number }) => Promise<PackageReturnOutcome>;
+  /** Gives items back on the server (default: every unstarted one) and forgets them here. */
+  'packages.return': (args: { packageId: number; taskSubjectIds?: number[] }) => Promise<PackageReturnOutcome>;
+  /** One stored item, read from disk only (works with the server away). */
+  'packages.item': (args: { packageId: number; taskSubjectId: number }) => Promise<PackageItemView>;
+}
+
+/** Package error codes the handlers reject with (besides BAD_ARGS and storage codes). */
+export const PACKAGE_ERROR_CODES = [
+  /** no package of that id on this workstation */
+  'PACKAGE_NOT_FOUND',
+  /** the item is not (or no longer) in that package */
+  'PACKAGE_ITEM_NOT_FOUND',
+  /** the team server cannot be reached: taking and giving back need it */
+  'PACKAGE_OFFLINE',
+  /** nobody is signed in */
+  'PACKAGE_SIGNED_OUT',
+  /** a frame on disk is not the size the server gave (damaged or cut short); it is fetched again */
+  'PACKAGE_FRAME_MISMATCH',
+  /** the package belongs to another user of this workstation */
+  'PACKAGE_OTHER_USER',
+] as const;
+export type PackageErrorCode = (typeof PACKAGE_ERROR_CODES)[number];

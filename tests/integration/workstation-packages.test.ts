@@ -1,0 +1,246 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src-server/app';
+import { loadConfig } from '../../src-server/config';
+import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
+import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
+import { buildTask, type TaskFixture } from '../support/taskFixture';
+import { buildWorld, type World, type WorldUser } from '../support/world';
+import { freePort, ServerProcess, until, WorkstationProcess } from '../support/processes';
+import { requireSystemEnv } from '../support/runEnv';
+import { S3Proxy } from '../support/s3Proxy';
+
+const TOKEN_NAME = 'x-annot-token';
+const ROOT = 'tenant-p';
+const S3_KEYS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_ROLE_ARN'];
+const box = (id: string) => ({ id, featureId: 1, labelId: 'car', tool: 'box', geometry: { x: 12, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' });
+
+/** A 2-megapixel JPEG of noise (no two alike): the size of a camera frame, too random to compress away. */
+const noiseJpeg = (seed: number) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: seed % 256, g: 40, b: 90 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/**
+ * Work packages on the workstation (docs/offline-day.md, "Workstation"): a real team server
+ * process in S3 mode on Ceph, the browser host as its own process over its HTTP bridge.
+ */
+describe.each(DB_KINDS)('work packages on the workstation against a real server on %s', (kind: DbKind) => {
+  let db: TestDatabase;
+  let server: ServerProcess;
+  let dir: string;
+  let rendererDir: string;
+  let admin: S3Client;
+  let bucket: string;
+  let endpoint: string;
+  let w: World;
+  let t: TaskFixture;
+  const workstations: WorkstationProcess[] = [];
+  /** what the store holds per object key (without the root prefix) */
+  const stored = new Map<string, Buffer>();
+
+  const api = async (u: WorldUser, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/core${url}`, {
+      method,
+      headers: { [TOKEN_NAME]: u.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data as the route answers it
+    return (await res.json()) as { code: number; msg: string; data: any };
+  };
+  const start = async (name: string) => {
+    const ws = await WorkstationProcess.start(path.join(dir, name), server.url, rendererDir);
+    workstations.push(ws);
+    await ws.invoke('session.set', { tokenName: TOKEN_NAME, tokenValue: w.users.annotator.token, user: { id: w.users.annotator.id, name: 'Annotator A', mobile: w.users.annotator.mobile } });
+    return ws;
+  };
+  const step = () => ({ projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId });
+  const status = (ws: WorkstationProcess, packageId: number) => ws.invoke('packages.status', { packageId }) as Promise<LocalPackage>;
+  /** Every item read back from the workstation's disk, each frame compared with the store's bytes. */
+  const expectOnDisk = async (ws: WorkstationProcess, p: LocalPackage) => {
+    for (const id of p.taskSubjectIds) {
+      const item = (await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: id })) as PackageItemView;
+      expect(item).toMatchObject({ packageId: p.packageId, ready: true, card: { taskSubjectId: id }, annotations: { taskSubjectId: id } });
+      expect(item.frames.map((f) => f.frameId)).toEqual(item.card.frameIds);
+      for (const f of item.frames) expect(fs.readFileSync(f.file!).equals(stored.get(f.key)!), `frame ${f.frameId} of item ${id}`).toBe(true);
+    }
+  };
+  /** The `packages.progress` events the workstation pushes to its page, as the renderer's bridge receives them. */
+  const watchProgress = async (ws: WorkstationProcess) => {
+    const origin = new URL(ws.url).origin;
+    const socket = io(ws.url, { transports: ['websocket'], reconnection: false, auth: { secret: ws.secret }, extraHeaders: { origin } });
+    const seen: PackageProgress[] = [];
+    socket.on(NODE_HOST_EVENT_MESSAGE, (m: { event: string; payload: PackageProgress }) => {
+      if (m.event === 'packages.progress') seen.push(m.payload);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { seen, close: () => socket.close() };
+  };
+  /** A proxy in front of the gateway that lets `pass` frame GETs through and stalls the rest. */
+  const stallingProxy = async (pass: number) => {
+    const proxy = new S3Proxy(endpoint);
+    let gets = 0;
+    proxy.hold = (req) => req.method === 'GET' && ++gets > pass;
+    await proxy.start();
+    return proxy;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-packages-'));
+    rendererDir = path.join(dir, 'renderer');
+    fs.mkdirSync(rendererDir);
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    const env = requireSystemEnv('s3', S3_KEYS);
+    endpoint = env.S3_ENDPOINT!;
+    bucket = `annot-pkg-${crypto.randomBytes(4).toString('hex')}`;
+    admin = new S3Client({ endpoint, region: env.S3_REGION!, forcePathStyle: true, credentials: { accessKeyId: env.S3_ACCESS_KEY!, secretAccessKey: env.S3_SECRET_KEY! } });
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    const s3Env = { ...env, S3_BUCKET: bucket, S3_ROOT_PREFIX: ROOT };
+    db = await freshDatabase(kind);
+    const app = await buildApp({ config: { ...loadConfig({ ...s3Env, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });
+    try {
+      w = await buildWorld(app.ctx);
+      t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 12, framesPerSubject: 2 });
+      // Real frames in the store, and the sizes the server answers in its cards are theirs.
+      const frames = await app.ctx.db.selectFrom('subject_frames').select(['id', 'object_key']).where('subject_id', 'in', t.subjectIds).execute();
+      for (const [i, f] of frames.entries()) {
+        const jpeg = await noiseJpeg(i);
+        await admin.send(new PutObjectCommand({ Bucket: bucket, Key: `${ROOT}/${f.object_key}`, Body: jpeg, ContentType: 'image/jpeg' }));
+        await app.ctx.db.updateTable('subject_frames').set({ size_bytes: jpeg.length }).where('id', '=', f.id).execute();
+        stored.set(f.object_key, jpeg);
+      }
+    } finally {
+      await app.close();
+    }
+    server = new ServerProcess(await freePort(), db, s3Env);
+    await server.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const ws of workstations) await ws.kill();
+    await server?.kill();
+    await db?.drop();
+    if (admin) {
+      for (;;) {
+        const page = await admin.send(new ListObjectsV2Command({ Bucket: bucket }));
+        if (!page.Contents?.length) break;
+        await admin.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: page.Contents.map((o) => ({ Key: o.Key! })) } }));
+      }
+      await admin.send(new DeleteBucketCommand({ Bucket: bucket }));
+      admin.destroy();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('downloads a package to ready, resumes it after the workstation is killed mid-download, and opens every item with the server away', async () => {
+    let ws = await start('ws-day');
+    // The line stalls after two frames: the download is caught half way.
+    const proxy = await stallingProxy(2);
+    await ws.invoke('storage.setOverrides', { overrides: { endPoint: proxy.url } });
+    const taken = (await ws.invoke('packages.take', { ...step(), size: 4 })) as LocalPackage;
+    expect(taken).toMatchObject({ state: 'downloading', itemsTotal: 4, filesTotal: 8, projectId: w.projectP, userId: w.users.annotator.id });
+    expect(taken.taskSubjectIds).toHaveLength(4);
+    // The total is the frames' sizes as the server gave them: 2-megapixel JPEGs of noise.
+    expect(taken.bytesTotal).toBeGreaterThan(8 * 500_000);
+    const half = await until('two frames on disk', () => status(ws, taken.packageId), (p) => p.filesDone === 2);
+    expect(half).toMatchObject({ state: 'downloading', filesTotal: 8 });
+    // The frames already on disk, with when they were written: a resume must keep them, not fetch them again.
+    const kept = new Map<string, number>();
+    for (const id of taken.taskSubjectIds) {
+      const item = (await ws.invoke('packages.item', { packageId: taken.packageId, taskSubjectId: id })) as PackageItemView;
+      for (const f of item.frames) if (f.file) kept.set(f.file, fs.statSync(f.file).mtimeMs);
+    }
+    expect(kept.size).toBe(2);
+    await ws.kill();
+    await proxy.stop();
+
+    // Started again (straight to the gateway): the package goes on from the files on disk.
+    ws = await start('ws-day');
+    const events = await until('ready after restart', () => status(ws, taken.packageId), (p) => p.state === 'ready', 60_000);
+    expect(events).toMatchObject({ filesDone: 8, filesTotal: 8, itemsReady: 4, bytesDone: events.bytesTotal });
+    expect(events.bytesTotal).toBe(taken.bytesTotal);
+    for (const [file, mtime] of kept) expect(fs.statSync(file).mtimeMs).toBe(mtime);
+    await expectOnDisk(ws, events);
+    const server1 = await api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`);
+    expect(server1.data).toEqual([expect.objectContaining({ packageId: taken.packageId, itemCount: 4, state: 'open' })]);
+
+    // The server goes away, and the workstation restarts offline: every item still opens from disk.
+    await server.kill();
+    await ws.kill();
+    ws = await start('ws-day');
+    expect((await ws.invoke('packages.list', {})) as LocalPackage[]).toEqual([expect.objectContaining({ packageId: taken.packageId, state: 'ready' })]);
+    await expectOnDisk(ws, events);
+    // Taking needs the server: refused in words the renderer translates.
+    expect(await ws.call('packages.take', step())).toMatchObject({ ok: false, error: { code: 'PACKAGE_OFFLINE' } });
+
+    // An item opened offline works with the journal at the version taken: edits and a submit wait, then reach the server.
+    const first = (await ws.invoke('packages.item', { packageId: taken.packageId, taskSubjectId: taken.taskSubjectIds[0] })) as PackageItemView;
+    const opened = await ws.invoke('journal.open', { taskSubjectId: first.card.taskSubjectId, serverVersion: first.annotations.version });
+    expect(opened).toMatchObject({ edits: [], version: first.annotations.version });
+    await ws.invoke('journal.append', { taskSubjectId: first.card.taskSubjectId, frameId: first.frames[0]!.frameId, upsert: [box('offline-1')] });
+    await ws.invoke('journal.handOff', { taskSubjectId: first.card.taskSubjectId, action: 'submit', activeMs: 4000 });
+    await server.start();
+    await ws.invoke('session.set', { tokenName: TOKEN_NAME, tokenValue: w.users.annotator.token, user: { id: w.users.annotator.id, name: 'Annotator A', mobile: w.users.annotator.mobile } });
+    await until('submit sent', () => ws.invoke('journal.handoffs', {}) as Promise<unknown[]>, (l) => l.length === 0, 30_000);
+    const saved = await api(w.users.annotator, 'GET', `/annotate?taskSubjectId=${first.card.taskSubjectId}`);
+    expect(saved.data.frames[0].data.objects.map((o: { id: string }) => o.id)).toEqual(['offline-1']);
+    const after = await api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`);
+    expect(after.data).toEqual([expect.objectContaining({ packageId: taken.packageId, itemCount: 3 })]);
+    await ws.kill();
+  }, 240_000);
+
+  it('pauses and resumes a download, and cancel gives the items back on the server', async () => {
+    const ws = await start('ws-pause');
+    const proxy = await stallingProxy(1);
+    const events = await watchProgress(ws);
+    try {
+      await ws.invoke('storage.setOverrides', { overrides: { endPoint: proxy.url } });
+      const p = (await ws.invoke('packages.take', { ...step(), size: 3 })) as LocalPackage;
+      await until('one frame on disk', () => status(ws, p.packageId), (s) => s.filesDone === 1);
+      const paused = (await ws.invoke('packages.pause', { packageId: p.packageId })) as LocalPackage;
+      expect(paused).toMatchObject({ state: 'paused', filesDone: 1, filesTotal: 6 });
+      // Paused stays paused: nothing moves while the line is free again.
+      proxy.hold = null;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await status(ws, p.packageId)).toMatchObject({ state: 'paused', filesDone: 1 });
+      expect(await ws.invoke('packages.resume', { packageId: p.packageId })).toMatchObject({ state: 'downloading' });
+      const ready = await until('ready after resume', () => status(ws, p.packageId), (s) => s.state === 'ready', 60_000);
+      expect(ready.bytesDone).toBe(ready.bytesTotal);
+      // The page saw it all: bytes growing while downloading, paused, downloading again, then ready with every byte.
+      const mine = await until('ready pushed', async () => events.seen.filter((e) => e.packageId === p.packageId), (l) => l.at(-1)?.state === 'ready');
+      const states = mine.map((e) => e.state).filter((st, i, l) => st !== l[i - 1]);
+      expect(states).toEqual(['downloading', 'paused', 'downloading', 'ready']);
+      expect(mine.at(-1)).toMatchObject({ filesDone: 6, filesTotal: 6, itemsReady: 3, bytesDone: ready.bytesTotal });
+      const bytes = mine.map((e) => e.bytesDone);
+      expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+      await expectOnDisk(ws, ready);
+
+      // Cancel: a second package stalls half way and is given back whole.
+      proxy.hold = (req) => req.method === 'GET';
+      const q = (await ws.invoke('packages.take', { ...step(), size: 2 })) as LocalPackage;
+      const cancelled = await ws.invoke('packages.cancel', { packageId: q.packageId });
+      const byId = (a: number, b: number) => a - b;
+      expect({ ...cancelled, returnedIds: [...cancelled.returnedIds].sort(byId) }).toEqual({ returnedIds: [...q.taskSubjectIds].sort(byId), startedIds: [], package: null });
+      expect(await ws.call('packages.status', { packageId: q.packageId })).toMatchObject({ ok: false, error: { code: 'PACKAGE_NOT_FOUND' } });
+      expect(fs.existsSync(path.join(dir, 'ws-pause', 'packages', String(q.packageId)))).toBe(false);
+      const onServer = (await api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`)).data as { packageId: number }[];
+      expect(onServer.map((x) => x.packageId)).not.toContain(q.packageId);
+      // The items are back in the queue: the next take gets them again.
+      const again = (await ws.invoke('packages.take', { ...step(), size: 2 })) as LocalPackage;
+      expect([...again.taskSubjectIds].sort(byId)).toEqual([...q.taskSubjectIds].sort(byId));
+    } finally {
+      events.close();
+      await proxy.stop();
+    }
+    await ws.kill();
+  }, 240_000);
+});
