@@ -9,15 +9,18 @@ export type OnHandoffStopped = (status: JournalStatus, itemName: string | undefi
  * The items this session handed on (every submit, skip, pass or reject goes through the
  * journal, docs/workspace.md "Never waits"): how many still wait, and which, so the next claim
  * does not give one back. The journal's events say when one went (it forgets it: synced, no
- * hand-off) or stopped (refused, or a conflict); `onStopped` hears the latter.
+ * hand-off) or stopped (refused, or a conflict); `onSent` hears the former (the queues moved),
+ * `onStopped` the latter.
  */
-export function useWaitingHandoffs(onStopped: OnHandoffStopped) {
+export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => void) {
   /** waiting hand-offs, with the item's name when this session handed it on */
   const waiting = useRef(new Map<number, string | undefined>());
   const leaving = useRef(new Map<number, (() => void)[]>());
   const [count, setCount] = useState(0);
   const stoppedRef = useRef(onStopped);
   stoppedRef.current = onStopped;
+  const sentRef = useRef(onSent);
+  sentRef.current = onSent;
 
   const settle = useCallback((e: JournalStatus) => {
     if (!waiting.current.has(e.taskSubjectId)) return;
@@ -30,6 +33,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped) {
     for (const resolve of leaving.current.get(e.taskSubjectId) ?? []) resolve();
     leaving.current.delete(e.taskSubjectId);
     if (stopped) stoppedRef.current(e, name);
+    else sentRef.current();
   }, []);
 
   useEffect(() => workstation.on('journal.sync', settle), [settle]);

@@ -3,6 +3,7 @@ import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { JournalHandoffAction, JournalHandoffInput, JournalPlace } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
+import { useAppDispatch } from '../../../app/hooks';
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
 import { claimPast } from './claimPast';
@@ -13,7 +14,7 @@ import { useClaimAhead, type Prefetched } from './useClaimAhead';
 import { type OnHandoffStopped, useWaitingHandoffs } from './useWaitingHandoffs';
 import { useEditsInFlight } from './useEditsInFlight';
 import { logItemMoved, logItemOpened } from './workLog';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+import { moved, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, workspaceApi } from './workspaceApi';
 
 export interface WorkTarget {
   projectId: number;
@@ -73,7 +74,10 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const { prepare: prepareAhead, take: takeAhead, ready: readyAhead } = useClaimAhead(target, images);
-  const { add: addHandoff, ids: handoffIds, gone: handoffGone, count: handoffsWaiting } = useWaitingHandoffs(onHandoffStopped);
+  const dispatch = useAppDispatch();
+  // A step action the server took moved the queues: the header's count and My work read them again.
+  const onHandoffSent = useCallback(() => void dispatch(workspaceApi.util.invalidateTags(moved(target.taskId))), [dispatch, target.taskId]);
+  const { add: addHandoff, ids: handoffIds, gone: handoffGone, count: handoffsWaiting } = useWaitingHandoffs(onHandoffStopped, onHandoffSent);
   const itemRef = useRef<OpenItem | null>(null);
   itemRef.current = item;
   const userIdRef = useRef(userId);
