@@ -49,14 +49,14 @@ describe('renderer log of the session', () => {
 describe('renderer log of the workspace', () => {
   it('opened, submitted and rejected items carry project, task, workflow, step type and subject ids', async () => {
     app.work.logItemOpened(3, 9, ITEM, 123.4);
-    app.work.logItemMoved(3, 9, ITEM, 'submit', 4200, undefined, false);
-    app.work.logItemMoved(3, 9, ITEM, 'reject', 900, [2, 5], true);
+    app.work.logItemMoved(3, 9, ITEM, 'submit', 4200, undefined);
+    app.work.logItemMoved(3, 9, ITEM, 'reject', 900, [2, 5]);
     const records = await app.records();
     const extra = { projectId: 3, taskId: 9, workflowId: 4, workflowType: 'review', subjectId: 55, subjectDataId: 801 };
     expect(records.map((r) => [r.level, r.message, r.extra])).toEqual([
       [LOG_LEVELS.info, 'work: opened task subject 55 at step 1 (review) in 123 ms', extra],
-      [LOG_LEVELS.info, 'work: submitted task subject 55, active 4200 ms', extra],
-      [LOG_LEVELS.info, 'work: rejected task subject 55, active 900 ms, reasons [2,5], handed to the journal while the server is away', extra],
+      [LOG_LEVELS.info, 'work: submitted task subject 55, active 4200 ms, handed to the journal', extra],
+      [LOG_LEVELS.info, 'work: rejected task subject 55, active 900 ms, reasons [2,5], handed to the journal', extra],
     ]);
   });
 });

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationEngine } from '../../../canvas/engine';
 import type { Chord, Command } from './keymap';
+import { HandoffNoticeButton } from './HandoffNoticeButton';
+import type { HandoffNotice } from './useHandoffNotices';
 import { type ReadyAhead, useNextReady } from './readyAhead';
 import { SyncBadge } from './SyncBadge';
 import { useChordTip } from './useChordTip';
@@ -18,6 +20,9 @@ export function WorkspaceHeader(p: {
   journal: JournalStatus | null;
   /** items handed on while the server was away, not yet sent */
   handoffsWaiting: number;
+  /** moves the server refused or found in conflict, listed when the annotator opens the notice */
+  handoffNotices: readonly HandoffNotice[];
+  onDismissNotice: (taskSubjectId: number) => void;
   /** the item claimed ahead and loaded on this computer, if any */
   readyAhead: ReadyAhead;
   openId: number | undefined;
@@ -68,6 +73,8 @@ export function WorkspaceHeader(p: {
         )}
         <NextReadyNote ready={p.readyAhead} openId={p.openId} />
       </Flex>
+      {/* Outside the part that gives way: a refusal must stay in sight until it is read. */}
+      <HandoffNoticeButton notices={p.handoffNotices} onDismiss={p.onDismissNotice} />
       <Space.Compact>
         <Tooltip title={tip(t('work.keys.command.undo'), keymap.undo)}>
           <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => engine?.undo()} />

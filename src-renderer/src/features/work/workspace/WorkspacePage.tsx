@@ -3,14 +3,12 @@ import { App, Drawer, Flex, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
-import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { Note } from '../../../../../src-shared/api/note';
 import { room } from '../../../../../src-shared/api/realtime';
 import { api } from '../../../app/apiSlice';
 import { useAppDispatch } from '../../../app/hooks';
 import { useRoomEvents } from '../../../app/useRoomEvents';
 import type { AnnotationEngine } from '../../../canvas/engine';
-import { plainFailure } from '../../../app/plainFailure';
 import { useErrorText } from '../../../app/useErrorText';
 import { useWorkstationSession } from '../../../app/useWorkstationSession';
 import { stepName } from '../../../app/stepName';
@@ -35,6 +33,7 @@ import { ShortcutSheet } from './ShortcutSheet';
 import { useJournalState } from './useJournalState';
 import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
+import { useHandoffNotices } from './useHandoffNotices';
 import { useWorkSession } from './useWorkSession';
 import { WorkspaceEndScreen } from './WorkspaceEndScreen';
 import { previewOf } from './frameImages';
@@ -64,12 +63,9 @@ export function WorkspacePage() {
   const { data: user } = useInfoQuery();
   // The journal sends edits as this user; the logs note the project and task in front of them.
   useWorkstationSession(user, { projectId: target.projectId, taskId: target.taskId });
-  // A hand-off sent after the server came back can still be refused (the item moved meanwhile).
-  const onHandoffRefused = useCallback(
-    (e: JournalStatus) => void message.error(t('work.offline.refused', { id: e.taskSubjectId, reason: e.error ? errorText(plainFailure(e.error)) : '' }), 10),
-    [message, t, errorText],
-  );
-  const session = useWorkSession(target, firstItem, user?.id, onHandoffRefused);
+  // A hand-off the server refuses (the item moved meanwhile) is listed in the header's notice.
+  const handoffNotices = useHandoffNotices();
+  const session = useWorkSession(target, firstItem, user?.id, handoffNotices.add);
   const { item, phase } = session;
   const { data: ontology } = useProjectOntologyQuery(target.projectId);
   const { data: steps } = useStepMenuQuery({ projectId: target.projectId, taskId: target.taskId });
@@ -253,6 +249,8 @@ export function WorkspacePage() {
         pending={step ? step.pending : undefined}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
+        handoffNotices={handoffNotices.notices}
+        onDismissNotice={handoffNotices.dismiss}
         readyAhead={session.readyAhead}
         openId={item?.taskSubjectId}
         busy={busy || phase.kind !== 'ready'}

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { readToken } from '../../../app/authToken';
-import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
+import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
 import { ReadyAhead } from './readyAhead';
 import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useReleaseItemMutation } from './workspaceApi';
@@ -19,8 +20,8 @@ export interface Prefetched {
  * Keeps the next item claimed and loaded while the annotator works on this one, as Labelbox
  * reserves a labeler's next rows: submit to the next item drawn is then no claim and no
  * download, and with the server gone the annotator still has the next item to work on.
- * `exclude` names the open item and those whose hand-off still waits to be sent, so the server
- * answers another. Best effort: a miss costs the wait a claim would have cost anyway. Leaving
+ * The claim steps past the open item and those whose hand-off still waits to be sent
+ * (claimPast). Best effort: a miss costs the wait a claim would have cost anyway. Leaving
  * the workspace gives the item back (release), so it does not sit in the hands of someone who
  * went home; offline, or with the window closed, it stays theirs and the next claim opens it.
  * `ready` names the item claimed ahead once its picture is loaded, which the header shows: with
@@ -51,15 +52,14 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
     };
   }, [releaseItem, taskId]);
 
-  /** Claims and loads the item after `openId` unless one already waits. */
+  /** Claims and loads the item after `openId` (its first picture decoded) unless one already waits. */
   const prepare = useCallback(
-    (openId: number, waitingToSend: readonly number[]) => {
+    (openId: number, handoffs: HandoffsWaiting) => {
       if (ahead.current && ahead.current.card.taskSubjectId !== openId) return;
       ahead.current = null;
       ready.set(null);
-      const exclude = [openId, ...waitingToSend.filter((id) => id !== openId)].slice(0, CLAIM_AHEAD_MAX);
       const run = (async () => {
-        const card = await claimNext({ projectId, taskId, workflowId, exclude }).unwrap();
+        const card = await claimPast((exclude) => claimNext({ projectId, taskId, workflowId, exclude }).unwrap(), openId, handoffs);
         if (!card) return;
         const [open, annotations] = await Promise.all([
           loadWorkItem({ projectId, taskId, taskSubjectId: card.taskSubjectId }, true).unwrap(),

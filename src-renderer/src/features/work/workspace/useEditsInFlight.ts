@@ -8,14 +8,23 @@ import { useCallback, useRef, useState } from 'react';
  */
 export function useEditsInFlight() {
   const count = useRef(0);
+  const waiters = useRef<(() => void)[]>([]);
   const [busy, setBusy] = useState(false);
   const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
     if (count.current++ === 0) setBusy(true);
     try {
       return await work;
     } finally {
-      if (--count.current === 0) setBusy(false);
+      if (--count.current === 0) {
+        setBusy(false);
+        for (const resolve of waiters.current.splice(0)) resolve();
+      }
     }
   }, []);
-  return { busy, track };
+  /**
+   * Resolves once every edit handed over so far is in the journal. A hand-off must come after
+   * them: on the browser host each call is its own HTTP request, which may overtake another.
+   */
+  const idle = useCallback(() => (count.current === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.current.push(resolve))), []);
+  return { busy, track, idle };
 }

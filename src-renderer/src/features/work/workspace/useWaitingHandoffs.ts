@@ -2,43 +2,55 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
 
+/** What the hand-offs' owner hears of one the server would not take: its status and the item's name. */
+export type OnHandoffStopped = (status: JournalStatus, itemName: string | undefined) => void;
+
 /**
- * The items this session handed on while the server was away (their submit, skip, pass or
- * reject waits in the journal): how many still wait, and which, so the next claim does not give
- * one back. The journal's events say when one went (it forgets it: synced, no hand-off) or was
- * refused; `onRefused` hears the latter.
+ * The items this session handed on (every submit, skip, pass or reject goes through the
+ * journal, docs/workspace.md "Never waits"): how many still wait, and which, so the next claim
+ * does not give one back. The journal's events say when one went (it forgets it: synced, no
+ * hand-off) or stopped (refused, or a conflict); `onSent` hears the former (the queues moved),
+ * `onStopped` the latter.
  */
-export function useWaitingHandoffs(onRefused: (status: JournalStatus) => void) {
-  const waiting = useRef(new Set<number>());
+export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => void) {
+  /** waiting hand-offs, with the item's name when this session handed it on */
+  const waiting = useRef(new Map<number, string | undefined>());
+  const leaving = useRef(new Map<number, (() => void)[]>());
   const [count, setCount] = useState(0);
-  const refusedRef = useRef(onRefused);
-  refusedRef.current = onRefused;
+  const stoppedRef = useRef(onStopped);
+  stoppedRef.current = onStopped;
+  const sentRef = useRef(onSent);
+  sentRef.current = onSent;
 
   const settle = useCallback((e: JournalStatus) => {
     if (!waiting.current.has(e.taskSubjectId)) return;
     const sent = e.state === 'synced' && !e.handoff;
     const stopped = e.state === 'refused' || e.state === 'conflict';
     if (!sent && !stopped) return;
+    const name = waiting.current.get(e.taskSubjectId);
     waiting.current.delete(e.taskSubjectId);
     setCount(waiting.current.size);
-    if (stopped) refusedRef.current(e);
+    for (const resolve of leaving.current.get(e.taskSubjectId) ?? []) resolve();
+    leaving.current.delete(e.taskSubjectId);
+    if (stopped) stoppedRef.current(e, name);
+    else sentRef.current();
   }, []);
 
   useEffect(() => workstation.on('journal.sync', settle), [settle]);
 
-  // Hand-offs left by an earlier session (the app was closed or killed while the server was away).
+  // Hand-offs left by an earlier session (the app was closed or killed before they were sent).
   const loaded = useRef<Promise<void> | null>(null);
   loaded.current ??= workstation.invoke('journal.handoffs', {}).then(
     (left) => {
-      for (const s of left) waiting.current.add(s.taskSubjectId);
+      for (const s of left) waiting.current.set(s.taskSubjectId, waiting.current.get(s.taskSubjectId));
       setCount(waiting.current.size);
     },
     () => undefined,
   );
 
   const add = useCallback(
-    (taskSubjectId: number) => {
-      waiting.current.add(taskSubjectId);
+    (taskSubjectId: number, itemName: string) => {
+      waiting.current.set(taskSubjectId, itemName);
       setCount(waiting.current.size);
       // It may have gone before this was listening for it.
       workstation.invoke('journal.status', { taskSubjectId }).then(settle, () => undefined);
@@ -48,7 +60,12 @@ export function useWaitingHandoffs(onRefused: (status: JournalStatus) => void) {
   /** Which wait, once those of an earlier session are known. */
   const ids = useCallback(async () => {
     await loaded.current;
-    return [...waiting.current];
+    return [...waiting.current.keys()];
   }, []);
-  return { count, add, ids };
+  /** Resolves once the item's hand-off no longer waits (sent, refused or in conflict). */
+  const gone = useCallback((taskSubjectId: number) => {
+    if (!waiting.current.has(taskSubjectId)) return Promise.resolve();
+    return new Promise<void>((resolve) => leaving.current.set(taskSubjectId, [...(leaving.current.get(taskSubjectId) ?? []), resolve]));
+  }, []);
+  return { count, add, ids, gone };
 }

@@ -1,26 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
-import { CLAIM_AHEAD_MAX, type TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
-import type { JournalHandoffAction, JournalHandoffInput, JournalPlace, JournalStatus } from '../../../../../src-shared/ipc';
+import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import type { JournalHandoffAction, JournalHandoffInput, JournalPlace } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
+import { useAppDispatch } from '../../../app/hooks';
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
+import { claimPast } from './claimPast';
 import { applyEdit, type ObjectEdit } from './applyEdit';
 import { FrameImages, type FrameImage } from './frameImages';
 import { isServerUnreachable } from './unreachable';
 import { useClaimAhead, type Prefetched } from './useClaimAhead';
-import { useWaitingHandoffs } from './useWaitingHandoffs';
+import { type OnHandoffStopped, useWaitingHandoffs } from './useWaitingHandoffs';
 import { useEditsInFlight } from './useEditsInFlight';
 import { logItemMoved, logItemOpened } from './workLog';
-import {
-  useClaimNextMutation,
-  useLazyItemAnnotationsQuery,
-  useLazyWorkItemQuery,
-  usePassItemMutation,
-  useRejectItemMutation,
-  useSkipItemMutation,
-  useSubmitItemMutation,
-} from './workspaceApi';
+import { moved, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, workspaceApi } from './workspaceApi';
 
 export interface WorkTarget {
   projectId: number;
@@ -67,9 +61,10 @@ export interface RejectInput {
  * One annotator's pass through a step's queue: claims the next item (or opens the one asked
  * for), loads its subject and annotations, lays the journal's unsynced edits over them (so
  * nothing typed before a crash is lost), records every edit in the journal at once, and moves
- * the item on (submit, skip, pass, reject) once the journal has synced it.
+ * the item on (submit, skip, pass, reject) by handing the action to the journal, which sends it
+ * after the item's edits while the annotator is already on the next item.
  */
-export function useWorkSession(target: WorkTarget, firstItem: number | undefined, userId: number | undefined, onHandoffRefused: (status: JournalStatus) => void) {
+export function useWorkSession(target: WorkTarget, firstItem: number | undefined, userId: number | undefined, onHandoffStopped: OnHandoffStopped) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'claiming' });
   const [item, setItem] = useState<OpenItem | null>(null);
   const images = useRef(new FrameImages()).current;
@@ -79,11 +74,10 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const { prepare: prepareAhead, take: takeAhead, ready: readyAhead } = useClaimAhead(target, images);
-  const { add: addHandoff, ids: handoffIds, count: handoffsWaiting } = useWaitingHandoffs(onHandoffRefused);
-  const [submitItem] = useSubmitItemMutation();
-  const [skipItem] = useSkipItemMutation();
-  const [passItem] = usePassItemMutation();
-  const [rejectItem] = useRejectItemMutation();
+  const dispatch = useAppDispatch();
+  // A step action the server took moved the queues: the header's count and My work read them again.
+  const onHandoffSent = useCallback(() => void dispatch(workspaceApi.util.invalidateTags(moved(target.taskId))), [dispatch, target.taskId]);
+  const { add: addHandoff, ids: handoffIds, gone: handoffGone, count: handoffsWaiting } = useWaitingHandoffs(onHandoffStopped, onHandoffSent);
   const itemRef = useRef<OpenItem | null>(null);
   itemRef.current = item;
   const userIdRef = useRef(userId);
@@ -129,9 +123,9 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       logItemOpened(target.projectId, target.taskId, opened, performance.now() - started);
       setItem(opened);
       setPhase({ kind: 'ready' });
-      void handoffIds().then((waiting) => prepareAhead(taskSubjectId, waiting));
+      prepareAhead(taskSubjectId, { ids: handoffIds, gone: handoffGone });
     },
-    [handoffIds, images, loadAnnotations, loadWorkItem, prepareAhead, target.projectId, target.taskId, userId],
+    [handoffGone, handoffIds, images, loadAnnotations, loadWorkItem, prepareAhead, target.projectId, target.taskId, userId],
   );
 
   /**
@@ -145,8 +139,8 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     try {
       const upcoming = await takeAhead();
       if (upcoming) return await openItem(upcoming.card.taskSubjectId, upcoming.card, upcoming);
-      const exclude = (await handoffIds()).slice(0, CLAIM_AHEAD_MAX);
-      const card = await claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId, ...(exclude.length ? { exclude } : {}) }).unwrap();
+      const claim = (exclude: number[]) => claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId, ...(exclude.length ? { exclude } : {}) }).unwrap();
+      const card = await claimPast(claim, undefined, { ids: handoffIds, gone: handoffGone });
       if (!card) {
         setItem(null);
         setPhase({ kind: 'empty' });
@@ -162,7 +156,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       }
       setPhase({ kind: 'failed', error });
     }
-  }, [claimNext, handoffIds, openItem, takeAhead, target.projectId, target.taskId, target.workflowId]);
+  }, [claimNext, handoffGone, handoffIds, openItem, takeAhead, target.projectId, target.taskId, target.workflowId]);
 
   useEffect(() => {
     if (phase.kind !== 'offline') return;
@@ -197,33 +191,17 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     }));
   }, [editsInFlight.track]);
 
-  /** Waits for the journal to put every edit on the server; the version to move the item on with. */
+  /** Waits for the journal to put every edit on the server ("save now"); the version it reached. */
   const flushed = useCallback(async (taskSubjectId: number) => {
     const { version } = await workstation.invoke('journal.flush', { taskSubjectId });
     return version;
   }, []);
 
-  /** The step's action as the server takes it. */
-  const send = useCallback(
-    (action: JournalHandoffAction, body: { taskId: number; taskSubjectId: number; version: number; activeMs: number } & ActionExtra) => {
-      switch (action) {
-        case 'submit':
-          return submitItem(body).unwrap();
-        case 'skip':
-          return skipItem(body).unwrap();
-        case 'pass':
-          return passItem(body).unwrap();
-        case 'reject':
-          return rejectItem({ ...body, reasonIds: body.reasonIds ?? [] }).unwrap();
-      }
-    },
-    [passItem, rejectItem, skipItem, submitItem],
-  );
-
   /**
-   * Runs one of the step's actions on the open item once the journal has its edits on the
-   * server, then goes on to the next. With the server away, the action is handed to the journal
-   * instead (sent after the edits when it is back) and the annotator goes on all the same.
+   * Runs one of the step's actions on the open item and goes on to the next at once: the action
+   * is handed to the journal (durable before this goes on), which sends it after the item's edits
+   * in the background, online or not (docs/workspace.md, "Never waits"). A refusal or a conflict
+   * of it is reported by useWaitingHandoffs, never by taking the annotator off their next item.
    */
   const moveOn = useCallback(
     async (action: JournalHandoffAction, extra: ActionExtra = {}) => {
@@ -231,21 +209,13 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       if (!current) return;
       const { taskSubjectId } = current;
       const activeMs = active.current.take();
-      try {
-        const version = await flushed(taskSubjectId);
-        await send(action, { taskId: target.taskId, taskSubjectId, version, activeMs, ...extra });
-        logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds, false);
-        // The journal of a moved-on item is only housekeeping: the annotator does not wait for it.
-        workstation.invoke('journal.forget', { taskSubjectId }).catch(() => undefined);
-      } catch (err) {
-        if (!isServerUnreachable(err)) throw err;
-        await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
-        addHandoff(taskSubjectId);
-        logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds, true);
-      }
+      await editsInFlight.idle();
+      await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
+      addHandoff(taskSubjectId, current.open.subject.name);
+      logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds);
       await next();
     },
-    [addHandoff, flushed, next, send, target.projectId, target.taskId],
+    [addHandoff, editsInFlight.idle, next, target.projectId, target.taskId],
   );
 
   const actions = {

@@ -28,9 +28,8 @@ export function logItemOpened(projectId: number, taskId: number, item: OpenItem,
 
 const DONE: Record<JournalHandoffAction, string> = { submit: 'submitted', skip: 'skipped', pass: 'passed', reject: 'rejected' };
 
-/** `handedOff`: the server was away, so the journal sends the action when it is back. */
-export function logItemMoved(projectId: number, taskId: number, item: OpenItem, action: JournalHandoffAction, activeMs: number, reasonIds: readonly number[] | undefined, handedOff: boolean): void {
+/** Logged when the action is handed to the journal, which sends it after the item's edits (the journal logs the sending). */
+export function logItemMoved(projectId: number, taskId: number, item: OpenItem, action: JournalHandoffAction, activeMs: number, reasonIds: readonly number[] | undefined): void {
   const reasons = action === 'reject' ? `, reasons [${(reasonIds ?? []).join(',')}]` : '';
-  const later = handedOff ? ', handed to the journal while the server is away' : '';
-  log.info(`work: ${DONE[action]} task subject ${item.taskSubjectId}, active ${activeMs} ms${reasons}${later}`, itemExtra(projectId, taskId, item));
+  log.info(`work: ${DONE[action]} task subject ${item.taskSubjectId}, active ${activeMs} ms${reasons}, handed to the journal`, itemExtra(projectId, taskId, item));
 }

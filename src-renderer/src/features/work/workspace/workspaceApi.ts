@@ -9,9 +9,9 @@ type TS = typeof taskSubjectRoutes;
 type A = typeof annotateRoutes;
 
 /** Whatever moves a task subject changes the caller's queues and the task's figures. */
-const moved = (taskId: number) => [{ type: 'TaskSubject' as const, id: 'MINE' }, { type: 'TaskSubject' as const, id: `task-${taskId}` }];
+export const moved = (taskId: number) => [{ type: 'TaskSubject' as const, id: 'MINE' }, { type: 'TaskSubject' as const, id: `task-${taskId}` }];
 
-/** The calls of the annotation workspace: claim, open, read annotations, and the step's transitions. */
+/** The calls of the annotation workspace: claim, open, read annotations, give back (the step's transitions go through the journal). */
 export const workspaceApi = api.injectEndpoints({
   endpoints: (build) => ({
     claimNext: build.mutation<DataOf<TS['claim']>, NonNullable<BodyOf<TS['claim']>>>({
@@ -43,25 +43,9 @@ export const workspaceApi = api.injectEndpoints({
     itemLog: build.query<DataOf<TS['log']>, number>({
       query: (taskSubjectId) => routeRequest(taskSubjectRoutes.log, { query: { taskSubjectId, page: 1, pageSize: 10 } }),
     }),
-    submitItem: build.mutation<DataOf<TS['submit']>, NonNullable<BodyOf<TS['submit']>> & { taskId: number }>({
-      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.submit, { body }),
-      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
-    }),
-    skipItem: build.mutation<DataOf<TS['skip']>, NonNullable<BodyOf<TS['skip']>> & { taskId: number }>({
-      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.skip, { body }),
-      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
-    }),
     /** Gives back an item claimed ahead and not started, when the annotator leaves the workspace. */
     releaseItem: build.mutation<DataOf<TS['release']>, NonNullable<BodyOf<TS['release']>> & { taskId: number }>({
       query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.release, { body }),
-      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
-    }),
-    passItem: build.mutation<DataOf<TS['pass']>, NonNullable<BodyOf<TS['pass']>> & { taskId: number }>({
-      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.pass, { body }),
-      invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
-    }),
-    rejectItem: build.mutation<DataOf<TS['reject']>, NonNullable<BodyOf<TS['reject']>> & { taskId: number }>({
-      query: ({ taskId: _t, ...body }) => routeRequest(taskSubjectRoutes.reject, { body }),
       invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
     }),
   }),
@@ -75,9 +59,5 @@ export const {
   useItemLogQuery,
   useItemNotesQuery,
   useAddNoteMutation,
-  useSubmitItemMutation,
-  useSkipItemMutation,
-  usePassItemMutation,
   useReleaseItemMutation,
-  useRejectItemMutation,
 } = workspaceApi;
