@@ -20,7 +20,7 @@ type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 /** Compilations not made yet, so a test can make them all (compileEveryPendingSchema). */
 const pending = new Set<() => unknown>();
 
-/** Compiles on the first call of `use`, once; until then it waits in `pending`. */
+/** Compiles on its first call, once; until then it waits in `pending`. */
 function once<T>(compile: () => T): () => T {
   let made: { value: T } | undefined;
   const make = () => {
