@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { migrateByUserVersion, type MigrationSteps } from '../sqliteFile';
 
 /** The journal database's schema version. */
 export const JOURNAL_DB_VERSION = 5;
@@ -11,7 +12,7 @@ export const JOURNAL_DB_VERSION = 5;
  * Version 4: a step action queued to follow a task subject's edits (the annotator moved on offline).
  * Version 5: where each task subject is worked on (project, task, step, data item; JSON), for the log records.
  */
-const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
+const STEPS: MigrationSteps = {
   1: (db) => {
     // One row per task subject: the base version of the next save, and why it stopped (if it did).
     db.exec(`CREATE TABLE subjects (
@@ -71,19 +72,5 @@ const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
 
 /** Applies every missing step in one transaction each; answers the version reached. */
 export function migrateJournalDb(db: BetterSqlite3.Database, target = JOURNAL_DB_VERSION): number {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version > JOURNAL_DB_VERSION) {
-    throw new Error(`journal database version ${version} is newer than this app (${JOURNAL_DB_VERSION})`);
-  }
-  while (version < target) {
-    const next = version + 1;
-    const step = STEPS[next];
-    if (!step) throw new Error(`no migration to journal database version ${next}`);
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${next}`);
-    })();
-    version = next;
-  }
-  return version;
+  return migrateByUserVersion(db, 'journal', STEPS, JOURNAL_DB_VERSION, target);
 }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile } from '../sqliteFile';
 import type { JournalEdit, JournalEditInput, JournalError, JournalHandoffAction, JournalPlace, JournalStatus } from '../../../src-shared/ipc';
 import type { ObjectEditBody } from '../../../src-shared/api/annotate';
 import { nextBatch, type QueuedEdit } from './coalesce';
@@ -73,18 +72,8 @@ export class JournalStore {
     file: string,
     private readonly now: () => number = Date.now,
   ) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new BetterSqlite3(file);
-    try {
-      this.db.pragma('journal_mode = WAL');
-      // FULL: each commit is fsynced, so an edit survives power loss too, not only a killed process.
-      this.db.pragma('synchronous = FULL');
-      this.db.pragma('busy_timeout = 5000');
-      migrateJournalDb(this.db);
-    } catch (err) {
-      this.db.close();
-      throw err;
-    }
+    // FULL: each commit is fsynced, so an edit survives power loss too, not only a killed process.
+    this.db = openSqliteFile(file, { synchronous: 'FULL', busyTimeoutMs: 5000, migrate: migrateJournalDb });
   }
 
   close(): void {

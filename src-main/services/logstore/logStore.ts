@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile } from '../sqliteFile';
 import type { LogQuery, LogRecord } from '../../../src-shared/ipc';
 import { LOG_LIMITS } from './constants';
 import { migrateLogDb } from './migrations';
@@ -20,17 +19,8 @@ export class LogStore {
   private readonly appendAll: (batches: WriteBatch[]) => number;
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new BetterSqlite3(file);
-    try {
-      this.db.pragma('journal_mode = WAL');
-      // NORMAL in WAL mode loses at most the last commits on power loss, never the file.
-      this.db.pragma('synchronous = NORMAL');
-      migrateLogDb(this.db);
-    } catch (err) {
-      this.db.close();
-      throw err;
-    }
+    // NORMAL in WAL mode loses at most the last commits on power loss, never the file.
+    this.db = openSqliteFile(file, { synchronous: 'NORMAL', migrate: migrateLogDb });
     const insert = 'INSERT INTO logs (level, message, at, extra) VALUES ';
     this.insertOne = this.db.prepare(insert + '(?, ?, ?, ?)');
     this.insertMany = this.db.prepare(insert + Array<string>(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', '));

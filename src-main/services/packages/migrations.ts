@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { migrateByUserVersion, type MigrationSteps } from '../sqliteFile';
 
 /** The packages database's schema version. */
 export const PACKAGES_DB_VERSION = 1;
@@ -9,7 +10,7 @@ export const PACKAGES_DB_VERSION = 1;
  * Version 1: packages, their items as the server answered them (card, subject, annotations at
  * their version, JSON), and one row per frame file with whether it is on disk and checked.
  */
-const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
+const STEPS: MigrationSteps = {
   1: (db) => {
     db.exec(`CREATE TABLE packages (
       package_id INTEGER PRIMARY KEY,
@@ -52,19 +53,5 @@ const STEPS: Record<number, (db: BetterSqlite3.Database) => void> = {
 
 /** Applies every missing step in one transaction each; answers the version reached. */
 export function migratePackagesDb(db: BetterSqlite3.Database, target = PACKAGES_DB_VERSION): number {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version > PACKAGES_DB_VERSION) {
-    throw new Error(`packages database version ${version} is newer than this app (${PACKAGES_DB_VERSION})`);
-  }
-  while (version < target) {
-    const next = version + 1;
-    const step = STEPS[next];
-    if (!step) throw new Error(`no migration to packages database version ${next}`);
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${next}`);
-    })();
-    version = next;
-  }
-  return version;
+  return migrateByUserVersion(db, 'packages', STEPS, PACKAGES_DB_VERSION, target);
 }

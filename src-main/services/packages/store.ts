@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile } from '../sqliteFile';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
 import type { LocalPackageState, PackageError, PackageItemView } from '../../../src-shared/ipc';
 import { migratePackagesDb } from './migrations';
@@ -71,18 +71,7 @@ export class PackageStore {
   readonly db: BetterSqlite3.Database;
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new BetterSqlite3(file);
-    try {
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      this.db.pragma('busy_timeout = 5000');
-      this.db.pragma('foreign_keys = ON');
-      migratePackagesDb(this.db);
-    } catch (err) {
-      this.db.close();
-      throw err;
-    }
+    this.db = openSqliteFile(file, { synchronous: 'NORMAL', busyTimeoutMs: 5000, foreignKeys: true, migrate: migratePackagesDb });
   }
 
   close(): void {
