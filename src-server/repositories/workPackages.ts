@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Database } from '../database/schema';
 import type { DialectName } from '../database/connect';
 import type { WorkPackageState, WorkPackageSummary } from '../../src-shared/api/workPackage';
@@ -18,16 +18,8 @@ export const startedSql = (ts: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`(exists (select 1 from annotation_saves s where s.task_subject_id = ${sql.ref(`${ts}.id`)} and s.user_id = ${sql.ref(`${ts}.holder_id`)} and s.created_at >= coalesce(${sql.ref(`${ts}.claimed_at`)}, 0))
     or exists (select 1 from task_subject_logs l where l.task_subject_id = ${sql.ref(`${ts}.id`)} and l.user_id = ${sql.ref(`${ts}.holder_id`)} and l.workflow_id = ${sql.ref(`${ts}.workflow_id`)} and l.active_ms > 0 and l.created_at >= coalesce(${sql.ref(`${ts}.claimed_at`)}, 0)))`;
 
-export interface WorkPackageRow {
-  id: number;
-  project_id: number;
-  task_id: number;
-  workflow_id: number;
-  user_id: number;
-  created_at: number;
-  expires_at: number;
-  state: string;
-}
+/** A work_packages row as read. */
+export type WorkPackageRow = Selectable<Database['work_packages']>;
 
 /** What a give-back records: the log action and who did it (the holder for a lapse). */
 export interface GiveBack {
