@@ -2,21 +2,13 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openSqliteFile } from '../sqliteFile';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
-import type { LocalPackageState, PackageError, PackageItemView } from '../../../src-shared/ipc';
+import type { LocalPackage, LocalPackageState, PackageError, PackageItemView } from '../../../src-shared/ipc';
 import { migratePackagesDb } from './migrations';
 
 /** A package's row: what the server said of it and where its download stands. */
-export interface PackageRow {
-  packageId: number;
-  projectId: number;
-  taskId: number;
-  workflowId: number;
-  userId: number;
-  createdAt: number;
-  expiresAt: number;
-  state: LocalPackageState;
+export type PackageRow = Pick<LocalPackage, 'packageId' | 'projectId' | 'taskId' | 'workflowId' | 'userId' | 'createdAt' | 'expiresAt' | 'state'> & {
   error: PackageError | null;
-}
+};
 
 /** One frame file of a package: where it comes from, how big the server says it is, where it goes. */
 export interface FrameRow {
