@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
+import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
@@ -15,17 +14,12 @@ import { buildWorld, type World, type WorldUser } from '../support/world';
 import { freePort, ServerProcess, until, WorkstationProcess } from '../support/processes';
 import { requireSystemEnv } from '../support/runEnv';
 import { S3Proxy } from '../support/s3Proxy';
+import { storeNoiseFrames } from '../support/noiseFrames';
 
 const TOKEN_NAME = 'x-annot-token';
 const ROOT = 'tenant-p';
 const S3_KEYS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_FORCE_PATH_STYLE', 'S3_ROLE_ARN'];
 const box = (id: string) => ({ id, featureId: 1, labelId: 'car', tool: 'box', geometry: { x: 12, y: 10, width: 10, height: 8 }, attributes: {}, zIndex: 0, source: 'manual' });
-
-/** A 2-megapixel JPEG of noise (no two alike): the size of a camera frame, too random to compress away. */
-const noiseJpeg = (seed: number) =>
-  sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: seed % 256, g: 40, b: 90 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
 
 /**
  * Work packages on the workstation (docs/offline-day.md, "Workstation"): a real team server
@@ -46,7 +40,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
   let t: TaskFixture;
   const workstations: WorkstationProcess[] = [];
   /** what the store holds per object key (without the root prefix) */
-  const stored = new Map<string, Buffer>();
+  let stored = new Map<string, Buffer>();
 
   const api = async (u: WorldUser, method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await fetch(`${server.url}/core${url}`, {
@@ -114,13 +108,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
       w = await buildWorld(app.ctx);
       t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 12, framesPerSubject: 2 });
       // Real frames in the store, and the sizes the server answers in its cards are theirs.
-      const frames = await app.ctx.db.selectFrom('subject_frames').select(['id', 'object_key']).where('subject_id', 'in', t.subjectIds).execute();
-      for (const [i, f] of frames.entries()) {
-        const jpeg = await noiseJpeg(i);
-        await admin.send(new PutObjectCommand({ Bucket: bucket, Key: `${ROOT}/${f.object_key}`, Body: jpeg, ContentType: 'image/jpeg' }));
-        await app.ctx.db.updateTable('subject_frames').set({ size_bytes: jpeg.length }).where('id', '=', f.id).execute();
-        stored.set(f.object_key, jpeg);
-      }
+      stored = await storeNoiseFrames(app.ctx, admin, bucket, ROOT, t.subjectIds);
     } finally {
       await app.close();
     }

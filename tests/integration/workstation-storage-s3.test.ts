@@ -7,18 +7,9 @@ import { buildWorld, type World } from '../support/world';
 import { startObsServer, type ObsServer } from '../support/obsServer';
 import { S3Proxy } from '../support/s3Proxy';
 import { startWorkstationStorage, tempFile, type WorkstationStorage } from '../support/workstationStorage';
+import { failure } from '../support/callFailure';
 
 const MB = 1024 * 1024;
-
-/** What a failed call tells the renderer: its code and message. */
-async function failure(p: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  const err = (await p.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { code?: unknown; message: string } | null;
-  expect(err, 'the call should have failed').not.toBeNull();
-  return { code: err!.code, message: err!.message };
-}
 
 /** The workstation's storage layer against the team server in S3 mode, on the test Ceph RGW. */
 describe('workstation storage in S3 mode on Ceph RGW', () => {

@@ -17,6 +17,15 @@ export class S3Proxy {
   cut: ((req: http.IncomingMessage) => boolean) | null = null;
   /** called on every request; return true to hold it unanswered (a stalled line) until the client gives up or the proxy stops */
   hold: ((req: http.IncomingMessage) => boolean) | null = null;
+  /** called on every request; a promise it returns holds the request until it resolves, then passes it on */
+  gate: ((req: http.IncomingMessage) => Promise<void> | undefined) | null = null;
+  /**
+   * called on every request; when it answers, the response's body stops after `bytes` (a line
+   * that breaks midway) and its connection is cut once `cut` resolves
+   */
+  breakBody: ((req: http.IncomingMessage) => { bytes: number; cut: Promise<void> } | undefined) | null = null;
+  /** every request passed on: method, path and Range header */
+  readonly seen: { method: string; url: string; range: string | undefined; ifMatch: string | undefined }[] = [];
 
   constructor(private readonly target: string) {}
 
@@ -34,14 +43,22 @@ export class S3Proxy {
         return;
       }
       if (this.hold?.(req)) return;
-      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (upRes) => {
-        const headers = { ...upRes.headers };
-        if (isPart && this.stripPartEtag) delete headers.etag;
-        res.writeHead(upRes.statusCode ?? 502, headers);
-        upRes.pipe(res);
-      });
-      up.on('error', () => res.destroy());
-      req.pipe(up);
+      const forward = () => {
+        this.seen.push({ method: req.method ?? '', url: req.url ?? '', range: req.headers.range, ifMatch: req.headers['if-match'] });
+        const broken = this.breakBody?.(req);
+        const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (upRes) => {
+          const headers = { ...upRes.headers };
+          if (isPart && this.stripPartEtag) delete headers.etag;
+          res.writeHead(upRes.statusCode ?? 502, headers);
+          if (broken) passUntil(upRes, res, broken.bytes, broken.cut);
+          else upRes.pipe(res);
+        });
+        up.on('error', () => res.destroy());
+        req.pipe(up);
+      };
+      const gate = this.gate?.(req);
+      if (gate) gate.then(forward, () => req.socket.destroy());
+      else forward();
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
@@ -55,4 +72,18 @@ export class S3Proxy {
     s.closeAllConnections();
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
+}
+
+/** Passes the first `bytes` of a body on, then holds the line until `cut` resolves and cuts it. */
+function passUntil(from: http.IncomingMessage, to: http.ServerResponse, bytes: number, cut: Promise<void>): void {
+  let sent = 0;
+  from.on('data', (chunk: Buffer) => {
+    if (sent >= bytes) return;
+    const part = chunk.subarray(0, bytes - sent);
+    sent += part.length;
+    to.write(part);
+    if (sent < bytes) return;
+    from.destroy();
+    void cut.then(() => to.socket?.destroy());
+  });
 }
