@@ -31,6 +31,7 @@ import { packageBench } from './lib/packageTransfer';
 
 const MB = 1024 * 1024;
 const BIG_MB = Number(process.env.BENCH_MB ?? 1024);
+const BIG = BIG_MB % 1024 === 0 ? `${BIG_MB / 1024} GB` : `${BIG_MB} MB`;
 const FILES = Number(process.env.BENCH_FILES ?? 2000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
   }
 
   async function uploadPeers(key: string, ourUpload: number): Promise<void> {
-    const what = '1 GB upload (5 MB parts, 4 at once)';
+    const what = `${BIG} upload (5 MB parts, 4 at once)`;
     const gone = (k: string) => purge(admin, bucket, full(`${key}/${k}`));
     record(what, 'ours', bigBytes, ourUpload);
     record(what, 'aws s3 cp', bigBytes, await aws(['s3', 'cp', big, `s3://${bucket}/${full(`${key}/aws.bin`)}`], QUEUE));
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   }
 
   async function downloads(key: string): Promise<void> {
-    const what = '1 GB download (4 at once)';
+    const what = `${BIG} download (4 at once)`;
     const object = full(`${key}/ours.bin`);
     const out = path.join(work, 'down.bin');
     const t = performance.now();
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
   }
   console.log(rows.join('\n'));
   console.log(`\nmain-process RSS growth during our upload: ${(rssGrowth / MB).toFixed(0)} MB (big file ${BIG_MB} MB, ${ROUNDS} rounds)`);
-  if (pkg) console.log(`package: ${ITEMS} items, ${(pkg.bytes / MB).toFixed(1)} MB, ${pkg.concurrency} frame files at once`);
+  if (pkg) console.log(`package: ${ITEMS} items, ${(pkg.bytes / MB).toFixed(1)} MB, ${pkg.concurrency} frame files at once; packages.take answered in ${pkg.takeMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   console.log(`load average at start ${loadAtStart}, at end ${load()}; ${new Date().toISOString()}`);
   ws.close();
   await pkg?.close();

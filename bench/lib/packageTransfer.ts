@@ -63,8 +63,11 @@ export async function packageBench(i: PackageWorldInput) {
     return { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken };
   };
 
+  /** how long each packages.take took to answer (the server's part: the package and its annotations) */
+  const takeMs: number[] = [];
   return {
     bytes,
+    takeMs,
     prefix,
     /** our frame files at once, for giving awscli the same */
     concurrency: PACKAGE_FILE_CONCURRENCY,
@@ -72,6 +75,7 @@ export async function packageBench(i: PackageWorldInput) {
     async ours(): Promise<number> {
       const t = performance.now();
       const taken = (await services.handlers['packages.take']({ projectId: i.world.projectP, taskId: task.taskId, workflowId: task.steps[0]!.workflowId, size: i.items })) as LocalPackage | null;
+      takeMs.push(performance.now() - t);
       if (!taken || taken.itemsTotal !== i.items) throw new Error(`packages.take answered ${taken ? `${taken.itemsTotal} items` : 'nothing'}, not ${i.items}`);
       const end = await untilSettled(taken.packageId);
       const ms = performance.now() - t;

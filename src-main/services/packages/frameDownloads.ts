@@ -9,8 +9,13 @@ import { errorData, packageError } from './packageErrors';
 import { packageExtra } from './packageLog';
 import type { FrameRow, PackageStore } from './store';
 
-/** Frames of one package moving at once: enough to hide each file's round trips, few enough to leave the line to the workspace. */
-export const PACKAGE_FILE_CONCURRENCY = 3;
+/**
+ * Frames of one package moving at once. A frame of 1 to 2 MB is one GET (storage layer: no HEAD
+ * first), whose round trip and disk work dominate its bytes: 8 keep the line busy where 3 left
+ * it waiting (docs/BENCHMARKS.md, issue 19: 200 frames, 3 against 8 to 12), and leave most of
+ * the storage client's 64 sockets to the workstation's other transfers.
+ */
+export const PACKAGE_FILE_CONCURRENCY = 8;
 /** At most this often a package's progress goes out while bytes move (state changes go out at once). */
 const PROGRESS_EVERY_MS = 200;
 
@@ -148,8 +153,8 @@ export class FrameDownloads {
     // Landed before a crash, not marked yet: the size says whether it is whole.
     if ((await sizeOf(file)) === frame.sizeBytes) return;
     run.inFlight.set(transferId, 0);
-    await this.d.storage.download({ transferId, key: frame.key, file });
-    const size = await sizeOf(file);
+    // The storage layer wrote exactly the object's bytes (each span checked), so its size is the file's.
+    const { size } = await this.d.storage.download({ transferId, key: frame.key, file });
     if (size !== frame.sizeBytes) {
       await fs.promises.rm(file, { force: true });
       throw packageError('PACKAGE_FRAME_MISMATCH', `frame ${frame.frameId} of task subject ${frame.taskSubjectId} (${frame.key}) is ${size} bytes, the server said ${frame.sizeBytes}`);

@@ -61,6 +61,8 @@ export function frameFileName(taskSubjectId: number, frameId: number, key: strin
  */
 export class PackageStore {
   readonly db: BetterSqlite3.Database;
+  /** prepared statements by their SQL (see sql()) */
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
   constructor(file: string) {
     this.db = openSqliteFile(file, { synchronous: 'NORMAL', busyTimeoutMs: 5000, foreignKeys: true, migrate: migratePackagesDb });
@@ -70,19 +72,29 @@ export class PackageStore {
     if (this.db.open) this.db.close();
   }
 
+  /**
+   * A statement prepared once and kept: a package's download asks for its row and flags a frame
+   * for every file that lands, and preparing each time was most of that work.
+   */
+  private sql(query: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(query);
+    if (!statement) this.statements.set(query, (statement = this.db.prepare(query)));
+    return statement;
+  }
+
   /** Stores a package just taken with every item and frame, state downloading. */
   insert(taken: PackageTaken, userId: number, now: number): void {
     const p = taken.package;
     this.db.transaction(() => {
       // The server never reuses a package id; a row left from an earlier take of it would be a leftover.
-      this.db.prepare('DELETE FROM packages WHERE package_id = ?').run(p.packageId);
-      this.db
-        .prepare("INSERT INTO packages (package_id, project_id, task_id, workflow_id, user_id, created_at, expires_at, state, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'downloading', ?)")
+      this.sql('DELETE FROM packages WHERE package_id = ?').run(p.packageId);
+      this
+        .sql("INSERT INTO packages (package_id, project_id, task_id, workflow_id, user_id, created_at, expires_at, state, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'downloading', ?)")
         .run(p.packageId, p.projectId, p.taskId, p.workflowId, userId, p.createdAt, p.expiresAt, now);
       // An item in a newer package (taken again after a return) leaves the older one.
-      const dropItem = this.db.prepare('DELETE FROM items WHERE task_subject_id = ?');
-      const item = this.db.prepare('INSERT INTO items (task_subject_id, package_id, position, card, subject, annotations) VALUES (?, ?, ?, ?, ?, ?)');
-      const frame = this.db.prepare('INSERT INTO frames (task_subject_id, frame_id, package_id, position, object_key, size_bytes, file) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const dropItem = this.sql('DELETE FROM items WHERE task_subject_id = ?');
+      const item = this.sql('INSERT INTO items (task_subject_id, package_id, position, card, subject, annotations) VALUES (?, ?, ?, ?, ?, ?)');
+      const frame = this.sql('INSERT INTO frames (task_subject_id, frame_id, package_id, position, object_key, size_bytes, file) VALUES (?, ?, ?, ?, ?, ?, ?)');
       let position = 0;
       for (const [i, it] of taken.items.entries()) {
         const id = it.card.taskSubjectId;
@@ -94,53 +106,53 @@ export class PackageStore {
   }
 
   get(packageId: number): PackageRow | undefined {
-    const r = this.db.prepare('SELECT * FROM packages WHERE package_id = ?').get(packageId) as RawPackage | undefined;
+    const r = this.sql('SELECT * FROM packages WHERE package_id = ?').get(packageId) as RawPackage | undefined;
     return r ? toPackage(r) : undefined;
   }
 
   /** Newest first. */
   list(): PackageRow[] {
-    return (this.db.prepare('SELECT * FROM packages ORDER BY taken_at DESC, package_id DESC').all() as RawPackage[]).map(toPackage);
+    return (this.sql('SELECT * FROM packages ORDER BY taken_at DESC, package_id DESC').all() as RawPackage[]).map(toPackage);
   }
 
   setState(packageId: number, state: LocalPackageState, error: PackageError | null = null): void {
-    this.db.prepare('UPDATE packages SET state = ?, error_code = ?, error_message = ? WHERE package_id = ?').run(state, error?.code ?? null, error?.message ?? null, packageId);
+    this.sql('UPDATE packages SET state = ?, error_code = ?, error_message = ? WHERE package_id = ?').run(state, error?.code ?? null, error?.message ?? null, packageId);
   }
 
   itemIds(packageId: number): number[] {
-    return (this.db.prepare('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
+    return (this.sql('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
   }
 
   /** Frames not yet on disk, in the items' order (the first items are workable first). */
   missingFrames(packageId: number): FrameRow[] {
-    return (this.db.prepare('SELECT * FROM frames WHERE package_id = ? AND done = 0 ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
+    return (this.sql('SELECT * FROM frames WHERE package_id = ? AND done = 0 ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
   }
 
   frames(packageId: number): FrameRow[] {
-    return (this.db.prepare('SELECT * FROM frames WHERE package_id = ? ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
+    return (this.sql('SELECT * FROM frames WHERE package_id = ? ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
   }
 
   setFrameDone(taskSubjectId: number, frameId: number, done: boolean): void {
-    this.db.prepare('UPDATE frames SET done = ? WHERE task_subject_id = ? AND frame_id = ?').run(done ? 1 : 0, taskSubjectId, frameId);
+    this.sql('UPDATE frames SET done = ? WHERE task_subject_id = ? AND frame_id = ?').run(done ? 1 : 0, taskSubjectId, frameId);
   }
 
   counts(packageId: number): PackageCounts {
-    const f = this.db
-      .prepare('SELECT count(*) AS total, coalesce(sum(done), 0) AS done, coalesce(sum(size_bytes), 0) AS bytes, coalesce(sum(CASE WHEN done = 1 THEN size_bytes ELSE 0 END), 0) AS bytesDone FROM frames WHERE package_id = ?')
+    const f = this
+      .sql('SELECT count(*) AS total, coalesce(sum(done), 0) AS done, coalesce(sum(size_bytes), 0) AS bytes, coalesce(sum(CASE WHEN done = 1 THEN size_bytes ELSE 0 END), 0) AS bytesDone FROM frames WHERE package_id = ?')
       .get(packageId) as { total: number; done: number; bytes: number; bytesDone: number };
-    const i = this.db
-      .prepare('SELECT count(*) AS total, coalesce(sum(CASE WHEN NOT EXISTS (SELECT 1 FROM frames f WHERE f.task_subject_id = items.task_subject_id AND f.done = 0) THEN 1 ELSE 0 END), 0) AS ready FROM items WHERE package_id = ?')
+    const i = this
+      .sql('SELECT count(*) AS total, coalesce(sum(CASE WHEN NOT EXISTS (SELECT 1 FROM frames f WHERE f.task_subject_id = items.task_subject_id AND f.done = 0) THEN 1 ELSE 0 END), 0) AS ready FROM items WHERE package_id = ?')
       .get(packageId) as { total: number; ready: number };
     return { filesDone: f.done, filesTotal: f.total, bytesDone: f.bytesDone, bytesTotal: f.bytes, itemsReady: i.ready, itemsTotal: i.total };
   }
 
   /** One stored item with its frames; the view's file paths are made absolute under `folder`. */
   item(packageId: number, taskSubjectId: number, folder: string): PackageItemView | undefined {
-    const r = this.db.prepare('SELECT * FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as
+    const r = this.sql('SELECT * FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as
       | { card: string; subject: string; annotations: string }
       | undefined;
     if (!r) return undefined;
-    const frames = (this.db.prepare('SELECT * FROM frames WHERE task_subject_id = ? ORDER BY position').all(taskSubjectId) as RawFrame[]).map(toFrame);
+    const frames = (this.sql('SELECT * FROM frames WHERE task_subject_id = ? ORDER BY position').all(taskSubjectId) as RawFrame[]).map(toFrame);
     return {
       packageId,
       card: JSON.parse(r.card) as PackageItemView['card'],
@@ -156,19 +168,19 @@ export class PackageStore {
     return this.db.transaction(() => {
       const files: string[] = [];
       for (const id of taskSubjectIds) {
-        files.push(...(this.db.prepare('SELECT file FROM frames WHERE package_id = ? AND task_subject_id = ?').all(packageId, id) as { file: string }[]).map((r) => r.file));
-        this.db.prepare('DELETE FROM items WHERE package_id = ? AND task_subject_id = ?').run(packageId, id);
+        files.push(...(this.sql('SELECT file FROM frames WHERE package_id = ? AND task_subject_id = ?').all(packageId, id) as { file: string }[]).map((r) => r.file));
+        this.sql('DELETE FROM items WHERE package_id = ? AND task_subject_id = ?').run(packageId, id);
       }
       return files;
     })();
   }
 
   remove(packageId: number): void {
-    this.db.prepare('DELETE FROM packages WHERE package_id = ?').run(packageId);
+    this.sql('DELETE FROM packages WHERE package_id = ?').run(packageId);
   }
 
   /** Packages a restart should go on with: the ones that were downloading when the app stopped. */
   unfinished(): number[] {
-    return (this.db.prepare("SELECT package_id AS id FROM packages WHERE state = 'downloading' ORDER BY taken_at").all() as { id: number }[]).map((r) => r.id);
+    return (this.sql("SELECT package_id AS id FROM packages WHERE state = 'downloading' ORDER BY taken_at").all() as { id: number }[]).map((r) => r.id);
   }
 }

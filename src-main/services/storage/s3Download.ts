@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { planParts, type MultipartSettings } from './multipartPlan';
+import type { MultipartSettings } from './multipartPlan';
 import { runPool } from '../pool';
-import { withRetry } from './retry';
+import { withRetry, type RetryOptions } from './retry';
 import { StorageError, asStorageError } from './storageError';
 
 export interface S3DownloadJob {
@@ -21,87 +21,148 @@ export interface S3DownloadJob {
   beforeRetry: () => void;
 }
 
-/** Bytes a download's file stream may hold before it pushes back on the socket. */
-const WRITE_BUFFER = 8 * 1024 * 1024;
+/**
+ * Bytes a download's file stream may hold before it pushes back on the socket. Deep enough to
+ * keep the socket flowing while a write is on the disk (the default 16 KB pushed back at every
+ * write); not deeper: 8 MB held 128 socket chunks per stream, fresh memory for each, and cost
+ * 1.9 to 3.0 s of system CPU per GB against 1.0 to 1.7 s for 2 MB (docs/BENCHMARKS.md, issue 19).
+ */
+const WRITE_BUFFER = 2 * 1024 * 1024;
 
 const FINAL = new Set(['AbortError', 'NoSuchKey', 'NoSuchBucket', 'AccessDenied', 'NotFound', 'InvalidObjectState', 'PreconditionFailed']);
 const isFinal = (err: unknown) => err instanceof StorageError || FINAL.has((err as { name?: string })?.name ?? '');
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 /** A HEAD of a missing key has no body to name the error: its 404 is NoSuchKey. */
-const headFailure = (err: unknown) => ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 ? new StorageError('NoSuchKey', {}, { cause: err }) : err);
+const headFailure = (err: unknown) => (statusOf(err) === 404 ? new StorageError('NoSuchKey', {}, { cause: err }) : err);
+/** A stream that ended before its range did (another attempt goes on from its last byte). */
+const shortRead = (got: number, wanted: number) => Object.assign(new Error(`the object store sent ${got} of ${wanted} bytes`), { name: 'ShortRead' });
+
+/** A stretch of the object written at its place in the file; the first may come with its body already open. */
+interface Span {
+  start: number;
+  length: number;
+  opened: Readable | null;
+}
+
+/** What the first GET learned: the object's size and version, and the open body of its first `length` bytes. */
+interface FirstBytes {
+  size: number;
+  etag: string;
+  body: Readable | null;
+  length: number;
+}
+
+/** `bytes 0-5242879/1073741824` -> 1073741824 */
+const totalOf = (contentRange: string | undefined) => {
+  const m = contentRange ? /\/(\d+)\s*$/.exec(contentRange) : null;
+  return m ? Number(m[1]) : undefined;
+};
 
 /**
- * Downloads an object to a local file: one streamed GET when it is at most one part, else
- * `queueSize` ranged GETs streamed at once, each written at its place in the file (the
- * ranges carry the ETag the HEAD saw, so an object replaced midway fails instead of mixing two
- * versions). Each GET retries on its own. The file appears under its name only when complete;
- * a cancelled or failed download leaves nothing behind and raises the spec's messages.
+ * The object's first part, with its size and ETag from the same answer: no HEAD first, so a
+ * file of one part costs one request. An empty object has no byte to ask for (416): its HEAD
+ * says so. A store that ignores Range answers the whole object, which is then the one span.
+ */
+async function openFirst(job: S3DownloadJob): Promise<FirstBytes> {
+  try {
+    const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=0-${job.settings.partSize - 1}` }), { abortSignal: job.signal });
+    const length = out.ContentLength ?? 0;
+    return { size: totalOf(out.ContentRange) ?? length, etag: out.ETag ?? '', body: out.Body as Readable, length };
+  } catch (err) {
+    if (statusOf(err) !== 416) throw err;
+    const head = await job.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((e: unknown) => Promise.reject(headFailure(e)));
+    return { size: head.ContentLength ?? 0, etag: head.ETag ?? '', body: null, length: 0 };
+  }
+}
+
+/**
+ * The object's spans: the first GET's bytes, then the rest in ranges as long as the queue
+ * allows. A few long streams move bytes faster than many 5 MB requests (each costs a round
+ * trip and a buffer), and a stream that breaks resumes from its last byte on disk.
+ */
+function planSpans(first: FirstBytes, queueSize: number, partSize: number): Span[] {
+  const spans: Span[] = first.length > 0 ? [{ start: 0, length: first.length, opened: first.body }] : [];
+  const rest = first.size - first.length;
+  const rangeSize = Math.max(partSize, Math.ceil(rest / queueSize));
+  for (let start = first.length; start < first.size; start += rangeSize) spans.push({ start, length: Math.min(rangeSize, first.size - start), opened: null });
+  return spans;
+}
+
+/**
+ * Downloads an object to a local file: a first GET of one part tells the size and version;
+ * a bigger object's rest comes in `queueSize` ranged GETs streamed at once, each written at
+ * its place in the file. Every GET after the first carries the first one's ETag, so an object
+ * replaced midway fails instead of mixing two versions. Each span retries on its own, from
+ * its last byte on disk, and must bring exactly its length. The file appears under its name
+ * only when complete; a cancelled or failed download leaves nothing behind and raises the
+ * spec's messages.
  */
 export async function downloadFromS3(job: S3DownloadJob): Promise<{ size: number; etag: string }> {
   const tmp = `${job.file}.download`;
-  const retry = { signal: job.signal, beforeRetry: job.beforeRetry, isFinal };
+  const retry: RetryOptions = { signal: job.signal, beforeRetry: job.beforeRetry, isFinal };
   const exhausted = (err: unknown) => asStorageError(err, 'download');
+  let first: FirstBytes | null = null;
   try {
     await fs.promises.mkdir(path.dirname(job.file), { recursive: true });
-    const head = await withRetry(
-      () => job.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((err: unknown) => Promise.reject(headFailure(err))),
-      retry,
-      exhausted,
-    );
-    const size = head.ContentLength ?? 0;
-    const etag = head.ETag ?? '';
+    first = await withRetry(() => openFirst(job), retry, exhausted);
+    const { size, etag } = first;
     job.onTotal(size);
-    const spans = planParts(size, job.settings.partSize);
-    if (spans.length === 1) {
-      await withRetry(
-        async () => {
-          const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, ...(etag ? { IfMatch: etag } : {}) }), { abortSignal: job.signal });
-          const body = out.Body as Readable;
-          body.on('data', (chunk: Buffer) => job.onBytes(chunk.length));
-          await pipeline(body, fs.createWriteStream(tmp, { highWaterMark: WRITE_BUFFER }), { signal: job.signal });
-        },
-        retry,
-        exhausted,
-      );
-    } else {
-      // Ranges as long as the queue allows: a few long streams move bytes faster than many
-      // 5 MB requests (each costs a round trip and a buffer), and a stream that breaks
-      // resumes from its last byte on disk rather than from its start.
-      const rangeSize = Math.max(job.settings.partSize, Math.ceil(size / job.settings.queueSize));
-      const ranges = planParts(size, rangeSize);
+    first.body?.on('error', () => undefined);
+    const spans = planSpans(first, job.settings.queueSize, job.settings.partSize);
+    // One span is written from the start of a new file; several are placed in a file of the full size.
+    const placed = spans.length > 1;
+    if (placed) {
       await fs.promises.writeFile(tmp, '');
       await fs.promises.truncate(tmp, size);
-      await runPool(ranges, job.settings.queueSize, async (span) => {
-        let written = 0;
-        await withRetry(
-          async () => {
-            if (written >= span.length) return;
-            const from = span.start + written;
-            const out = await job.client.send(
-              new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=${from}-${span.start + span.length - 1}`, ...(etag ? { IfMatch: etag } : {}) }),
-              { abortSignal: job.signal },
-            );
-            // A deep write buffer keeps the socket flowing while the disk catches up (measured:
-            // 16 KB, the default, 435 to 514 MB/s; 8 MB, 557 to 565, on one core at 100%).
-            const sink = fs.createWriteStream(tmp, { flags: 'r+', start: from, highWaterMark: WRITE_BUFFER });
-            const body = out.Body as Readable;
-            // Counted as it arrives, without another stream stage in the way of every chunk.
-            body.on('data', (chunk: Buffer) => job.onBytes(chunk.length));
-            try {
-              await pipeline(body, sink, { signal: job.signal });
-            } finally {
-              written += sink.bytesWritten;
-            }
-          },
-          retry,
-          exhausted,
-        );
-      });
+    } else if (spans.length === 0) {
+      first.body?.resume();
+      await fs.promises.writeFile(tmp, '');
     }
+    await runPool(spans, job.settings.queueSize, (span) => fetchSpan(job, tmp, span, { etag, placed }, retry, exhausted));
     await fs.promises.rename(tmp, job.file);
     return { size, etag };
   } catch (err) {
+    first?.body?.destroy();
     await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
     if (job.signal.aborted) throw new StorageError('DownloadAborted', {}, { cause: err });
     throw asStorageError(err, 'download');
   }
+}
+
+/** One span to its place in the file, resuming from its last byte written when a stream breaks. */
+async function fetchSpan(job: S3DownloadJob, tmp: string, span: Span, o: { etag: string; placed: boolean }, retry: RetryOptions, exhausted: (err: unknown) => Error): Promise<void> {
+  let written = 0;
+  let opened = span.opened;
+  span.opened = null;
+  const end = span.start + span.length - 1;
+  await withRetry(
+    async () => {
+      if (written >= span.length) return;
+      const from = span.start + written;
+      let body = opened;
+      opened = null;
+      if (!body) {
+        const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=${from}-${end}`, ...(o.etag ? { IfMatch: o.etag } : {}) }), {
+          abortSignal: job.signal,
+        });
+        body = out.Body as Readable;
+        // A store that answers another stretch than asked would write bytes at the wrong place.
+        if (out.ContentLength !== undefined && out.ContentLength !== end - from + 1) {
+          body.destroy();
+          throw shortRead(out.ContentLength, end - from + 1);
+        }
+      }
+      const sink = fs.createWriteStream(tmp, { flags: o.placed || written > 0 ? 'r+' : 'w', start: from, highWaterMark: WRITE_BUFFER });
+      // Counted as it arrives, without another stream stage in the way of every chunk.
+      body.on('data', (chunk: Buffer) => job.onBytes(chunk.length));
+      try {
+        await pipeline(body, sink, { signal: job.signal });
+      } finally {
+        written += sink.bytesWritten;
+      }
+      if (written !== span.length) throw shortRead(written, span.length);
+    },
+    retry,
+    exhausted,
+  );
 }

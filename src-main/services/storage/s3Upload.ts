@@ -68,8 +68,27 @@ export async function uploadToS3(job: S3UploadJob): Promise<S3UploadResult> {
   return putInParts(job, client, params, stat, spans);
 }
 
-async function putWhole(job: S3UploadJob, client: S3Client, p: S3UploadParams, size: number): Promise<S3UploadResult> {
-  const body = await fs.promises.readFile(p.file);
+/**
+ * A file of one part as it is now: read in one call for the size the caller's stat gave, plus
+ * a byte to notice a file that grew since; one that shrank is read to its end. Three calls to
+ * the disk (open, read, close) where readFile makes four, per file of a batch of thousands.
+ */
+async function readWhole(file: string, size: number): Promise<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(size + 1);
+    const { bytesRead } = await fh.read(buf, 0, size + 1, 0);
+    return bytesRead <= size ? buf.subarray(0, bytesRead) : await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function putWhole(job: S3UploadJob, client: S3Client, p: S3UploadParams, stated: number): Promise<S3UploadResult> {
+  const body = await readWhole(p.file, stated).catch((err: unknown) => {
+    throw (err as { code?: string }).code === 'ENOENT' ? new StorageError('FileNotFound', {}, { cause: err }) : err;
+  });
+  const size = body.length;
   const out = await withRetry(
     () => client.send(new PutObjectCommand({ Bucket: p.bucket, Key: p.key, Body: body, ContentType: p.contentType, ContentLength: size }), { abortSignal: job.signal }),
     retrying(job),

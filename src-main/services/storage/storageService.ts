@@ -124,7 +124,7 @@ export class StorageService {
     const t = this.transferLog(`upload ${args.key}`, args.key);
     t.start(`transfer ${transferId}, file ${path.basename(args.file)}`);
     try {
-      const out = await this.uploadOne(transferId, args, settings, ac.signal, true, t.retried);
+      const out = await this.uploadOne(transferId, args, settings, ac.signal, { report: true, onRetry: t.retried });
       t.done(out.size, out.resumedBytes ? ` (${out.resumedBytes} bytes resumed)` : '');
       return out;
     } catch (err) {
@@ -135,18 +135,26 @@ export class StorageService {
     }
   }
 
-  private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, report: boolean, onRetry?: () => void): Promise<UploadResult> {
+  /**
+   * `o.stat`: the file as the caller just found it (a batch stats every file first for its
+   * total), so a file of one part is not stat'ed twice; a bigger one is stat'ed again, since its
+   * size and mtime go into the resume journal.
+   */
+  private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, o: { report: boolean; onRetry?: () => void; stat?: fs.Stats | null }): Promise<UploadResult> {
     const link = await this.tokens.get();
     const key = this.keyFor(link, args.key);
     const contentType = args.contentType ?? contentTypeOf(args.file);
-    const stat = await fs.promises.stat(args.file).catch(() => {
-      throw new StorageError('FileNotFound');
-    });
+    const known = o.stat && o.stat.size <= settings.partSize ? o.stat : null;
+    const stat =
+      known ??
+      (await fs.promises.stat(args.file).catch(() => {
+        throw new StorageError('FileNotFound');
+      }));
     const size = stat.size;
-    const meter = report ? this.meter(transferId, 'upload', args.key, size) : null;
+    const meter = o.report ? this.meter(transferId, 'upload', args.key, size) : null;
     const onBytes = (n: number) => meter?.add(n);
     const beforeRetry = () => {
-      onRetry?.();
+      o.onRetry?.();
       this.tokens.clearIfExpired();
     };
     if (link.mode === 'embedded') {
@@ -176,8 +184,8 @@ export class StorageService {
     const settings = this.ready();
     const transferId = args.transferId ?? newTransferId();
     const ac = this.begin(transferId);
-    const sizes = await Promise.all(args.items.map((i) => fs.promises.stat(i.file).then((s) => s.size, () => 0)));
-    const meter = this.meter(transferId, 'upload', args.items[0]?.key ?? '', sizes.reduce((a, b) => a + b, 0));
+    const stats = await Promise.all(args.items.map((i) => fs.promises.stat(i.file).catch(() => null)));
+    const meter = this.meter(transferId, 'upload', args.items[0]?.key ?? '', stats.reduce((a, st) => a + (st?.size ?? 0), 0));
     const result: UploadManyResult = { transferId, uploaded: 0, bytes: 0, failed: [] };
     const t = this.transferLog(`batch upload ${args.items[0]?.key ?? ''}`, args.items[0]?.key ?? '');
     t.start(`transfer ${transferId}, ${args.items.length} files`);
@@ -185,7 +193,7 @@ export class StorageService {
       await runPool(args.items, Math.max(1, args.concurrency ?? DEFAULT_MANY_CONCURRENCY), async (item, i) => {
         if (ac.signal.aborted) throw new StorageError('UploadAborted');
         try {
-          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, false, t.retried);
+          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, { report: false, onRetry: t.retried, stat: stats[i] });
           result.uploaded++;
           result.bytes += one.size;
           meter.add(one.size);
