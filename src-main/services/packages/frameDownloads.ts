@@ -10,10 +10,11 @@ import { packageExtra } from './packageLog';
 import type { FrameRow, PackageStore } from './store';
 
 /**
- * Frames of one package moving at once. A frame of 1 to 2 MB is one GET (storage layer: no HEAD
- * first), whose round trip and disk work dominate its bytes: 8 keep the line busy where 3 left
- * it waiting (docs/BENCHMARKS.md, issue 19: 200 frames, 3 against 8 to 12), and leave most of
- * the storage client's 64 sockets to the workstation's other transfers.
+ * Frames of one package moving at once. A frame of 1 to 2 MB is one GET (the storage layer sends
+ * no HEAD first), and its round trip and disk work cost more than its bytes. 8 keep the line
+ * busy where 3 left it waiting: 200 frames took at best 2.7 s at 3 and 1.6 to 2.3 s at 8 to 12
+ * (docs/BENCHMARKS.md, issue 19). Most of the storage client's 64 sockets stay free for the
+ * workstation's other transfers.
  */
 export const PACKAGE_FILE_CONCURRENCY = 8;
 /** At most this often a package's progress goes out while bytes move (state changes go out at once). */
