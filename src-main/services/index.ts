@@ -4,7 +4,7 @@ import type { ClientPlace } from '../../src-shared/ipc/app';
 import type { BrowserUploadAnswer } from '../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../config';
 import { API_BASE } from '../../src-shared/api/route';
-import { thresholdLevel } from '../../src-shared/ipc/logs';
+import { LogLevelSetting } from './logstore/logLevelSetting';
 import { logRoutes } from '../../src-shared/api/log';
 import { EventBus } from './events';
 import { createAppService } from './app';
@@ -19,7 +19,7 @@ import { ChosenFolders, guardPaths } from './folders';
 import { BrowserOutbox } from './outbox';
 import { createBrowserTransfers } from './browserTransfers';
 import type { BrowserChunk } from './datasets/browserReceiver';
-import { runFrom } from './clientPlace';
+import { callerPlace, runFrom } from './clientPlace';
 import { createProductLog, type ProductLog } from './productLog';
 import { logStartup, recoverCrashRecords, watchProcess } from './processLog';
 
@@ -48,10 +48,14 @@ export function createServices(config: WorkstationConfig): Services {
   const folders = new ChosenFolders(config.dataDir);
   // Services log through the logs service in-process; it is built below, and nothing logs before.
   // Below the workstation's log level a call makes no record at all (WORKSTATION_LOG_LEVEL).
-  const log = createProductLog((a) => logs.handlers['logs.write'](a), thresholdLevel(config.logLevel));
+  // The level can change while the workstation runs (logs.setLevel): one setting read at each record.
+  const logLevel = new LogLevelSetting(config.logLevel);
+  const log = createProductLog((a) => logs.handlers['logs.write'](a), () => logLevel.minLevel);
   const session = createSessionService(config.serverUrl, log);
   const storage = createStorageService(config, { server: session.server, session: session.state, events, log });
   const logs = createLogsService(config, events, {
+    level: logLevel,
+    callerIsRemote: () => callerPlace() === 'remote',
     currentUser: () => {
       const s = session.state.current();
       return s ? { ...s.user, projectId: s.projectId, taskId: s.taskId } : null;
@@ -87,7 +91,7 @@ export function createServices(config: WorkstationConfig): Services {
       return ok;
     },
   };
-  const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...packages.handlers, ...toBrowser };
+  const services: Handlers = { ...createAppService(config, folders, () => logLevel.threshold), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...packages.handlers, ...toBrowser };
   return {
     handlers: guardPaths(services, folders),
     folders,

@@ -38,6 +38,8 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'logs.exportToBrowser': null,
   'logs.shipNow': null,
   'logs.status': null,
+  'logs.setLevel': null,
+  'logs.level': null,
   'storage.init': null,
   'storage.status': null,
   'storage.setOverrides': null,
