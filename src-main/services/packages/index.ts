@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PackagesHandlers } from '../../../src-shared/ipc';
+import { packageFrameUrl, type PackageFrameRef, type PackagesHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -8,13 +8,16 @@ import { silentLog, type ProductLog } from '../productLog';
 import { openOrSetAside } from '../sqliteSetAside';
 import { FrameDownloads } from './frameDownloads';
 import { idArg, idsArg, sizeArg } from './handlerArgs';
+import { PackageContexts } from './packageContexts';
 import { PackagesService } from './packagesService';
 import { PackageStore } from './store';
 
 export interface PackagesServiceHandle {
   handlers: PackagesHandlers;
-  /** Goes on with unfinished downloads of whoever is signed in now (a session was set). */
+  /** Goes on with unfinished downloads of whoever is signed in now (a session was set), and refreshes their stale contexts. */
   resume(): void;
+  /** A stored frame opened for the page (the hosts' frame addresses), under the same owner rule as `packages.item`. */
+  openFrame: PackagesService['openFrame'];
   /** Stops the downloads (left as downloading: the next start goes on) and closes the database. */
   close(): Promise<void>;
 }
@@ -34,7 +37,9 @@ export function createPackagesService(
   if (setAside) log.error(`packages database unreadable (${setAside.error}): moved to ${setAside.movedTo} in the data folder and started empty; take the packages again`);
   const root = path.join(config.dataDir, 'packages');
   const downloads = new FrameDownloads({ store, storage: deps.storage, events: deps.events, log, folderOf: (id) => path.join(root, String(id)) });
-  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root });
+  const frameUrl = (ref: PackageFrameRef) => packageFrameUrl(config.host, ref);
+  const contexts = new PackageContexts({ store, server: deps.server, log });
+  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root, contexts, frameUrl });
 
   const offSession = deps.session.onChange((s) => {
     if (s) service.resumeUnfinished();
@@ -58,10 +63,12 @@ export function createPackagesService(
       return service.giveBack(service.own(idArg(a, 'packageId')), ids);
     },
     'packages.item': async (a) => service.item(idArg(a, 'packageId'), idArg(a, 'taskSubjectId')),
+    'packages.context': async (a) => service.context(idArg(a, 'packageId')),
   };
   return {
     handlers,
     resume: () => service.resumeUnfinished(),
+    openFrame: (ref) => service.openFrame(ref),
     close: async () => {
       offSession();
       offConnectivity();
