@@ -61,16 +61,21 @@ async function setUp(host: ProductHost, items: number) {
   return { headers, api, me, projectId, items };
 }
 
+/** A session's two tasks (ITEMS photographs; one item of 10,000 polygons) and the owner's page. */
+async function workAndShapes(host: ProductHost) {
+  const { headers, api, me, projectId } = await setUp(host, ITEMS);
+  const work = await makePhotoTask(host, api, headers, projectId, me.id, 'work', ITEMS);
+  const shapes = await makePhotoTask(host, api, headers, projectId, me.id, 'shapes', 1);
+  await savePolygons(api, shapes, shapes.firstPhoto, POLYGONS);
+  const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1280, height: 800 } });
+  return { work, shapes, ctx, page: await ctx.newPage() };
+}
+
 /** One session on a fresh product: the submit pass, then the frames over 10,000 polygons. */
 async function session(level: Level, index: number) {
   const host = await startProductHost(`logging-${index}`, 8797, 8798, { WORKSTATION_LOG_LEVEL: level });
   try {
-    const { headers, api, me, projectId } = await setUp(host, ITEMS);
-    const work = await makePhotoTask(host, api, headers, projectId, me.id, 'work', ITEMS);
-    const shapes = await makePhotoTask(host, api, headers, projectId, me.id, 'shapes', 1);
-    await savePolygons(api, shapes, shapes.firstPhoto, POLYGONS);
-    const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
+    const { work, shapes, ctx, page } = await workAndShapes(host);
     const from = Date.now();
     await openWorkspace(page, host.base, work);
     const submit = await submitToNext(page, ITEMS);
@@ -91,12 +96,7 @@ const abba = (i: number): Level => (i % 4 === 0 || i % 4 === 3 ? 'debug' : 'off'
 async function interleavedSession() {
   const host = await startProductHost('logging-interleaved', 8797, 8798, { WORKSTATION_LOG_LEVEL: 'debug' });
   try {
-    const { headers, api, me, projectId } = await setUp(host, ITEMS);
-    const work = await makePhotoTask(host, api, headers, projectId, me.id, 'work', ITEMS);
-    const shapes = await makePhotoTask(host, api, headers, projectId, me.id, 'shapes', 1);
-    await savePolygons(api, shapes, shapes.firstPhoto, POLYGONS);
-    const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
+    const { work, shapes, ctx, page } = await workAndShapes(host);
     const setLevel = (level: Level) => invoke(host, 'logs.setLevel', { level });
     await openWorkspace(page, host.base, work);
     const levels: Level[] = [];
