@@ -13,6 +13,8 @@ import { PackageStore } from './store';
 
 export interface PackagesServiceHandle {
   handlers: PackagesHandlers;
+  /** An item whose hand-off the server took: it leaves its package here too (see watchHandOffs). */
+  handedOn(taskSubjectId: number): Promise<void>;
   /** Goes on with unfinished downloads of whoever is signed in now (a session was set). */
   resume(): void;
   /** Stops the downloads (left as downloading: the next start goes on) and closes the database. */
@@ -61,6 +63,7 @@ export function createPackagesService(
   };
   return {
     handlers,
+    handedOn: (id) => service.handedOn(id),
     resume: () => service.resumeUnfinished(),
     close: async () => {
       offSession();
