@@ -16,6 +16,7 @@ import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
 import { clientPlaceOf, HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, REFUSALS } from './nodeHostAccess';
 import { registerBrowserTransfers } from './nodeHostTransfers';
+import { registerPackageFrames } from './nodeHostPackageFrames';
 import { lockDataDir } from './dataDirLock';
 import type { HandlerName } from '../../src-shared/ipc';
 import { pathToFileURL } from 'node:url';
@@ -108,6 +109,7 @@ async function listen(opts: NodeHostOptions, secret: string, bindHost: string, u
     return services.runAsCaller(typeof caller === 'string' ? caller : undefined, () => services.runFrom(placeOf(req), () => dispatchInvoke(services.handlers, body?.method, body?.args)));
   });
   registerBrowserTransfers(app, { access, services, placeOf });
+  registerPackageFrames(app, { access, services });
   await app.register(fastifyStatic, { root: path.resolve(opts.rendererDir), index: 'index.html' });
 
   // socket.io answers its own path before Fastify sees it: the same checks, in its own hooks.

@@ -14,7 +14,7 @@ import { createSessionService } from './session';
 import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
 import { createJournalService } from './journal';
-import { createPackagesService } from './packages';
+import { createPackagesService, type PackagesServiceHandle } from './packages';
 import { watchHandOffs } from './packages/handedOn';
 import { ChosenFolders, guardPaths } from './folders';
 import { BrowserOutbox } from './outbox';
@@ -36,6 +36,8 @@ export interface Services {
   runFrom<T>(place: ClientPlace, fn: () => T): T;
   /** A chunk of a file a remote page sends for its import (the browser host's upload path). */
   receiveBrowserChunk(c: BrowserChunk): Promise<BrowserUploadAnswer>;
+  /** A work package's stored frame opened for the page, as the caller of the current call (both hosts' frame addresses). */
+  openPackageFrame: PackagesServiceHandle['openFrame'];
   /** Files made for remote pages, each behind a single-use ticket (the browser host's download path). */
   outbox: BrowserOutbox;
   /** the main process's logger (the hosts log their windows and pages with it) */
@@ -50,7 +52,7 @@ export function createServices(config: WorkstationConfig): Services {
   // Services log through the logs service in-process; it is built below, and nothing logs before.
   // Below the workstation's log level a call makes no record at all (WORKSTATION_LOG_LEVEL).
   const log = createProductLog((a) => logs.handlers['logs.write'](a), thresholdLevel(config.logLevel));
-  const session = createSessionService(config.serverUrl, log);
+  const session = createSessionService(config.serverUrl, log, { dataDir: config.dataDir });
   const storage = createStorageService(config, { server: session.server, session: session.state, events, log });
   const logs = createLogsService(config, events, {
     currentUser: () => {
@@ -90,6 +92,15 @@ export function createServices(config: WorkstationConfig): Services {
       packages.resume();
       return ok;
     },
+    // ...and so does one restored from the workstation's memory (a start with the server away; they go out once it is back).
+    'session.restore': async (a) => {
+      const found = await session.handlers['session.restore'](a);
+      if (found) {
+        journal.resume();
+        packages.resume();
+      }
+      return found;
+    },
   };
   const services: Handlers = { ...createAppService(config, folders), ...sessionHandlers, ...storage.handlers, ...datasets.handlers, ...logs.handlers, ...journal.handlers, ...packages.handlers, ...toBrowser };
   return {
@@ -99,6 +110,7 @@ export function createServices(config: WorkstationConfig): Services {
     runAsCaller: (token, fn) => session.state.runAsCaller(token, fn),
     runFrom,
     receiveBrowserChunk: datasets.receiveBrowserChunk,
+    openPackageFrame: (ref) => packages.openFrame(ref),
     outbox,
     log,
     // Logs first: a ship in progress still uses storage.

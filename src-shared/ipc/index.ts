@@ -14,6 +14,7 @@ export * from './storage';
 export * from './storageErrors';
 export * from './journal';
 export * from './packages';
+export * from './packageFrames';
 export * from './hostErrors';
 
 /**

@@ -31,6 +31,7 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'app.allowFolder': null,
   'session.set': null,
   'session.clear': null,
+  'session.restore': null,
   'logs.write': null,
   'logs.query': null,
   'logs.clear': null,
@@ -79,6 +80,7 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'packages.cancel': null,
   'packages.return': null,
   'packages.item': null,
+  'packages.context': null,
 };
 
 /**

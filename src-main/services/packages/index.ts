@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PackagesHandlers } from '../../../src-shared/ipc';
+import { packageFrameUrl, type PackageFrameRef, type PackagesHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -8,6 +8,7 @@ import { silentLog, type ProductLog } from '../productLog';
 import { openOrSetAside } from '../sqliteSetAside';
 import { FrameDownloads } from './frameDownloads';
 import { idArg, idsArg, sizeArg } from './handlerArgs';
+import { PackageContexts } from './packageContexts';
 import { PackagesService } from './packagesService';
 import { PackageStore } from './store';
 
@@ -15,8 +16,10 @@ export interface PackagesServiceHandle {
   handlers: PackagesHandlers;
   /** An item whose hand-off the server took: it leaves its package here too (see watchHandOffs). */
   handedOn(taskSubjectId: number): Promise<void>;
-  /** Goes on with unfinished downloads of whoever is signed in now (a session was set). */
+  /** Goes on with unfinished downloads of whoever is signed in now (a session was set), and refreshes their stale contexts. */
   resume(): void;
+  /** A stored frame opened for the page (the hosts' frame addresses), under the same owner rule as `packages.item`. */
+  openFrame: PackagesService['openFrame'];
   /** Stops the downloads (left as downloading: the next start goes on) and closes the database. */
   close(): Promise<void>;
 }
@@ -36,7 +39,9 @@ export function createPackagesService(
   if (setAside) log.error(`packages database unreadable (${setAside.error}): moved to ${setAside.movedTo} in the data folder and started empty; take the packages again`);
   const root = path.join(config.dataDir, 'packages');
   const downloads = new FrameDownloads({ store, storage: deps.storage, events: deps.events, log, folderOf: (id) => path.join(root, String(id)) });
-  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root });
+  const frameUrl = (ref: PackageFrameRef) => packageFrameUrl(config.host, ref);
+  const contexts = new PackageContexts({ store, server: deps.server, log });
+  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root, contexts, frameUrl });
 
   const offSession = deps.session.onChange((s) => {
     if (s) service.resumeUnfinished();
@@ -60,11 +65,13 @@ export function createPackagesService(
       return service.giveBack(service.own(idArg(a, 'packageId')), ids);
     },
     'packages.item': async (a) => service.item(idArg(a, 'packageId'), idArg(a, 'taskSubjectId')),
+    'packages.context': async (a) => service.context(idArg(a, 'packageId')),
   };
   return {
     handlers,
     handedOn: (id) => service.handedOn(id),
     resume: () => service.resumeUnfinished(),
+    openFrame: (ref) => service.openFrame(ref),
     close: async () => {
       offSession();
       offConnectivity();

@@ -2,13 +2,15 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { migrateByUserVersion, type MigrationSteps } from '../sqliteFile';
 
 /** The packages database's schema version. */
-export const PACKAGES_DB_VERSION = 1;
+export const PACKAGES_DB_VERSION = 2;
 
 /**
  * Numbered steps from an empty file to PACKAGES_DB_VERSION, tracked in PRAGMA user_version
  * (the journal's pattern, src-main/services/journal/migrations.ts).
  * Version 1: packages, their items as the server answered them (card, subject, annotations at
  * their version, JSON), and one row per frame file with whether it is on disk and checked.
+ * Version 2: per package, what the workspace reads besides the items (PackageContext: the
+ * server's answers as JSON) and when they were fetched.
  */
 const STEPS: MigrationSteps = {
   1: (db) => {
@@ -48,6 +50,13 @@ const STEPS: MigrationSteps = {
       PRIMARY KEY (task_subject_id, frame_id)
     )`);
     db.exec(`CREATE INDEX frames_package ON frames(package_id, done)`);
+  },
+  2: (db) => {
+    db.exec(`CREATE TABLE contexts (
+      package_id INTEGER PRIMARY KEY REFERENCES packages(package_id) ON DELETE CASCADE,
+      body TEXT NOT NULL,
+      fetched_at INTEGER NOT NULL
+    )`);
   },
 };
 
