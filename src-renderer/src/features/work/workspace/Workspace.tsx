@@ -12,7 +12,7 @@ import type { AnnotationEngine } from '../../../canvas/engine';
 import { useErrorText } from '../../../app/useErrorText';
 import { useWorkstationSession } from '../../../app/useWorkstationSession';
 import { stepName } from '../../../app/stepName';
-import { useInfoQuery } from '../../auth/authApi';
+import { useSignedInUser } from '../../auth/useSignedInUser';
 import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
 import { MY_WORK_PATH } from '../paths';
 import { AnnotationCanvas } from './AnnotationCanvas';
@@ -57,7 +57,8 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
   const { message } = App.useApp();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const { data: user } = useInfoQuery();
+  // Known from the workstation when the server is away (a start offline on a work package).
+  const user = useSignedInUser();
   // The journal sends edits as this user; the logs note the project and task in front of them.
   useWorkstationSession(user, { projectId: target.projectId, taskId: target.taskId });
   // A hand-off the server refuses (the item moved meanwhile) is listed in the header's notice.
