@@ -64,6 +64,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   await card.expectState(packageId, 'ready', 60_000);
   await expect(card.row(packageId)).toContainText('3 of 3 ready');
   await expect(card.row(packageId)).toContainText(w.taskName);
+  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work.png', fullPage: true, animations: 'disabled' });
   const { taskSubjectIds } = await workstation.invoke('packages.status', { packageId });
   expect(taskSubjectIds).toHaveLength(3);
   const damaged: number = taskSubjectIds[2];
@@ -77,6 +78,11 @@ test('an annotator takes a package, works through it offline across a restart, a
   await startWorkstation();
   await page.goto(workstation.pageUrl('#/work'));
   await card.expectState(packageId, 'ready');
+  // My work's server part cannot load; the card still names the task and step, from what the package stored.
+  await expect(page.getByText('Could not load your work')).toBeVisible();
+  await expect(card.row(packageId)).toContainText(w.taskName);
+  await expect(card.row(packageId)).toContainText('Annotate 1');
+  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
   await card.workOffline(packageId);
 
   // Two items drawn on and submitted, from disk, with the server away.

@@ -13,6 +13,7 @@ import { formatBytes } from '../../insight/shared/workstationStorage';
 import { leaseEndText } from '../../tasks/packages/leaseTime';
 import { packageWorkspacePath } from '../paths';
 import { useLocalPackages } from './useLocalPackages';
+import { usePackageNames } from './usePackageNames';
 
 /**
  * Why a package failed, as the error text reads failures: a storage code is the storage
@@ -27,7 +28,7 @@ const STATE_COLOURS: Record<LocalPackageState, string> = { downloading: 'process
  * annotator's side"): each package's task and step, how many items are ready, the download with
  * its bar, its state, the lease end, and pause / resume / cancel / work offline. It reads only
  * the workstation, so it works with the team server away and after a restart; the task and step
- * names come from My work's list when the server gave it, else their numbers.
+ * names come from My work's list when the server gave it, else from what the package stored.
  */
 export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | undefined }) {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | unde
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { list, error, refresh } = useLocalPackages();
+  const stored = usePackageNames(list);
   const now = Date.now();
 
   /** Runs a package call; a refusal is said in words and the list is read again. */
@@ -60,10 +62,14 @@ export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | unde
         }),
     });
 
+  /** My work's names when the server gave them, else those stored with the package, else numbers. */
   const names = (p: LocalPackage) => {
     const task = tasks?.find((x) => x.taskId === p.taskId);
-    const step = task?.steps.find((s) => s.workflowId === p.workflowId);
-    return { task: task?.name ?? t('workPackages.taskNumber', { id: p.taskId }), step: step ? stepName(t, step) : t('workPackages.stepNumber', { id: p.workflowId }) };
+    const step = task?.steps.find((s) => s.workflowId === p.workflowId) ?? stored.get(p.packageId)?.step;
+    return {
+      task: task?.name ?? stored.get(p.packageId)?.task ?? t('workPackages.taskNumber', { id: p.taskId }),
+      step: step ? stepName(t, step) : t('workPackages.stepNumber', { id: p.workflowId }),
+    };
   };
 
   const columns: TableColumnsType<LocalPackage> = [
