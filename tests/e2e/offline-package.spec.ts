@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
-import { call, PASSWORD, SERVER } from './pages/teamSetup';
+import { call, PASSWORD, SERVER, type TestUser } from './pages/teamSetup';
 import { MyWorkPage, WorkspacePage } from './pages/workPages';
 import { workWorld, type WorkWorld } from './pages/workSetup';
 
@@ -38,6 +38,18 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A page of this spec's workstation, signed in as `user`, on My work in English. */
+async function myWork(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await page.goto(workstation.pageUrl());
+  await page.getByTestId('mobile').fill(user.mobile);
+  await page.getByTestId('password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('current-user-name')).toHaveText(user.name);
+  await new MyWorkPage(page).open();
+  return page;
+}
+
 const stage = (page: Page) => page.locator('[data-testid="workspace-stage"][data-item]');
 
 /** Where the items stand on the server, read through its API as the owner. */
@@ -49,13 +61,7 @@ async function onServer(request: APIRequestContext, w: WorkWorld) {
 test('an annotator takes a package, works through it offline across a restart, and every edit and hand-off reaches the server; a picture deleted from disk shows the media failure', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const w = await workWorld(request, 3);
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await page.goto(workstation.pageUrl());
-  await page.getByTestId('mobile').fill(w.annotator.mobile);
-  await page.getByTestId('password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('current-user-name')).toHaveText(w.annotator.name);
-  await new MyWorkPage(page).open();
+  const page = await myWork(browser, w.annotator);
 
   // Take: the confirm says the size (3 wait, the default size is 200) and the default lease.
   const card = new LocalPackagesCard(page);
@@ -126,5 +132,22 @@ test('an annotator takes a package, works through it offline across a restart, a
   // Back on My work: every item of the package was handed on, so it is gone from this computer.
   await page.getByRole('button', { name: 'Back to My work' }).click();
   await expect(card.root).toContainText('No work package on this computer yet');
+  await page.context().close();
+});
+
+test('cancelling a package gives its items back to the queue and deletes it from this computer', async ({ browser, request }) => {
+  const w = await workWorld(request, 2);
+  const page = await myWork(browser, w.annotator);
+  const card = new LocalPackagesCard(page);
+  const packageId = await card.take(w.annotateStep, { items: 2, leaseHours: 24 });
+  await card.expectState(packageId, 'ready', 60_000);
+  await card.row(packageId).getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Items not started go back to the queue');
+  await dialog.getByRole('button', { name: 'Cancel the package' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Gave back 2 items');
+  await expect(card.root).toContainText('No work package on this computer yet');
+  const now = await onServer(request, w);
+  expect([...now.values()].map((s) => s.state)).toEqual(['pending', 'pending']);
   await page.context().close();
 });

@@ -23,6 +23,8 @@ export const workPackagesZh = {
   resume: '继续下载',
   cancel: '取消',
   cancelTitle: '取消这个工作包？',
+  cancelConfirm: '取消工作包',
+  keep: '保留',
   cancelContent: '还没开始的数据交回队列，它们在这台电脑上的图片会删除；已经开始的数据留在你手上，连同图片和修改。需要连上服务器。',
   cancelled_other: '已交回 {{count, number}} 条数据',
   cancelledKept_other: '已交回 {{count, number}} 条数据；已开始的留在你手上',
@@ -62,6 +64,8 @@ export const workPackagesEn: EnglishOf<typeof workPackagesZh> = {
   resume: 'Resume',
   cancel: 'Cancel',
   cancelTitle: 'Cancel this work package?',
+  cancelConfirm: 'Cancel the package',
+  keep: 'Keep it',
   cancelContent:
     'Items not started go back to the queue and their pictures are deleted from this computer; items you started stay yours, with their pictures and edits. This needs the server.',
   cancelled_one: 'Gave back {{count, number}} item',

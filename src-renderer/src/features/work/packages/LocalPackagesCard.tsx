@@ -52,7 +52,8 @@ export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | unde
     modal.confirm({
       title: t('workPackages.cancelTitle'),
       content: t('workPackages.cancelContent'),
-      okText: t('workPackages.cancel'),
+      okText: t('workPackages.cancelConfirm'),
+      cancelText: t('workPackages.keep'),
       okButtonProps: { danger: true },
       onOk: () =>
         act(async () => {
