@@ -14,6 +14,8 @@ import { PackageStore } from './store';
 
 export interface PackagesServiceHandle {
   handlers: PackagesHandlers;
+  /** An item whose hand-off the server took: it leaves its package here too (see watchHandOffs). */
+  handedOn(taskSubjectId: number): Promise<void>;
   /** Goes on with unfinished downloads of whoever is signed in now (a session was set), and refreshes their stale contexts. */
   resume(): void;
   /** A stored frame opened for the page (the hosts' frame addresses), under the same owner rule as `packages.item`. */
@@ -67,6 +69,7 @@ export function createPackagesService(
   };
   return {
     handlers,
+    handedOn: (id) => service.handedOn(id),
     resume: () => service.resumeUnfinished(),
     openFrame: (ref) => service.openFrame(ref),
     close: async () => {
