@@ -69,7 +69,7 @@ export function usePackageItems(packageId: number): ItemSource {
         const first = item?.loaded?.open.subject.frames[0];
         // Waited for, so that "ready" includes the picture; one that fails says so when shown.
         if (first) await images.get(first).catch(() => undefined);
-        if (item && ahead.current === next) ready.set(item.card.taskSubjectId);
+        if (item && ahead.current === next) ready.set(item.card.taskSubjectId, item);
         return item;
       });
       ahead.current = next;

@@ -59,7 +59,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
         const first = loaded.open.subject.frames[0];
         const pictured = first ? await images.get(first).then(() => true, () => false) : true;
-        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId);
+        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId, { card, loaded });
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {
         if (preparing.current === settled) preparing.current = null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
-import type { JournalHandoffAction, JournalHandoffInput, JournalPlace } from '../../../../../src-shared/ipc';
+import type { JournalHandoffAction, JournalHandoffInput, JournalOpenResult, JournalPlace } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
 import { useAppDispatch } from '../../../app/hooks';
 import { workstation } from '../../../host';
@@ -76,6 +76,8 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
   const { add: addHandoff, ids: handoffIds, gone: handoffGone, count: handoffsWaiting } = useWaitingHandoffs(onHandoffStopped, onHandoffSent);
   const itemRef = useRef<OpenItem | null>(null);
   itemRef.current = item;
+  /** The journal of the item got ready ahead, opened while the annotator works on this one (off the path to the next item). */
+  const journalAhead = useRef<{ taskSubjectId: number; version: number; opened: Promise<JournalOpenResult | null> } | null>(null);
   const userIdRef = useRef(userId);
   userIdRef.current = userId;
 
@@ -94,12 +96,19 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
       const claimedVersion = claimed?.version;
       // The journal's log records carry where the item is worked on (docs/logging.md).
       const openJournal = (serverVersion: number, place: JournalPlace) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, place, ...(userId ? { userId } : {}) });
+      const ahead = journalAhead.current?.taskSubjectId === taskSubjectId ? journalAhead.current : null;
+      journalAhead.current = null;
       const [{ open, annotations }, early] = await Promise.all([
         prefetched ?? loadItem(taskSubjectId, claimed),
-        claimed ? openJournal(claimed.version, { projectId: claimed.projectId, taskId: claimed.taskId, workflowId: claimed.workflowId, workflowType: claimed.stepType, subjectDataId: claimed.dataId }) : Promise.resolve(null),
+        ahead
+          ? ahead.opened
+          : claimed
+            ? openJournal(claimed.version, { projectId: claimed.projectId, taskId: claimed.taskId, workflowId: claimed.workflowId, workflowType: claimed.stepType, subjectDataId: claimed.dataId })
+            : Promise.resolve(null),
       ]);
+      const earlyVersion = ahead ? ahead.version : claimedVersion;
       const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.stepType, subjectDataId: open.taskSubject.dataId };
-      const journal = early && claimedVersion === annotations.version ? early : await openJournal(annotations.version, place);
+      const journal = early && earlyVersion === annotations.version ? early : await openJournal(annotations.version, place);
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
       const first = open.subject.frames[0];
@@ -116,6 +125,24 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
       prepareAhead(taskSubjectId, { ids: handoffIds, gone: handoffGone });
     },
     [handoffGone, handoffIds, images, loadItem, prepareAhead, target.projectId, target.taskId, userId],
+  );
+
+  // Once the next item is ready ahead, its journal is opened too: the open answers the edits a
+  // crash left (none, almost always) and is a write with a sync on disk, which cost 50 to 110 ms
+  // on the path from submit to the next item on a loaded machine (docs/workspace.md).
+  useEffect(
+    () =>
+      readyAhead.subscribe(() => {
+        const upcoming = readyAhead.currentItem();
+        if (!upcoming?.loaded || upcoming.card.taskSubjectId === itemRef.current?.taskSubjectId) return;
+        const { card, loaded } = upcoming;
+        const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: card.workflowId, workflowType: loaded.open.stepType, subjectDataId: card.dataId };
+        const opened = workstation
+          .invoke('journal.open', { taskSubjectId: card.taskSubjectId, serverVersion: loaded.annotations.version, place, ...(userIdRef.current ? { userId: userIdRef.current } : {}) })
+          .catch(() => null); // opened again when the item opens
+        journalAhead.current = { taskSubjectId: card.taskSubjectId, version: loaded.annotations.version, opened };
+      }),
+    [readyAhead, target.projectId, target.taskId],
   );
 
   /**
@@ -195,9 +222,13 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
       if (!current) return;
       const { taskSubjectId } = current;
       const activeMs = active.current.take();
+      // The hand-off must follow the item's edits into the journal (separate requests on the
+      // browser host), so those are acknowledged first; the hand-off itself is not waited for:
+      // the next item opens while it is stored, and a journal that does not take it is
+      // reported in the notice as a refusal is (useWaitingHandoffs).
       await editsInFlight.idle();
-      await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
-      addHandoff(taskSubjectId, current.open.subject.name);
+      const stored = workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
+      addHandoff(taskSubjectId, current.open.subject.name, stored);
       logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds);
       await next();
     },
