@@ -38,6 +38,7 @@ import { aiEn } from './features/ai';
 import { aiWorkspaceEn } from './features/aiWorkspace';
 import { resilienceEn } from './features/resilience';
 import { browserTransferEn } from './features/browserTransfer';
+import { lostWithLeaseEn } from './features/lostWithLease';
 import type { Messages } from './zh-CN';
 import type { EnglishOf } from './plural';
 
@@ -165,6 +166,7 @@ export const enUS: EnglishOf<Messages> = {
   aiWorkspace: aiWorkspaceEn,
   resilience: resilienceEn,
   browserTransfer: browserTransferEn,
+  lostWithLease: lostWithLeaseEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

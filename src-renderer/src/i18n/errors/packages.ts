@@ -8,6 +8,8 @@ export const packageErrorsZh: Record<PackageErrorCode, string> = {
   PACKAGE_SIGNED_OUT: '登录已失效，请重新登录后再领取或退回工作包',
   PACKAGE_FRAME_MISMATCH: '工作包中有图片文件损坏或不完整，恢复下载后会重新获取',
   PACKAGE_OTHER_USER: '这个工作包属于本机的另一位用户',
+  PACKAGE_LOST_NOT_FOUND: '这条随租约失去的数据已不在本机（可能已经移除）',
+  PACKAGE_LOST_NONE: '没有可导出的随租约失去的数据',
 };
 
 export const packageErrorsEn: Record<PackageErrorCode, string> = {
@@ -17,4 +19,6 @@ export const packageErrorsEn: Record<PackageErrorCode, string> = {
   PACKAGE_SIGNED_OUT: 'Your session has ended; sign in again to take or give back a work package.',
   PACKAGE_FRAME_MISMATCH: 'Some picture files of the work package are damaged or incomplete; resume the download to fetch them again.',
   PACKAGE_OTHER_USER: 'This work package belongs to another user of this computer.',
+  PACKAGE_LOST_NOT_FOUND: 'This item lost with the lease is no longer on this computer (it may have been dismissed).',
+  PACKAGE_LOST_NONE: 'There is no item lost with the lease to export.',
 };

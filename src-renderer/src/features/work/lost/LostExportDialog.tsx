@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Modal, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
+import type { LostExportResult } from '../../../../../src-shared/ipc/packages';
+import { useClientPlace } from '../../../host/clientPlace';
+import { saveToBrowser } from '../../../host/saveToBrowser';
+import { workstation } from '../../../host';
+import { LocalPathFailure } from '../../../app/LocalPathFailure';
+import { ChooseFolderButton } from '../../insight/shared/ChooseFolderButton';
+import { formatBytes, joinLocalPath, useDownloadFolder } from '../../insight/shared/workstationStorage';
+
+const fileName = () => `lost-with-lease-${dayjs().format('YYYYMMDD-HHmmss')}.json`;
+
+/**
+ * Saves the copies of lost items as one JSON file, the way the workstation saves every file:
+ * on this computer into its downloads folder or one the user chose (the desktop's folder
+ * dialog, or a typed folder allowed from the failure in the browser host); a page on another
+ * computer gets the file in its browser's downloads (packages.lostExportToBrowser).
+ */
+export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const folder = useDownloadFolder();
+  const remote = useClientPlace() === 'remote';
+  const [file, setFile] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<LostExportResult | (BrowserDownload & { items: number }) | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (folder && file === '') setFile(joinLocalPath(folder, fileName()));
+  }, [folder, file]);
+
+  const save = async () => {
+    setBusy(true);
+    setResult(null);
+    setFailure(null);
+    try {
+      if (remote) {
+        const handed = await workstation.invoke('packages.lostExportToBrowser', { ids });
+        saveToBrowser(handed);
+        setResult(handed);
+      } else {
+        setResult(await workstation.invoke('packages.lostExport', { ids, file: file.trim() }));
+      }
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('lostWithLease.exportTitle', { count: ids.length })}
+      okText={t('lostWithLease.exportSave')}
+      onOk={() => void save()}
+      okButtonProps={{ loading: busy, disabled: !remote && file.trim() === '', 'data-testid': 'lost-export-save' }}
+      onCancel={onClose}
+      cancelText={t('work.cancel')}
+      destroyOnHidden
+    >
+      {remote ? (
+        <Typography.Paragraph type="secondary">{t('browserTransfer.saveHint')}</Typography.Paragraph>
+      ) : (
+        <Form layout="vertical" disabled={busy}>
+          <Form.Item label={t('lostWithLease.exportPath')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={file} onChange={(e) => setFile(e.target.value)} data-testid="lost-export-path" />
+              <ChooseFolderButton file={file} fallbackName={fileName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      )}
+      {result && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          title={'url' in result ? t('browserTransfer.handedOver', { name: result.name, size: formatBytes(result.size) }) : t('lostWithLease.exported', { count: result.items, file: result.file })}
+        />
+      )}
+      {failure !== null && <LocalPathFailure title={t('lostWithLease.exportFailed')} error={failure} onRetry={() => void save()} />}
+    </Modal>
+  );
+}

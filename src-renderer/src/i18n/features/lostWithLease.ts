@@ -1,0 +1,53 @@
+import type { EnglishOf } from '../plural';
+/** Texts of the "Lost with the lease" card on My work (docs/offline-day.md), in both languages. */
+export const lostWithLeaseZh = {
+  title: '随租约失去的数据',
+  hint: '这些数据在你离线期间被服务器收回，已不在你的工作包中。你在本机做的修改仍保存在这里，可以导出为 JSON 文件交给任务负责人。',
+  reason: {
+    lapsed: '工作包租约到期，已退回队列',
+    takenBack: '被任务负责人收回',
+    notYours: '已不再分配给你',
+  },
+  edits_other: '{{count, number}} 处本机修改',
+  noEdits: '没有本机修改',
+  exportOne: '导出为 JSON',
+  exportAll: '全部导出为 JSON',
+  dismiss: '移除',
+  dismissAll: '全部移除',
+  dismissConfirm_other: '从本机移除这 {{count, number}} 条数据的副本？没有导出的修改将无法找回。',
+  exportTitle_other: '导出 {{count, number}} 条数据的副本',
+  exportPath: '保存到',
+  exportSave: '保存',
+  exported_other: '已导出 {{count, number}} 条数据：{{file}}',
+  exportFailed: '导出失败',
+  dismissFailed: '移除失败',
+  loadFailed: '随租约失去的数据加载失败',
+};
+
+export const lostWithLeaseEn: EnglishOf<typeof lostWithLeaseZh> = {
+  title: 'Lost with the lease',
+  hint: 'The server took these items back while you were offline; they are no longer in your work package. What you changed on this computer is kept here: export it as a JSON file for the task owner.',
+  reason: {
+    lapsed: 'The package lease ran out; back in the queue',
+    takenBack: 'Taken back by the task owner',
+    notYours: 'No longer assigned to you',
+  },
+  edits_one: '{{count, number}} change on this computer',
+  edits_other: '{{count, number}} changes on this computer',
+  noEdits: 'No changes on this computer',
+  exportOne: 'Export as JSON',
+  exportAll: 'Export all as JSON',
+  dismiss: 'Dismiss',
+  dismissAll: 'Dismiss all',
+  dismissConfirm_one: 'Remove the copy of this item from this computer? Changes not exported cannot be recovered.',
+  dismissConfirm_other: 'Remove the copies of these {{count, number}} items from this computer? Changes not exported cannot be recovered.',
+  exportTitle_one: 'Export the copy of {{count, number}} item',
+  exportTitle_other: 'Export the copies of {{count, number}} items',
+  exportPath: 'Save to',
+  exportSave: 'Save',
+  exported_one: 'Exported {{count, number}} item: {{file}}',
+  exported_other: 'Exported {{count, number}} items: {{file}}',
+  exportFailed: 'The export failed',
+  dismissFailed: 'The copies could not be removed',
+  loadFailed: 'The items lost with the lease could not be loaded',
+};
