@@ -15,6 +15,8 @@ import { PackageStore } from './store';
 
 /** How long closing waits for a check of lost items under way. */
 const CLOSE_WAIT_MS = 5000;
+/** How long `packages.lost` waits for a check under way before it answers what it has. */
+const LOST_ANSWER_WAIT_MS = 3000;
 
 export interface PackagesServiceHandle {
   /** every method but the browser host's export, which the browser transfers serve with `exportLost` */
@@ -78,7 +80,7 @@ export function createPackagesService(
     'packages.item': async (a) => service.item(idArg(a, 'packageId'), idArg(a, 'taskSubjectId')),
     'packages.lost': async () => {
       lost.checkNowAndThen();
-      return lost.list();
+      return lost.list(LOST_ANSWER_WAIT_MS);
     },
     'packages.lostExport': exportLost,
     'packages.lostDismiss': async (a) => lost.dismiss(requiredIdsArg(a, 'ids')),

@@ -53,15 +53,28 @@ export class LostWithLease {
     if (Date.now() - this.lastCheck >= LOST_CHECK_EVERY_MS) void this.check();
   }
 
-  /** The journal's news: a save or hand-off refused because the lease lapsed is a lost item, no need to ask. */
+  /**
+   * The journal's news on a package's item: a save or hand-off refused because the lease lapsed is
+   * a lost item, no need to ask; refused because its sender no longer holds it, the server (which
+   * just answered) is asked now rather than within the minute.
+   */
   onJournal(status: JournalStatus): void {
-    if (status.state !== 'refused' || status.error?.code !== 'task.leaseLapsed') return;
+    if (status.state !== 'refused') return;
     const row = this.d.store.packageOfItem(status.taskSubjectId);
-    if (row) void this.serial(() => this.settle(row, [{ taskSubjectId: status.taskSubjectId, outcome: 'lost', reason: 'lapsed', at: Date.now() }]));
+    if (!row) return;
+    if (status.error?.code === 'task.leaseLapsed') void this.serial(() => this.settle(row, [{ taskSubjectId: status.taskSubjectId, outcome: 'lost', reason: 'lapsed', at: Date.now() }]));
+    else if (status.error?.code === 'taskSubject.notHolder') void this.check();
   }
 
-  /** The user's lost items, newest first (everyone's before anyone signs in, as packages.list). */
-  list(): LostItem[] {
+  /**
+   * The user's lost items, newest first (everyone's before anyone signs in, as packages.list),
+   * once a check under way is over (a page opened right after a sign-in would otherwise read the
+   * list just before it changes), but not later than `waitMs`: a slow server does not hold it.
+   */
+  async list(waitMs: number): Promise<LostItem[]> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.queue, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
     return this.d.lost.list(this.me());
   }
 

@@ -2,7 +2,7 @@ import type { EnglishOf } from '../plural';
 /** Texts of the "Lost with the lease" card on My work (docs/offline-day.md), in both languages. */
 export const lostWithLeaseZh = {
   title: '随租约失去的数据',
-  hint: '这些数据在你离线期间被服务器收回，已不在你的工作包中。你在本机做的修改仍保存在这里，可以导出为 JSON 文件交给任务负责人。',
+  hint: '服务器已不再为你保留这些数据（租约到期或被收回），它们已移出你的工作包。你在本机做的修改仍保存在这里，可以导出为 JSON 文件交给任务负责人。',
   reason: {
     lapsed: '工作包租约到期，已退回队列',
     takenBack: '被任务负责人收回',
@@ -18,6 +18,7 @@ export const lostWithLeaseZh = {
   exportTitle_other: '导出 {{count, number}} 条数据的副本',
   exportPath: '保存到',
   exportSave: '保存',
+  close: '关闭',
   exported_other: '已导出 {{count, number}} 条数据：{{file}}',
   exportFailed: '导出失败',
   dismissFailed: '移除失败',
@@ -26,7 +27,7 @@ export const lostWithLeaseZh = {
 
 export const lostWithLeaseEn: EnglishOf<typeof lostWithLeaseZh> = {
   title: 'Lost with the lease',
-  hint: 'The server took these items back while you were offline; they are no longer in your work package. What you changed on this computer is kept here: export it as a JSON file for the task owner.',
+  hint: 'The server no longer holds these items for you (the lease ran out, or they were taken back), so they left your work package. What you changed on this computer is kept here: export it as a JSON file for the task owner.',
   reason: {
     lapsed: 'The package lease ran out; back in the queue',
     takenBack: 'Taken back by the task owner',
@@ -45,6 +46,7 @@ export const lostWithLeaseEn: EnglishOf<typeof lostWithLeaseZh> = {
   exportTitle_other: 'Export the copies of {{count, number}} items',
   exportPath: 'Save to',
   exportSave: 'Save',
+  close: 'Close',
   exported_one: 'Exported {{count, number}} item: {{file}}',
   exported_other: 'Exported {{count, number}} items: {{file}}',
   exportFailed: 'The export failed',

@@ -59,7 +59,7 @@ export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () 
       onOk={() => void save()}
       okButtonProps={{ loading: busy, disabled: !remote && file.trim() === '', 'data-testid': 'lost-export-save' }}
       onCancel={onClose}
-      cancelText={t('work.cancel')}
+      cancelText={result ? t('lostWithLease.close') : t('work.cancel')}
       destroyOnHidden
     >
       {remote ? (
