@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
-import type { LostExportResult } from '../../../../../src-shared/ipc/packages';
-import { useClientPlace } from '../../../host/clientPlace';
-import { saveToBrowser } from '../../../host/saveToBrowser';
 import { workstation } from '../../../host';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
 import { ChooseFolderButton } from '../../insight/shared/ChooseFolderButton';
-import { formatBytes, joinLocalPath, useDownloadFolder } from '../../insight/shared/workstationStorage';
+import { formatBytes } from '../../insight/shared/workstationStorage';
+import { useWorkstationSave } from '../../insight/shared/useWorkstationSave';
 
 const fileName = () => `lost-with-lease-${dayjs().format('YYYYMMDD-HHmmss')}.json`;
 
@@ -21,35 +17,10 @@ const fileName = () => `lost-with-lease-${dayjs().format('YYYYMMDD-HHmmss')}.jso
  */
 export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const folder = useDownloadFolder();
-  const remote = useClientPlace() === 'remote';
-  const [file, setFile] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<LostExportResult | (BrowserDownload & { items: number }) | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-
-  useEffect(() => {
-    if (folder && file === '') setFile(joinLocalPath(folder, fileName()));
-  }, [folder, file]);
-
-  const save = async () => {
-    setBusy(true);
-    setResult(null);
-    setFailure(null);
-    try {
-      if (remote) {
-        const handed = await workstation.invoke('packages.lostExportToBrowser', { ids });
-        saveToBrowser(handed);
-        setResult(handed);
-      } else {
-        setResult(await workstation.invoke('packages.lostExport', { ids, file: file.trim() }));
-      }
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { remote, file, setFile, busy, result, failure, setFailure, save } = useWorkstationSave(fileName, {
+    here: (path) => workstation.invoke('packages.lostExport', { ids, file: path }),
+    toBrowser: () => workstation.invoke('packages.lostExportToBrowser', { ids }),
+  });
 
   return (
     <Modal
