@@ -55,15 +55,18 @@ export class LostWithLease {
 
   /**
    * The journal's news on a package's item: a save or hand-off refused because the lease lapsed is
-   * a lost item, no need to ask; refused because its sender no longer holds it, the server (which
-   * just answered) is asked now rather than within the minute.
+   * a lost item, no need to ask. Refused because its sender no longer holds it, or in conflict
+   * (someone else moved it on: a take-back bumps its version), the server, which just answered,
+   * is asked now rather than within the minute.
    */
   onJournal(status: JournalStatus): void {
-    if (status.state !== 'refused') return;
+    const lapsed = status.state === 'refused' && status.error?.code === 'task.leaseLapsed';
+    const moved = status.state === 'conflict' || (status.state === 'refused' && status.error?.code === 'taskSubject.notHolder');
+    if (!lapsed && !moved) return;
     const row = this.d.store.packageOfItem(status.taskSubjectId);
     if (!row) return;
-    if (status.error?.code === 'task.leaseLapsed') void this.serial(() => this.settle(row, [{ taskSubjectId: status.taskSubjectId, outcome: 'lost', reason: 'lapsed', at: Date.now() }]));
-    else if (status.error?.code === 'taskSubject.notHolder') void this.check();
+    if (lapsed) void this.serial(() => this.settle(row, [{ taskSubjectId: status.taskSubjectId, outcome: 'lost', reason: 'lapsed', at: Date.now() }]));
+    else void this.check();
   }
 
   /**
