@@ -1,5 +1,5 @@
 import type { AppHandlers } from './app';
-import type { LogsHandlers } from './logs';
+import type { LogsHandlers, LogThreshold } from './logs';
 import type { SessionHandlers } from './session';
 import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
@@ -14,6 +14,7 @@ export * from './storage';
 export * from './storageErrors';
 export * from './journal';
 export * from './packages';
+export * from './packageFrames';
 export * from './hostErrors';
 
 /**
@@ -29,6 +30,8 @@ export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K
 /** Events the main process pushes to the renderer. */
 export interface Events {
   'logs.appended': { count: number };
+  /** the workstation's log level changed (logs.setLevel): pages make no record below it from now on */
+  'logs.level': { level: LogThreshold };
   connectivity: { server: 'online' | 'offline' };
   'storage.progress': StorageProgressEvent;
   'datasets.job': DatasetJob;

@@ -1,6 +1,10 @@
 import type { TaskSubjectCard } from '../api/taskSubject';
 import type { SubjectDetail } from '../api/subject';
 import type { TaskSubjectAnnotations } from '../api/annotate';
+import type { DataOf } from '../api/route';
+import type { ontologyRoutes } from '../api/ontology';
+import type { projectRoutes } from '../api/project';
+import type { taskRoutes } from '../api/task';
 import type { BrowserDownload } from './app';
 
 /**
@@ -54,6 +58,12 @@ export interface PackageFrame {
   sizeBytes: number;
   /** the absolute path of the file on this machine; null until it is downloaded and checked */
   file: string | null;
+  /**
+   * Where the page reads the picture (fetch it with the renderer's `hostFetch`): an
+   * `annot-package:` address in Electron, a path of the browser host; null until the file is on
+   * disk and checked. See packageFrames.ts.
+   */
+  url: string | null;
 }
 
 /**
@@ -69,6 +79,28 @@ export interface PackageItemView {
   frames: PackageFrame[];
   /** every frame is on disk and checked */
   ready: boolean;
+}
+
+/**
+ * What the workspace reads besides the items, stored with the package when it was taken and
+ * refreshed while the server answers (docs/offline-day.md, "Workstation: page reads"). Each
+ * part is the data of the team-server route named, as that route answered it at `fetchedAt`;
+ * the counts in `steps` are as they were then.
+ */
+export interface PackageContext {
+  packageId: number;
+  /** GET /project/:projectId: its name and instruction (HTML) */
+  project: DataOf<typeof projectRoutes.get>;
+  /** GET /task/:id: its name, configuration and steps */
+  task: DataOf<typeof taskRoutes.get>;
+  /** GET /project/:projectId/ontology (null when the project has none) */
+  ontology: DataOf<typeof ontologyRoutes.projectGet>;
+  /** GET /task/:id/annotate/menu/list: the caller's steps of the task */
+  steps: DataOf<typeof taskRoutes.menu>;
+  /** GET /project/:projectId/user/rejectReason/list */
+  rejectReasons: DataOf<typeof projectRoutes.listRejectReasons>;
+  /** when the server gave these answers (epoch ms) */
+  fetchedAt: number;
 }
 
 export interface PackageReturnOutcome {
@@ -147,6 +179,12 @@ export interface PackagesHandlers {
   'packages.return': (args: { packageId: number; taskSubjectIds?: number[] }) => Promise<PackageReturnOutcome>;
   /** One stored item, read from disk only (works with the server away). */
   'packages.item': (args: { packageId: number; taskSubjectId: number }) => Promise<PackageItemView>;
+  /**
+   * What the workspace reads besides the items (ontology, step menu, reject reasons, project and
+   * task), as stored with the package: works with the server away. PACKAGE_CONTEXT_MISSING when
+   * the server could not be asked since the package was taken.
+   */
+  'packages.context': (args: { packageId: number }) => Promise<PackageContext>;
   /** The signed-in user's items lost with the lease, newest first (the server is asked again at most once a minute on `packages.list`). */
   'packages.lost': (args?: Record<string, never>) => Promise<LostItem[]>;
   /** Writes the copies (default: every lost item of the user) as one JSON file (LostExportFile) at `file`, on this machine. */
@@ -177,6 +215,10 @@ export const PACKAGE_ERROR_CODES = [
   'PACKAGE_FRAME_MISMATCH',
   /** the package belongs to another user of this workstation */
   'PACKAGE_OTHER_USER',
+  /** the frame's file is not on disk yet (still downloading, or found damaged and fetched again) */
+  'PACKAGE_FRAME_NOT_READY',
+  /** what the workspace reads besides the items was not stored yet (the server was away since the take); it is fetched when the server is back */
+  'PACKAGE_CONTEXT_MISSING',
   /** no lost item of that id for this user (dismissed already?) */
   'PACKAGE_LOST_NOT_FOUND',
   /** an export with no lost item to put in it */

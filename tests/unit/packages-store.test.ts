@@ -4,7 +4,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PackageTaken } from '../../src-shared/api/taskSubject';
-import { PACKAGE_ERROR_CODES } from '../../src-shared/ipc/packages';
+import { PACKAGE_ERROR_CODES, type PackageContext } from '../../src-shared/ipc/packages';
+import { packageFrameUrl, type PackageFrameRef } from '../../src-shared/ipc/packageFrames';
 import { migratePackagesDb, PACKAGES_DB_VERSION } from '../../src-main/services/packages/migrations';
 import { PackageStore } from '../../src-main/services/packages/store';
 import { LostStore } from '../../src-main/services/packages/lostStore';
@@ -49,6 +50,25 @@ describe('packages database', () => {
     db.close();
   });
 
+  it('migrates a version 1 file with its packages to version 2, whose stored context goes with its package', () => {
+    const file = tempDb();
+    const v1 = new BetterSqlite3(file);
+    expect(migratePackagesDb(v1, 1)).toBe(1);
+    v1.prepare("INSERT INTO packages (package_id, project_id, task_id, workflow_id, user_id, created_at, expires_at, state, taken_at) VALUES (7, 3, 4, 5, 9, 1, 2, 'ready', 3)").run();
+    v1.close();
+    const store = new PackageStore(file);
+    expect(store.get(7)).toMatchObject({ packageId: 7, state: 'ready' });
+    expect(store.context(7)).toBeUndefined();
+    const context = { packageId: 7, fetchedAt: 1234, ontology: null, steps: [], rejectReasons: [{ id: 1, reason: 'blurred', createdAt: 1 }] } as unknown as PackageContext;
+    store.setContext(context);
+    store.setContext({ ...context, fetchedAt: 5678 });
+    expect(store.context(7)).toEqual({ ...context, fetchedAt: 5678 });
+    expect(store.contextTimes()).toEqual(new Map([[7, 5678]]));
+    store.remove(7);
+    expect(store.context(7)).toBeUndefined();
+    store.close();
+  });
+
   it('counts files, bytes and ready items as frames land, in the items\' order, and forgets items given back with their frames', () => {
     const store = new PackageStore(tempDb());
     store.insert(taken(7, 40, 3, 2), 9, 5000);
@@ -60,8 +80,20 @@ describe('packages database', () => {
     store.setFrameDone(40, 401, true);
     store.setFrameDone(41, 410, true);
     expect(store.counts(7)).toMatchObject({ filesDone: 3, bytesDone: 301, itemsReady: 1 });
-    expect(store.item(7, 40, '/p')).toMatchObject({ ready: true, frames: [{ file: path.join('/p', '40', '400.jpg') }, { file: path.join('/p', '40', '401.jpg') }] });
-    expect(store.item(7, 41, '/p')).toMatchObject({ ready: false, frames: [{ frameId: 410 }, { frameId: 411, file: null }] });
+    const urlOf = (r: PackageFrameRef) => packageFrameUrl('node', r);
+    expect(store.item(7, 40, '/p', urlOf)).toMatchObject({
+      ready: true,
+      frames: [
+        { file: path.join('/p', '40', '400.jpg'), url: '/packages/7/frames/40/400' },
+        { file: path.join('/p', '40', '401.jpg'), url: '/packages/7/frames/40/401' },
+      ],
+    });
+    // A frame not on disk has neither a file nor an address to read it from.
+    expect(store.item(7, 41, '/p', urlOf)).toMatchObject({ ready: false, frames: [{ frameId: 410 }, { frameId: 411, file: null, url: null }] });
+    // A frame is found by all three of its ids, never by a frame id of another item or package.
+    expect(store.frame({ packageId: 7, taskSubjectId: 41, frameId: 410 })).toMatchObject({ done: true, file: path.join('41', '410.jpg') });
+    expect(store.frame({ packageId: 7, taskSubjectId: 40, frameId: 410 })).toBeUndefined();
+    expect(store.frame({ packageId: 8, taskSubjectId: 41, frameId: 410 })).toBeUndefined();
     expect(store.unfinished()).toEqual([7]);
 
     expect(store.removeItems(7, [40]).sort()).toEqual([path.join('40', '400.jpg'), path.join('40', '401.jpg')]);

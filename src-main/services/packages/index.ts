@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PackagesHandlers } from '../../../src-shared/ipc';
+import { packageFrameUrl, type PackageFrameRef, type PackagesHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -10,6 +10,7 @@ import { FrameDownloads } from './frameDownloads';
 import { fileArg, idArg, idsArg, requiredIdsArg, sizeArg } from './handlerArgs';
 import { LostStore } from './lostStore';
 import { LostWithLease, type LostItemJournal } from './lostWithLease';
+import { PackageContexts } from './packageContexts';
 import { PackagesService } from './packagesService';
 import { PackageStore } from './store';
 
@@ -21,8 +22,13 @@ const LOST_ANSWER_WAIT_MS = 3000;
 export interface PackagesServiceHandle {
   /** every method but the browser host's export, which the browser transfers serve with `exportLost` */
   handlers: Omit<PackagesHandlers, 'packages.lostExportToBrowser'>;
-  /** Goes on with unfinished downloads of whoever is signed in now, and asks the server what was lost (a session was set). */
+  /**
+   * Goes on with unfinished downloads of whoever is signed in now (a session was set), refreshes
+   * their stale contexts, and asks the server what was lost.
+   */
   resume(): void;
+  /** A stored frame opened for the page (the hosts' frame addresses), under the same owner rule as `packages.item`. */
+  openFrame: PackagesService['openFrame'];
   /** Writes the lost items' copies as JSON to a file (for the browser host's download). */
   exportLost: PackagesHandlers['packages.lostExport'];
   /** Stops the downloads (left as downloading: the next start goes on) and closes the database. */
@@ -44,7 +50,9 @@ export function createPackagesService(
   if (setAside) log.error(`packages database unreadable (${setAside.error}): moved to ${setAside.movedTo} in the data folder and started empty; take the packages again`);
   const root = path.join(config.dataDir, 'packages');
   const downloads = new FrameDownloads({ store, storage: deps.storage, events: deps.events, log, folderOf: (id) => path.join(root, String(id)) });
-  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root });
+  const frameUrl = (ref: PackageFrameRef) => packageFrameUrl(config.host, ref);
+  const contexts = new PackageContexts({ store, server: deps.server, log });
+  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root, contexts, frameUrl });
   const lost = new LostWithLease({ store, lost: new LostStore(store.db), packages: service, journal: deps.journal, server: deps.server, session: deps.session, events: deps.events, log });
   const resume = () => {
     service.resumeUnfinished();
@@ -78,6 +86,7 @@ export function createPackagesService(
       return service.giveBack(service.own(idArg(a, 'packageId')), ids);
     },
     'packages.item': async (a) => service.item(idArg(a, 'packageId'), idArg(a, 'taskSubjectId')),
+    'packages.context': async (a) => service.context(idArg(a, 'packageId')),
     'packages.lost': async () => {
       lost.checkNowAndThen();
       return lost.list(LOST_ANSWER_WAIT_MS);
@@ -88,6 +97,7 @@ export function createPackagesService(
   return {
     handlers,
     resume,
+    openFrame: (ref) => service.openFrame(ref),
     exportLost,
     close: async () => {
       offSession();

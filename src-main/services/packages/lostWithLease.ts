@@ -162,7 +162,7 @@ export class LostWithLease {
     for (const row of rows) {
       if (this.me() !== me) return;
       const ids = this.d.store.itemIds(row.packageId);
-      const since = (id: number) => this.d.store.item(row.packageId, id, '')?.card.claimedAt ?? row.createdAt;
+      const since = (id: number) => this.d.store.itemTaken(row.packageId, id)?.claimedAt ?? row.createdAt;
       const gone = await asked(goneItems(this.d.server, row, ids, listed.get(row.packageId), since));
       if (gone.length > 0) await this.settle(row, gone);
     }
@@ -199,7 +199,7 @@ export class LostWithLease {
    * flight is over first. Null when the item is no longer in that package.
    */
   private async moveOut(packageId: number, item: { taskSubjectId: number; reason: LostReason; at: number }): Promise<string[] | null> {
-    const version = this.d.store.item(packageId, item.taskSubjectId, '')?.annotations.version;
+    const version = this.d.store.itemTaken(packageId, item.taskSubjectId)?.version;
     if (version === undefined) return null;
     let files: string[] | null = null;
     await this.d.journal.settleLost(item.taskSubjectId, version, (edits) => {
