@@ -15,6 +15,7 @@ import { createStorageService } from './storage';
 import { createDatasetsService } from './datasets';
 import { createJournalService } from './journal';
 import { createPackagesService, type PackagesServiceHandle } from './packages';
+import { watchHandOffs } from './packages/handedOn';
 import { ChosenFolders, guardPaths } from './folders';
 import { BrowserOutbox } from './outbox';
 import { createBrowserTransfers } from './browserTransfers';
@@ -78,6 +79,9 @@ export function createServices(config: WorkstationConfig): Services {
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
   const journal = createJournalService(config, { server: session.server, session: session.state, events, log });
   const packages = createPackagesService(config, { server: session.server, session: session.state, storage: storage.service, events, journal, log });
+  // Items handed on leave their package once the server took the hand-off.
+  const queuedAtStart = journal.handlers['journal.handoffs']({}).then((list) => list.map((s) => s.taskSubjectId));
+  const offHandOffs = watchHandOffs(events, queuedAtStart, (id) => void packages.handedOn(id).catch((err: unknown) => log.warn(`package item ${id} handed on, not forgotten: ${String(err)}`)));
   logStartup(log, config);
   void recoverCrashRecords(logs.handlers['logs.write'], config.dataDir);
   const offProcess = watchProcess(log, config.dataDir);
@@ -117,6 +121,7 @@ export function createServices(config: WorkstationConfig): Services {
     close: async () => {
       datasets.close();
       outbox.close();
+      offHandOffs();
       await journal.close();
       await packages.close();
       offProcess();

@@ -199,6 +199,9 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     expect(saved.data.frames[0].data.objects.map((o: { id: string }) => o.id)).toEqual(['offline-1']);
     const after = await api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`);
     expect(after.data).toEqual([expect.objectContaining({ packageId: taken.packageId, itemCount: 3 })]);
+    // Handed on, it leaves the package on the workstation too, with its picture.
+    expect((await status(ws, taken.packageId)).taskSubjectIds).toEqual(taken.taskSubjectIds.slice(1));
+    await until('its picture deleted', async () => fs.existsSync(first.frames[0]!.file!), (there) => !there);
     await ws.kill();
   }, 240_000);
 

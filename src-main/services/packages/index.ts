@@ -22,6 +22,8 @@ const LOST_ANSWER_WAIT_MS = 3000;
 export interface PackagesServiceHandle {
   /** every method but the browser host's export, which the browser transfers serve with `exportLost` */
   handlers: Omit<PackagesHandlers, 'packages.lostExportToBrowser'>;
+  /** An item whose hand-off the server took: it leaves its package here too (see watchHandOffs). */
+  handedOn(taskSubjectId: number): Promise<void>;
   /**
    * Goes on with unfinished downloads of whoever is signed in now (a session was set), refreshes
    * their stale contexts, and asks the server what was lost.
@@ -96,6 +98,7 @@ export function createPackagesService(
   };
   return {
     handlers,
+    handedOn: (id) => service.handedOn(id),
     resume,
     openFrame: (ref) => service.openFrame(ref),
     exportLost,

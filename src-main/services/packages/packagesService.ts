@@ -136,6 +136,28 @@ export class PackagesService {
   }
 
   /**
+   * An item whose hand-off the server took (the journal sent it) has left its package on the
+   * server; it leaves it here too, with its pictures, so the package does not offer it again.
+   * The item is forgotten at once (a page reading the package on the same event no longer finds
+   * it); a download in flight is stopped first for the files and goes on with the rest.
+   */
+  async handedOn(taskSubjectId: number): Promise<void> {
+    const row = this.d.store.list().find((r) => this.d.store.itemIds(r.packageId).includes(taskSubjectId));
+    if (!row) return;
+    const files = this.d.store.removeItems(row.packageId, [taskSubjectId]);
+    const left = this.d.store.itemIds(row.packageId);
+    this.d.log.info(`package ${row.packageId}: task subject ${taskSubjectId} handed on, ${left.length} left`, packageExtra(row, taskSubjectId));
+    // Gone from the list before anything is awaited: a download still running finds no rows to mark.
+    if (left.length === 0) this.d.store.remove(row.packageId);
+    const wasRunning = this.d.downloads.running(row.packageId);
+    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
+    if (left.length === 0) return void (await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true }));
+    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
+    if (wasRunning) this.d.downloads.start(row.packageId);
+    this.d.downloads.report(row.packageId, true);
+  }
+
+  /**
    * One item from disk. Each frame counted as on disk is checked again (a file deleted or cut
    * short by hand, a disk that lost it): one that fails is marked missing, the package says
    * so (failed, PACKAGE_FRAME_MISMATCH), and resume fetches it again.

@@ -38,6 +38,7 @@ import { aiZh } from './features/ai';
 import { aiWorkspaceZh } from './features/aiWorkspace';
 import { resilienceZh } from './features/resilience';
 import { browserTransferZh } from './features/browserTransfer';
+import { workPackagesZh } from './features/workPackages';
 import { lostWithLeaseZh } from './features/lostWithLease';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
@@ -169,6 +170,7 @@ export const zhCN = {
   aiWorkspace: aiWorkspaceZh,
   resilience: resilienceZh,
   browserTransfer: browserTransferZh,
+  workPackages: workPackagesZh,
   lostWithLease: lostWithLeaseZh,
   error: {
     badRequest: '请求内容有误',
