@@ -41,7 +41,7 @@ export interface NodeHostOptions {
 }
 
 /** Calls that move files between this machine and a browser: only the page this host serves may make them (HostAccess.checkPage). */
-const PAGE_ONLY_METHODS: ReadonlySet<HandlerName> = new Set<HandlerName>(['datasets.importFromBrowser', 'datasets.wanted', 'storage.downloadToBrowser', 'logs.exportToBrowser']);
+const PAGE_ONLY_METHODS: ReadonlySet<HandlerName> = new Set<HandlerName>(['datasets.importFromBrowser', 'datasets.wanted', 'storage.downloadToBrowser', 'logs.exportToBrowser', 'packages.lostExportToBrowser']);
 
 export interface NodeHost {
   app: FastifyInstance;

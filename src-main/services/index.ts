@@ -78,7 +78,7 @@ export function createServices(config: WorkstationConfig): Services {
   });
   const datasets = createDatasetsService(config, { server: session.server, storage: storage.service, events });
   const journal = createJournalService(config, { server: session.server, session: session.state, events, log });
-  const packages = createPackagesService(config, { server: session.server, session: session.state, storage: storage.service, events, log });
+  const packages = createPackagesService(config, { server: session.server, session: session.state, storage: storage.service, events, journal, log });
   // Items handed on leave their package once the server took the hand-off.
   const queuedAtStart = journal.handlers['journal.handoffs']({}).then((list) => list.map((s) => s.taskSubjectId));
   const offHandOffs = watchHandOffs(events, queuedAtStart, (id) => void packages.handedOn(id).catch((err: unknown) => log.warn(`package item ${id} handed on, not forgotten: ${String(err)}`)));
@@ -86,7 +86,7 @@ export function createServices(config: WorkstationConfig): Services {
   void recoverCrashRecords(logs.handlers['logs.write'], config.dataDir);
   const offProcess = watchProcess(log, config.dataDir);
   const outbox = new BrowserOutbox(config.dataDir);
-  const toBrowser = createBrowserTransfers({ storage: storage.service, exportLogs: logs.handlers['logs.export'], outbox });
+  const toBrowser = createBrowserTransfers({ storage: storage.service, exportLogs: logs.handlers['logs.export'], exportLost: packages.exportLost, outbox });
   const sessionHandlers: typeof session.handlers = {
     ...session.handlers,
     // A session set again (even the same one, after a reload) sends what the journal has waiting at once.

@@ -4,7 +4,7 @@ import type { SessionHandlers } from './session';
 import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
 import type { JournalHandlers, JournalStatus } from './journal';
-import type { PackageProgress, PackagesHandlers } from './packages';
+import type { LostItemsChanged, PackageProgress, PackagesHandlers } from './packages';
 
 export * from './app';
 export * from './logs';
@@ -40,6 +40,8 @@ export interface Events {
   'journal.sync': JournalStatus;
   /** a work package's download moved on or changed state (downloading, paused, ready, failed, cancelled) */
   'packages.progress': PackageProgress;
+  /** items were found lost with the lease, or their copies exported or dismissed */
+  'packages.lost': LostItemsChanged;
 }
 export type EventName = keyof Events;
 

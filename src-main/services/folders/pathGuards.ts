@@ -83,6 +83,11 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'packages.return': null,
   'packages.item': null,
   'packages.context': null,
+  'packages.lost': null,
+  // The copies go to a file the user names, held to the chosen folders like every other save.
+  'packages.lostExport': onePath('file', 'write'),
+  'packages.lostExportToBrowser': null,
+  'packages.lostDismiss': null,
 };
 
 /**

@@ -100,30 +100,39 @@ export class PackagesService {
   async giveBack(row: PackageRow, taskSubjectIds: number[] | undefined, after: 'cancelled' | null = null): Promise<PackageReturnOutcome> {
     const body = { projectId: row.projectId, packageId: row.packageId, ...(taskSubjectIds ? { taskSubjectIds } : {}) };
     const result = await this.d.server.json<PackageReturnResult>('POST', `${API_BASE}/task/subject/package/return`, body).catch((err: unknown) => Promise.reject(serverFailure(err)));
-    // A download running for items given back would write files nobody needs: stop it, forget them, go on with the rest.
-    const wasRunning = this.d.downloads.running(row.packageId);
-    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
-    const files = this.d.store.removeItems(row.packageId, result.returnedIds);
-    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
-    const left = this.d.store.itemIds(row.packageId);
+    const left = await this.dropItems(row, (id) => this.d.store.removeItems(id, result.returnedIds), after);
     this.d.log.info(
-      `package ${row.packageId}: gave back ${result.returnedIds.length} items${result.startedIds.length ? ` (${result.startedIds.length} started)` : ''}, ${left.length} left`,
+      `package ${row.packageId}: gave back ${result.returnedIds.length} items${result.startedIds.length ? ` (${result.startedIds.length} started)` : ''}, ${left} left`,
       packageExtra(row),
     );
-    if (left.length === 0) {
+    return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: left === 0 ? null : this.view(row.packageId) };
+  }
+
+  /**
+   * Takes items out of a package here (`remove` forgets them in the store and answers their frame
+   * files) and deletes their files; the package goes once empty. Answers how many items are left.
+   */
+  async dropItems(row: PackageRow, remove: (packageId: number) => string[] | Promise<string[]>, after: 'cancelled' | null = null): Promise<number> {
+    // A download running for items taken out would write files nobody needs: stop it, forget them, go on with the rest.
+    const wasRunning = this.d.downloads.running(row.packageId);
+    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
+    const files = await remove(row.packageId);
+    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
+    const left = this.d.store.itemIds(row.packageId).length;
+    if (left === 0) {
       this.d.store.remove(row.packageId);
       await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true });
-      return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: null };
+      return 0;
     }
     if (after) this.d.store.setState(row.packageId, after);
     else if (wasRunning) this.d.downloads.start(row.packageId);
     else {
-      // A failed package whose missing frames were all in the items given back is whole now.
+      // A failed package whose missing frames were all in the items taken out is whole now.
       const c = this.d.store.counts(row.packageId);
       if (c.filesDone === c.filesTotal && this.d.store.get(row.packageId)!.state === 'failed') this.d.store.setState(row.packageId, 'ready');
     }
     this.d.downloads.report(row.packageId, true);
-    return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: this.view(row.packageId) };
+    return left;
   }
 
   /**

@@ -107,6 +107,19 @@ export class PackageStore {
     this.db.prepare('UPDATE packages SET state = ?, error_code = ?, error_message = ? WHERE package_id = ?').run(state, error?.code ?? null, error?.message ?? null, packageId);
   }
 
+  /** When the holder took an item of the package (the card's claim time) and the annotations' version taken. */
+  itemTaken(packageId: number, taskSubjectId: number): { claimedAt: number | null; version: number } | undefined {
+    const r = this.db.prepare('SELECT card, annotations FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as { card: string; annotations: string } | undefined;
+    if (!r) return undefined;
+    return { claimedAt: (JSON.parse(r.card) as PackageItemView['card']).claimedAt, version: (JSON.parse(r.annotations) as PackageItemView['annotations']).version };
+  }
+
+  /** The package an item is in, if any (a task subject is in one package at most). */
+  packageOfItem(taskSubjectId: number): PackageRow | undefined {
+    const r = this.db.prepare('SELECT p.* FROM packages p JOIN items i ON i.package_id = p.package_id WHERE i.task_subject_id = ?').get(taskSubjectId) as RawPackage | undefined;
+    return r ? toPackage(r) : undefined;
+  }
+
   itemIds(packageId: number): number[] {
     return (this.db.prepare('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
   }

@@ -39,6 +39,7 @@ import { aiWorkspaceZh } from './features/aiWorkspace';
 import { resilienceZh } from './features/resilience';
 import { browserTransferZh } from './features/browserTransfer';
 import { workPackagesZh } from './features/workPackages';
+import { lostWithLeaseZh } from './features/lostWithLease';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -170,6 +171,7 @@ export const zhCN = {
   resilience: resilienceZh,
   browserTransfer: browserTransferZh,
   workPackages: workPackagesZh,
+  lostWithLease: lostWithLeaseZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

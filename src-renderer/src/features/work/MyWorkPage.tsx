@@ -9,6 +9,7 @@ import { MY_WORK_PAGE_SIZE, useMyWorkQuery } from './workApi';
 import { useMyWorkLive } from './useMyWorkLive';
 import { TaskWorkCard } from './TaskWorkCard';
 import { LocalPackagesCard } from './packages/LocalPackagesCard';
+import { LostWithLeaseCard } from './lost/LostWithLeaseCard';
 
 /** Figures over every step of every task: what waits, what is in hand, what came back. */
 function totals(tasks: readonly TaskWork[]) {
@@ -68,6 +69,7 @@ export function MyWorkPage() {
       {data && data.total > MY_WORK_PAGE_SIZE && (
         <Pagination current={page} pageSize={MY_WORK_PAGE_SIZE} total={data.total} onChange={setPage} showSizeChanger={false} />
       )}
+      <LostWithLeaseCard />
     </Flex>
   );
 }
