@@ -81,6 +81,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Unit files share their worker's modules (isolate: false in vitest.config.ts): a module mock
+    // in one file would reach the files after it in the same worker.
+    files: ['tests/unit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]", message: 'unit files share modules (isolate: false): pass the dependency in, or move the test to tests/integration' },
+      ],
+    },
+  },
   layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),

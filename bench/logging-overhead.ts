@@ -14,13 +14,20 @@
  * next, as when boxes are seconds apart); the records written (logs.query), logs.db growth
  * (SQLite pages in use) and the zip ops would get (logs.export: the shipper's format), per item,
  * extrapolated to an hour and an 8-hour day at BENCH_PACE items an hour.
+ *
+ * BENCH_DESIGN=interleaved (the default) measures both levels in ONE session instead, so drift
+ * between sessions (23% at p95 between two identical logging-off sessions on 2026-11-26) cannot
+ * pass for a difference: the level is switched while the product runs (`logs.setLevel`, the
+ * Operations page's control) before each item, in the order on, off, off, on, ..., and each
+ * submit counts for the level its item was worked under; the frames run as 4 passes of 100
+ * (on, off, off, on). BENCH_DESIGN=sessions is the earlier design (a fresh product per level).
  * Usage: tsx bench/logging-overhead.ts   (build first: electron-vite build)
  */
 import { fmt, percentiles } from './lib/stats';
 import { ownerApi, ownerHeaders, ownerSession, startProductHost, type ProductHost } from './lib/productHost';
 import { makePhotoTask, savePolygons } from './lib/workspaceTask';
 import { drawBox, openWorkspace, submitToNext, wheelFrames } from './lib/workspacePasses';
-import { logsDbBytes, recordsSince, zippedBytes } from './lib/logVolume';
+import { invoke, logsDbBytes, recordsSince, zippedBytes } from './lib/logVolume';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
@@ -34,6 +41,7 @@ const BOXES = Number(process.env.BENCH_BOXES ?? 5);
  * item's own decision (1.35 s) are about 42 s: 85 items an hour.
  */
 const PACE = Number(process.env.BENCH_PACE ?? 85);
+const DESIGN = process.env.BENCH_DESIGN ?? 'interleaved';
 
 type Level = 'debug' | 'off';
 const MB = 1024 * 1024;
@@ -53,16 +61,21 @@ async function setUp(host: ProductHost, items: number) {
   return { headers, api, me, projectId, items };
 }
 
+/** A session's two tasks (ITEMS photographs; one item of 10,000 polygons) and the owner's page. */
+async function workAndShapes(host: ProductHost) {
+  const { headers, api, me, projectId } = await setUp(host, ITEMS);
+  const work = await makePhotoTask(host, api, headers, projectId, me.id, 'work', ITEMS);
+  const shapes = await makePhotoTask(host, api, headers, projectId, me.id, 'shapes', 1);
+  await savePolygons(api, shapes, shapes.firstPhoto, POLYGONS);
+  const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1280, height: 800 } });
+  return { work, shapes, ctx, page: await ctx.newPage() };
+}
+
 /** One session on a fresh product: the submit pass, then the frames over 10,000 polygons. */
 async function session(level: Level, index: number) {
   const host = await startProductHost(`logging-${index}`, 8797, 8798, { WORKSTATION_LOG_LEVEL: level });
   try {
-    const { headers, api, me, projectId } = await setUp(host, ITEMS);
-    const work = await makePhotoTask(host, api, headers, projectId, me.id, 'work', ITEMS);
-    const shapes = await makePhotoTask(host, api, headers, projectId, me.id, 'shapes', 1);
-    await savePolygons(api, shapes, shapes.firstPhoto, POLYGONS);
-    const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
+    const { work, shapes, ctx, page } = await workAndShapes(host);
     const from = Date.now();
     await openWorkspace(page, host.base, work);
     const submit = await submitToNext(page, ITEMS);
@@ -71,6 +84,38 @@ async function session(level: Level, index: number) {
     const frames = await wheelFrames(page, FRAMES);
     await ctx.close();
     return { level, submit, frames, records };
+  } finally {
+    await host.close();
+  }
+}
+
+/** ABBA over a run of n: on, off, off, on, on, off, ... */
+const abba = (i: number): Level => (i % 4 === 0 || i % 4 === 3 ? 'debug' : 'off');
+
+/** Both levels in one session: the level switched while it runs, before each item and each frame pass. */
+async function interleavedSession() {
+  const host = await startProductHost('logging-interleaved', 8797, 8798, { WORKSTATION_LOG_LEVEL: 'debug' });
+  try {
+    const { work, shapes, ctx, page } = await workAndShapes(host);
+    const setLevel = (level: Level) => invoke(host, 'logs.setLevel', { level });
+    await openWorkspace(page, host.base, work);
+    const levels: Level[] = [];
+    const times = await submitToNext(page, ITEMS, async (i) => {
+      levels.push(abba(i));
+      await setLevel(abba(i));
+    });
+    await setLevel('debug');
+    await openWorkspace(page, host.base, shapes);
+    const frames: Record<Level, number[]> = { debug: [], off: [] };
+    for (let pass = 0; pass < 4; pass++) {
+      await setLevel(abba(pass));
+      frames[abba(pass)].push(...(await wheelFrames(page, FRAMES / 4)));
+    }
+    await setLevel('debug');
+    await ctx.close();
+    const submit: Record<Level, number[]> = { debug: [], off: [] };
+    times.forEach((t, i) => submit[levels[i]!].push(t));
+    return { submit, frames };
   } finally {
     await host.close();
   }
@@ -115,7 +160,28 @@ async function volume() {
 /** The kind of a record, for the table: its message with numbers as N, up to the first comma. */
 const kindOf = (message: string) => message.replace(/\d+(\.\d+)?/g, 'N').replace(/,.*$/, '').slice(0, 70);
 
+function printInterleaved(r: Awaited<ReturnType<typeof interleavedSession>>) {
+  console.log(`one session, ${ITEMS} items, the level switched per item (on, off, off, on, ...); ${POLYGONS.toLocaleString('en')} polygons x 20 points, 4 passes of ${FRAMES / 4} frames`);
+  console.log('| measure | logging on p50 ms | on p95 ms | logging off p50 ms | off p95 ms | p50 on/off | p95 on/off |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [label, key] of [['submit to the next item drawn', 'submit'], ['frame, 10,000 polygons, wheel zoom', 'frames']] as const) {
+    const on = percentiles(r[key].debug), off = percentiles(r[key].off);
+    console.log(`| ${label} (${on.n} / ${off.n}) | ${fmt(on.p50)} | ${fmt(on.p95)} | ${fmt(off.p50)} | ${fmt(off.p95)} | ${(on.p50 / off.p50).toFixed(3)} | ${(on.p95 / off.p95).toFixed(3)} |`);
+  }
+  // The halves of the run apart: the same ratio in both says the drift within the run is not it.
+  for (const [name, part] of [['first half', 0], ['second half', 1]] as const) {
+    const half = (xs: number[]) => xs.slice(part * Math.floor(xs.length / 2), (part + 1) * Math.floor(xs.length / 2));
+    const on = percentiles(half(r.submit.debug)), off = percentiles(half(r.submit.off));
+    console.log(`  ${name}: submit p50 on/off ${(on.p50 / off.p50).toFixed(3)}, p95 on/off ${(on.p95 / off.p95).toFixed(3)} (${on.n} / ${off.n})`);
+  }
+}
+
 async function main() {
+  if (DESIGN === 'interleaved') {
+    printInterleaved(await interleavedSession());
+    if (process.env.BENCH_VOLUME !== '0') await printVolume();
+    return;
+  }
   const order: Level[] = [];
   for (let p = 0; p < PAIRS; p++) order.push(...((p % 2 === 0 ? ['debug', 'off'] : ['off', 'debug']) as Level[]));
   const runs: Awaited<ReturnType<typeof session>>[] = [];
@@ -140,6 +206,10 @@ async function main() {
     console.log(`  pair ${p + 1}: submit ${(percentiles(on.submit).p95 / percentiles(off.submit).p95).toFixed(3)}, frame ${(percentiles(on.frames).p95 / percentiles(off.frames).p95).toFixed(3)}`);
   }
 
+  if (process.env.BENCH_VOLUME !== '0') await printVolume();
+}
+
+async function printVolume() {
   const v = await volume();
   const perItem = v.records.length / VOLUME_ITEMS;
   const kinds = new Map<string, number>();

@@ -41,10 +41,12 @@ export const SUBMIT_TO_NEXT_TIMER = `(() => {
  * over `items - 1` items: a box drawn on each, Submit once the header says "Next item ready"
  * (as any real annotation lasts longer than the claim ahead). As bench/workspace-next.ts.
  */
-export async function submitToNext(page: Page, items: number): Promise<number[]> {
+export async function submitToNext(page: Page, items: number, beforeItem?: (i: number) => Promise<void>): Promise<number[]> {
   await page.evaluate(SUBMIT_TO_NEXT_TIMER);
   const stage = page.getByTestId('workspace-stage');
   for (let i = 0; i < items - 1; i++) {
+    // e.g. a setting changed per item (bench/logging-overhead.ts): the i-th time is this item's submit
+    await beforeItem?.(i);
     const before = await stage.getAttribute('data-item');
     await drawBox(page, 't', [0.4, 0.4]);
     await page.getByTestId('next-ready').waitFor({ timeout: 15_000 });

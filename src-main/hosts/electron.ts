@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { IPC_CHANNELS } from '../../src-shared/ipc';
+import { Readable } from 'node:stream';
+import { app, BrowserWindow, dialog, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
+import { IPC_CHANNELS, PACKAGE_FRAME_SCHEME, packageFrameRefOfUrl } from '../../src-shared/ipc';
 import { workstationConfigFromEnv } from '../config';
-import { createServices } from '../services';
+import { createServices, type Services } from '../services';
 import type { ProductLog } from '../services/productLog';
 import { dispatchInvoke } from '../services/dispatch';
 import { lockDataDir } from './dataDirLock';
+import { packageFrameAnswer } from './packageFrameAnswer';
 
 const RENDERER_FILE = path.join(import.meta.dirname, '../renderer/index.html');
 
@@ -19,6 +21,34 @@ function isOwnPage(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The page's own origin as a request from it names it: the dev server's, or `null` (how Chromium names a file: page). */
+function isOwnOrigin(origin: string): boolean {
+  return process.env.ELECTRON_RENDERER_URL ? origin === new URL(process.env.ELECTRON_RENDERER_URL).origin : origin === 'null' || origin === 'file://';
+}
+
+// Before the app is ready (Electron's rule): the scheme the page fetches a work package's stored
+// frames from. Privileged so fetch() and streaming work on it as on https.
+protocol.registerSchemesAsPrivileged([{ scheme: PACKAGE_FRAME_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } }]);
+
+/**
+ * `annot-package://frame/<packageId>/<taskSubjectId>/<frameId>`: a thin adapter over the answer
+ * the browser host's route gives (packageFrameAnswer, tested there). Only this app's windows use
+ * its session and the window never leaves its page; a request naming another origin is refused
+ * as the browser host refuses it, and the page's own origin is allowed to read the answer.
+ */
+function servePackageFrames(services: Services): void {
+  protocol.handle(PACKAGE_FRAME_SCHEME, async (request) => {
+    const origin = request.headers.get('origin');
+    const cors: Record<string, string> = origin === null ? {} : { 'access-control-allow-origin': origin, vary: 'origin' };
+    if (origin !== null && !isOwnOrigin(origin)) {
+      return Response.json({ ok: false, error: { name: 'HostForbidden', message: 'only the workstation\'s own page may read package files', code: 'HOST_FORBIDDEN' } }, { status: 403 });
+    }
+    const answer = await packageFrameAnswer(services, packageFrameRefOfUrl(request.url), undefined);
+    const body = typeof answer.body === 'string' ? answer.body : (Readable.toWeb(answer.body) as unknown as ReadableStream<Uint8Array>);
+    return new Response(body, { status: answer.status, headers: { ...answer.headers, ...cors } });
+  });
 }
 
 /**
@@ -54,6 +84,7 @@ async function main(): Promise<void> {
     return;
   }
   const services = createServices(config);
+  servePackageFrames(services);
   // The folder dialog is the one handler only Electron can serve; it is modal to the window.
   // A folder picked here is the user's choice: the workstation may use it from now on.
   services.handlers['app.pickFolder'] = async (args) => {

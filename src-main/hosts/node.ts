@@ -14,8 +14,9 @@ import {
 import { workstationConfigFromEnv, type WorkstationConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { dispatchInvoke } from '../services/dispatch';
-import { clientPlaceOf, HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, REFUSALS } from './nodeHostAccess';
+import { clientPlaceOf, HostAccess, hostNamesFor, MIN_SECRET_LENGTH, newHostSecret, publicOriginsOf, REFUSALS } from './nodeHostAccess';
 import { registerBrowserTransfers } from './nodeHostTransfers';
+import { registerPackageFrames } from './nodeHostPackageFrames';
 import { lockDataDir } from './dataDirLock';
 import type { HandlerName } from '../../src-shared/ipc';
 import { pathToFileURL } from 'node:url';
@@ -35,10 +36,12 @@ export interface NodeHostOptions {
    * X-Forwarded-For then says whether the page runs on another computer (nodeHostAccess.ts).
    */
   trustProxy?: boolean;
+  /** Origins a reverse proxy serves this host under, e.g. https://annot.example.com (WEB_PUBLIC_ORIGIN; nodeHostAccess.ts). */
+  publicOrigins?: string[];
 }
 
 /** Calls that move files between this machine and a browser: only the page this host serves may make them (HostAccess.checkPage). */
-const PAGE_ONLY_METHODS: ReadonlySet<HandlerName> = new Set<HandlerName>(['datasets.importFromBrowser', 'datasets.wanted', 'storage.downloadToBrowser', 'logs.exportToBrowser']);
+const PAGE_ONLY_METHODS: ReadonlySet<HandlerName> = new Set<HandlerName>(['datasets.importFromBrowser', 'datasets.wanted', 'storage.downloadToBrowser', 'logs.exportToBrowser', 'packages.lostExportToBrowser']);
 
 export interface NodeHost {
   app: FastifyInstance;
@@ -91,7 +94,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
 async function listen(opts: NodeHostOptions, secret: string, bindHost: string, unlock: () => void): Promise<NodeHost> {
   const services = createServices(opts.config);
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
-  const access = new HostAccess(secret, hostNamesFor(bindHost, opts.allowedHosts), () => (app.server.address() as { port: number }).port);
+  const access = new HostAccess(secret, hostNamesFor(bindHost, opts.allowedHosts), () => (app.server.address() as { port: number }).port, opts.publicOrigins ?? []);
 
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(HEADERS);
@@ -108,6 +111,7 @@ async function listen(opts: NodeHostOptions, secret: string, bindHost: string, u
     return services.runAsCaller(typeof caller === 'string' ? caller : undefined, () => services.runFrom(placeOf(req), () => dispatchInvoke(services.handlers, body?.method, body?.args)));
   });
   registerBrowserTransfers(app, { access, services, placeOf });
+  registerPackageFrames(app, { access, services });
   await app.register(fastifyStatic, { root: path.resolve(opts.rendererDir), index: 'index.html' });
 
   // socket.io answers its own path before Fastify sees it: the same checks, in its own hooks.
@@ -134,7 +138,8 @@ async function listen(opts: NodeHostOptions, secret: string, bindHost: string, u
   const { port } = app.server.address() as { port: number };
   const shown = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   const url = `http://${shown}:${port}`;
-  const openUrl = `${url}/?${NODE_HOST_SECRET_PARAM}=${encodeURIComponent(secret)}`;
+  // Behind a proxy the address to open is the one the proxy serves (WEB_PUBLIC_ORIGIN).
+  const openUrl = `${opts.publicOrigins?.[0] ?? url}/?${NODE_HOST_SECRET_PARAM}=${encodeURIComponent(secret)}`;
   const addressFile = writeAddressFile(opts.config.dataDir, openUrl);
   return {
     app,
@@ -162,9 +167,11 @@ function writeAddressFile(dataDir: string, openUrl: string): string {
   return file;
 }
 
-/** The browser host's settings from the environment (WEB_HOST, WEB_PORT, WORKSTATION_WEB_TOKEN, WEB_ALLOWED_HOSTS, WEB_TRUST_PROXY). */
-export function nodeHostEnv(env: NodeJS.ProcessEnv = process.env): Pick<NodeHostOptions, 'host' | 'port' | 'secret' | 'allowedHosts' | 'trustProxy'> {
+/** The browser host's settings from the environment (WEB_HOST, WEB_PORT, WORKSTATION_WEB_TOKEN, WEB_ALLOWED_HOSTS, WEB_TRUST_PROXY, WEB_PUBLIC_ORIGIN). */
+export function nodeHostEnv(env: NodeJS.ProcessEnv = process.env): Pick<NodeHostOptions, 'host' | 'port' | 'secret' | 'allowedHosts' | 'trustProxy' | 'publicOrigins'> {
+  const publicOrigins = publicOriginsOf(env.WEB_PUBLIC_ORIGIN);
   return {
+    ...(publicOrigins.length ? { publicOrigins } : {}),
     ...(env.WEB_TRUST_PROXY === '1' || env.WEB_TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
     host: env.WEB_HOST ?? '127.0.0.1',
     port: Number(env.WEB_PORT ?? 8620),

@@ -43,6 +43,31 @@ function splitHost(host: string): { name: string; port: number } | null {
   return m ? { name: m[1]!.toLowerCase(), port: m[2] ? Number(m[2]) : 80 } : null;
 }
 
+/**
+ * The origins a reverse proxy serves this host under (WEB_PUBLIC_ORIGIN, e.g.
+ * `https://annot.example.com`): TLS in front, as docs/security.md advises on a network. Each must
+ * be a bare http(s) origin; anything else stops the start with a sentence saying so.
+ */
+export function publicOriginsOf(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((raw) => {
+    const given = raw.trim();
+    let url: URL | null = null;
+    try {
+      url = new URL(given);
+    } catch {
+      // said below
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== given.replace(/\/$/, '').toLowerCase() || url.username || url.password) {
+      throw new Error(`WEB_PUBLIC_ORIGIN "${given}" is not an origin: give scheme, name and port only, e.g. https://annot.example.com or https://annot.example.com:8443`);
+    }
+    return url.origin;
+  });
+}
+
+/** The Host header a browser sends for an origin: its name, with the port only when not the scheme's own. */
+const hostOfOrigin = (origin: string) => new URL(origin).host.toLowerCase();
+
 export type AccessVerdict = 'ok' | 'forbidden' | 'locked' | 'pageOnly';
 
 /**
@@ -51,23 +76,38 @@ export type AccessVerdict = 'ok' | 'forbidden' | 'locked' | 'pageOnly';
  * carry the per-start secret. `port` is read when asked: the host knows it once it listens.
  */
 export class HostAccess {
+  private readonly publicHosts: Set<string>;
+
+  /** `publicOrigins`: where a reverse proxy serves this host (publicOriginsOf); the page there is this host's own page. */
   constructor(
     private readonly secret: string,
     private readonly names: Set<string>,
     private readonly port: () => number,
-  ) {}
+    private readonly publicOrigins: readonly string[] = [],
+  ) {
+    this.publicHosts = new Set(publicOrigins.map(hostOfOrigin));
+  }
 
   hostAllowed(host: string | undefined): boolean {
+    return (host !== undefined && this.publicHosts.has(host.trim().toLowerCase())) || this.ownHost(host);
+  }
+
+  /** One of its own names on the port it listens on (what a browser sends without a proxy). */
+  private ownHost(host: string | undefined): boolean {
     const h = host === undefined ? null : splitHost(host);
     return h !== null && h.port === this.port() && this.names.has(h.name);
   }
 
-  /** No Origin: not a page (a tool, or a same-origin navigation). An Origin must be this host's own, over http. */
+  /**
+   * No Origin: not a page (a tool, or a same-origin navigation). An Origin must be this host's
+   * own over http, or exactly one of the origins a proxy serves it under (https included).
+   */
   originAllowed(origin: string | undefined): boolean {
     if (origin === undefined) return true;
+    if (this.publicOrigins.includes(origin.toLowerCase())) return true;
     try {
       const url = new URL(origin);
-      return url.protocol === 'http:' && url.origin === origin.toLowerCase().replace(/\/$/, '') && this.hostAllowed(url.host || url.hostname);
+      return url.protocol === 'http:' && url.origin === origin.toLowerCase().replace(/\/$/, '') && this.ownHost(url.host || url.hostname);
     } catch {
       return false; // "null" (a sandboxed frame, a file) or garbage
     }

@@ -10,14 +10,11 @@ import {
 import type { ClientPlace } from '../../src-shared/ipc/app';
 import type { Services } from '../services';
 import { REFUSALS, type HostAccess } from './nodeHostAccess';
+import { hostFailure } from './hostFailure';
 
 /** How a failure of a chunk is answered: the same plain outcome as invoke, under an HTTP status a proxy's log reads right. */
 const STATUS_OF: Record<string, number> = { UPLOAD_NOT_WANTED: 409, UPLOAD_MISMATCH: 422, BAD_ARGS: 400, TransferNotFound: 404 };
-const failure = (err: unknown) => {
-  const e = err as { name?: string; message?: string; code?: unknown; params?: Record<string, string | number> };
-  const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : 'INTERNAL';
-  return { status: STATUS_OF[String(code)] ?? 500, body: { ok: false, error: { name: e.name ?? 'Error', message: e.message ?? String(err), code, ...(e.params ? { params: e.params } : {}) } } };
-};
+const failure = (err: unknown) => hostFailure(err, STATUS_OF);
 
 /** `filename` for old readers (ASCII, quotes escaped) and `filename*` (RFC 6266/5987) for the real name in any script. */
 export function attachmentHeader(name: string): string {

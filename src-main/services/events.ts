@@ -1,7 +1,7 @@
 import type { EventName, Events } from '../../src-shared/ipc';
 
 /** Every event name, checked against Events by the compiler (a new event must be listed). */
-const EVENT_NAMES: Record<EventName, true> = { 'logs.appended': true, connectivity: true, 'storage.progress': true, 'datasets.job': true, 'datasets.file': true, 'journal.sync': true, 'packages.progress': true };
+const EVENT_NAMES: Record<EventName, true> = { 'logs.appended': true, 'logs.level': true, connectivity: true, 'storage.progress': true, 'datasets.job': true, 'datasets.file': true, 'journal.sync': true, 'packages.progress': true, 'packages.lost': true };
 
 type Listener<E extends EventName> = (payload: Events[E]) => void;
 

@@ -21,10 +21,10 @@ export type LogWrite = (args: { records: LogRecordInput[] }) => Promise<unknown>
 
 const ignore = () => undefined;
 
-/** `minLevel`: records below it are not made (the workstation's log level; 4 makes none). */
-export function createProductLog(write: LogWrite, minLevel = 0): ProductLog {
+/** `minLevel`: records below it are not made (the workstation's log level, read at each record: it can change; 4 makes none). */
+export function createProductLog(write: LogWrite, minLevel: () => number = () => 0): ProductLog {
   const put = (level: LogLevel, message: string, extra?: LogExtraInfo) => {
-    if (level < minLevel) return;
+    if (level < minLevel()) return;
     try {
       const record: LogRecordInput = extra ? { level, message, extra: defined(extra) } : { level, message };
       write({ records: [record] }).catch(ignore);

@@ -14,6 +14,7 @@ import { errorMsg } from '../../src-shared/api/errors';
 import { projectRoleMay } from '../../src-shared/model/permissions';
 import type { ServerContext } from '../context';
 import { RealtimeEventLog } from './eventLog';
+import { mayNarrowAccess, RoomRecheck } from './roomRecheck';
 
 type Ack = (answer: Record<string, unknown>) => void;
 
@@ -21,6 +22,8 @@ type Ack = (answer: Record<string, unknown>) => void;
 export interface RealtimePublisher {
   /** Logs the event (giving it its sequence number) and pushes it to the room's sockets. */
   publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>>;
+  /** A session ended (logout): its sockets are disconnected at once. */
+  sessionEnded?(token: string): void;
 }
 
 /**
@@ -32,9 +35,16 @@ export class RealtimeHub implements RealtimePublisher {
   private io: Server | null = null;
   private readonly log: RealtimeEventLog;
   private pruneTimer: NodeJS.Timeout | null = null;
+  /** Access is checked again after it may have narrowed, not only on joining (roomRecheck.ts). */
+  readonly recheck: RoomRecheck;
 
   constructor(private readonly ctx: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'>) {
     this.log = new RealtimeEventLog(ctx.db);
+    this.recheck = new RoomRecheck({
+      io: () => this.io,
+      mayJoin: (userId, room) => this.mayJoin(userId, room),
+      sessionLive: async (token) => (await this.ctx.repos.sessions.peek(token, this.ctx.now())) !== undefined,
+    });
   }
 
   attach(server: HttpServer): void {
@@ -44,21 +54,30 @@ export class RealtimeHub implements RealtimePublisher {
       const userId = typeof token === 'string' && token.length <= 128 ? await this.ctx.repos.sessions.resolve(token, this.ctx.now()) : undefined;
       if (userId === undefined) return next(new Error(errorMsg('unauthorized')));
       socket.data.userId = userId;
+      // Kept to check the session again later (logout, expiry): the socket must not outlive it.
+      socket.data.token = token;
       next();
     });
     io.on('connection', (socket) => this.serve(socket));
     this.io = io;
     this.pruneTimer = setInterval(() => void this.log.prune(this.ctx.now() - REALTIME_REPLAY_WINDOW_MS).catch(() => {}), 3600_000);
     this.pruneTimer.unref();
+    this.recheck.start();
   }
 
   async publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>> {
     const message = await this.log.append(room, type, payload, this.ctx.now());
     this.io?.to(room).emit(REALTIME.event, message);
+    if (mayNarrowAccess(type, payload)) this.recheck.soon();
     return message;
   }
 
+  sessionEnded(token: string): void {
+    for (const socket of this.io?.of('/').sockets.values() ?? []) if (socket.data.token === token) socket.disconnect(true);
+  }
+
   async close(): Promise<void> {
+    this.recheck.stop();
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.io?.close();
     this.io = null;

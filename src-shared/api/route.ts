@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { AccessRule } from '../model/permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,3 +50,6 @@ export const defineRoute = <
 
 /** The base path every team-server route lives under. */
 export const API_BASE = '/core';
+
+/** The success data of a route, as its `data` schema declares it (the renderer's cache and the workstation's stored copies are typed by it). */
+export type DataOf<R extends RouteDef> = Static<R['data']>;

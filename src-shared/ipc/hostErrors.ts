@@ -23,6 +23,8 @@ export const HOST_ERROR_CODES = [
   'FOLDER_TOO_BROAD',
   /** a page on another computer asked for a path of the workstation's machine: it picks and saves files in the browser */
   'LOCAL_PATH_REMOTE',
+  /** a page on another computer asked to change the workstation's log level: it is set on the workstation's own machine */
+  'LOG_LEVEL_REMOTE',
   /** this call or path is for the page the browser host serves only (its own Origin with the secret), not for tools */
   'PAGE_ONLY',
   /** the bytes a browser sent are not the file it announced (another sha256 or size): picked files changed meanwhile */

@@ -1,10 +1,10 @@
 import type { AppHandlers } from './app';
-import type { LogsHandlers } from './logs';
+import type { LogsHandlers, LogThreshold } from './logs';
 import type { SessionHandlers } from './session';
 import type { DatasetFileEvent, DatasetJob, DatasetsHandlers } from './datasets';
 import type { StorageHandlers, StorageProgressEvent } from './storage';
 import type { JournalHandlers, JournalStatus } from './journal';
-import type { PackageProgress, PackagesHandlers } from './packages';
+import type { LostItemsChanged, PackageProgress, PackagesHandlers } from './packages';
 
 export * from './app';
 export * from './logs';
@@ -14,6 +14,7 @@ export * from './storage';
 export * from './storageErrors';
 export * from './journal';
 export * from './packages';
+export * from './packageFrames';
 export * from './hostErrors';
 
 /**
@@ -29,6 +30,8 @@ export type HandlerResult<K extends HandlerName> = Awaited<ReturnType<Handlers[K
 /** Events the main process pushes to the renderer. */
 export interface Events {
   'logs.appended': { count: number };
+  /** the workstation's log level changed (logs.setLevel): pages make no record below it from now on */
+  'logs.level': { level: LogThreshold };
   connectivity: { server: 'online' | 'offline' };
   'storage.progress': StorageProgressEvent;
   'datasets.job': DatasetJob;
@@ -37,6 +40,8 @@ export interface Events {
   'journal.sync': JournalStatus;
   /** a work package's download moved on or changed state (downloading, paused, ready, failed, cancelled) */
   'packages.progress': PackageProgress;
+  /** items were found lost with the lease, or their copies exported or dismissed */
+  'packages.lost': LostItemsChanged;
 }
 export type EventName = keyof Events;
 

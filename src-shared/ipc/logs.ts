@@ -146,4 +146,12 @@ export interface LogsHandlers {
   /** Upload the records not yet shipped now instead of at the next hourly run. */
   'logs.shipNow': (args?: Record<string, never>) => Promise<LogShipResult>;
   'logs.status': (args?: Record<string, never>) => Promise<LogStatus>;
+  /**
+   * Sets the workstation's log level while it runs (every writer, from the next record; the
+   * pages hear `logs.level`); a restart goes back to WORKSTATION_LOG_LEVEL. Refused with
+   * LOG_LEVEL_REMOTE for a page on another computer.
+   */
+  'logs.setLevel': (args: { level: LogThreshold }) => Promise<{ level: LogThreshold }>;
+  /** The workstation's log level now. */
+  'logs.level': (args?: Record<string, never>) => Promise<{ level: LogThreshold }>;
 }

@@ -9,9 +9,24 @@ export interface WorkstationSession {
   taskId?: number;
 }
 
+/** Who a session token belonged to when the renderer last set it on this workstation. */
+export interface RememberedSession {
+  user: WorkstationSession['user'];
+  /** when it was noted (epoch ms) */
+  savedAt: number;
+}
+
 export interface SessionHandlers {
   /** The renderer signed in (or switched project): main-process calls to the server use this token. */
   'session.set': (args: WorkstationSession) => Promise<{ ok: true }>;
-  /** Signed out: transfers and log shipping stop using the old token. */
+  /**
+   * The page holds a token and cannot ask the team server who it is (a start with the server
+   * away): when this workstation remembers the token from an earlier `session.set`, the session
+   * is set again with it (packages, journal and transfers run as that user, as after
+   * `session.set`) and its user is answered; null when the token is not remembered (signed out
+   * since, older than 30 days, or never set here).
+   */
+  'session.restore': (args: { tokenName: string; tokenValue: string }) => Promise<RememberedSession | null>;
+  /** Signed out: transfers and log shipping stop using the old token (and this workstation forgets whose it was). */
   'session.clear': (args?: Record<string, never>) => Promise<{ ok: true }>;
 }

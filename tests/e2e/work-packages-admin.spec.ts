@@ -9,8 +9,8 @@ import { workWorld, type WorkWorld } from './pages/workSetup';
 /**
  * The team side of work packages (issue 19, docs/offline-day.md): an admin sets package size and
  * lease in the project settings, sees who holds which package under the tasks, and takes one
- * back. The workstation side (taking a package from My work) is not built yet, so the annotator
- * takes theirs through the team server's API, as their workstation will.
+ * back. The annotator takes theirs through the team server's API here, as their workstation does
+ * (taking one from My work is tests/e2e/offline-package.spec.ts).
  */
 const config = (request: APIRequestContext, w: WorkWorld) => call(request, w.owner, 'GET', `/project/${w.projectId}/config`);
 /** Logged in, reading English (the texts this spec reads); the choice is kept across reloads. */

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelService } from '../../src-ai/service';
+import { BATCH_ITEMS } from '../../src-ai/jobs';
 import type { JobRequest } from '../../src-shared/ai/protocol';
 import { AI_KEY, BUILTIN_DETECTOR, BUILTIN_POSE, call, DEMO, infer, startAi, startCallbackRecorder, startFileServer, type CallbackRecorder, type FileServer } from '../support/aiHarness';
 
@@ -104,15 +105,18 @@ describe('predict jobs', () => {
     expect(evalResults.find((r) => r.key === 'eval-1')!.predictions).toEqual([]);
   });
 
-  it('stops within a second of DELETE and sends a final cancelled, then nothing more', async () => {
+  it('stops at the item in hand on DELETE and sends a final cancelled, then nothing more', async () => {
     await postJob(job('cancel-1', { items: items(60, 'c') }));
     await until(() => recorder.forJob('cancel-1').length > 0);
-    const asked = performance.now();
+    // Counted in items, not milliseconds (a loaded machine stretches any window): what was done
+    // when the DELETE went out, as far as the callbacks had said, against the final count.
+    const reportedBefore = Math.max(...recorder.forJob('cancel-1').map((r) => r.body.done ?? 0));
     const del = await call(ai, 'DELETE', '/v1/jobs/cancel-1');
     expect(del.status).toBe(200);
-    const final = await recorder.final('cancel-1', 5000);
-    expect(final.at - asked).toBeLessThan(1000);
+    const final = await recorder.final('cancel-1', 30_000);
     expect(final.body.state).toBe('cancelled');
+    // At most the batch not yet reported and the item on the model thread: never the other items.
+    expect(final.body.done! - reportedBefore).toBeLessThanOrEqual(BATCH_ITEMS);
     expect(final.body.done).toBeLessThan(60);
     const count = recorder.forJob('cancel-1').length;
     await sleep(800);
@@ -175,9 +179,9 @@ describe('predict jobs', () => {
     expect(recorder.forJob('redispatch-1').filter((r) => r.authorization === `Bearer ${TOKEN}`).length).toBe(old.length);
   });
 
-  it('keeps /health answering in under 200 ms while a job runs the models', async () => {
+  it('keeps /health answering while a job runs the models, and serves an interactive call before the job\'s remaining items', async () => {
     await postJob(job('busy-1', { items: items(30, 'b') }));
-    await until(() => recorder.forJob('busy-1').length > 0);
+    await until(() => recorder.forJob('busy-1').length >= 2);
     const times: number[] = [];
     for (let i = 0; i < 15; i++) {
       const t = performance.now();
@@ -186,12 +190,17 @@ describe('predict jobs', () => {
       expect(res.body.runningJobs).toBeGreaterThanOrEqual(1);
       await sleep(40);
     }
-    expect(Math.max(...times)).toBeLessThan(200);
-    // an interactive call gets its turn before the job's remaining items
-    const t = performance.now();
+    // Against the job's own pace in the same moment, so a loaded machine slows both alike: a
+    // model call on the service's event loop would hold a health check for up to a whole item.
+    const got = recorder.forJob('busy-1');
+    const [first, last] = [got[0]!, got.at(-1)!];
+    const itemMs = (last.at - first.at) / Math.max(1, last.body.done! - first.body.done!);
+    expect(Math.max(...times), `health checks against ${itemMs.toFixed(0)} ms an item`).toBeLessThan(itemMs / 2);
+    // An interactive call gets its turn before the job's remaining items: it answers while the
+    // job is still running, not after its last item.
     const res = await infer(ai, { model: BUILTIN_DETECTOR, image: { url: files.demo('chelsea.png'), cacheKey: 'demo/chelsea.png' } });
     expect(res.status).toBe(200);
-    expect(performance.now() - t).toBeLessThan(2000);
+    expect(recorder.forJob('busy-1').every((r) => r.body.state === 'running')).toBe(true);
     await call(ai, 'DELETE', '/v1/jobs/busy-1');
     await recorder.final('busy-1');
   });

@@ -4,6 +4,7 @@ import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-s
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
+import type { RealtimeHub } from '../../src-server/realtime/hub';
 
 /** The real-time channel over a real socket: who may join which room, delivery, replay after a reconnect. */
 describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
@@ -131,6 +132,42 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
     expect(cancelled.body.msg).toBe('ok');
     await until(() => got.some((m) => m.type === 'invite.received' && (m.payload as { change: string }).change === 'cancelled'));
     expect(got.filter((m) => m.type === 'invite.received').map((m) => m.payload)).toEqual([{ change: 'created' }, { change: 'cancelled' }]);
+  });
+
+  it('stops sending a room to whoever lost the way in: removed from the project, a team role lowered, logged out', async () => {
+    const v = await buildWorld(s.app.ctx);
+    const hub = s.app.ctx.realtime as RealtimeHub;
+    const annotator = await connect(v.users.annotator.token);
+    expect(await join(annotator, room('project', v.projectP))).toMatchObject({ ok: true });
+    expect(await join(annotator, room('team', v.teamA))).toMatchObject({ ok: true });
+    const manager = await connect(v.users.manager.token);
+    expect(await join(manager, room('exports', v.projectP))).toMatchObject({ ok: true });
+    const reviewer = await connect(v.users.reviewer.token);
+    expect(await join(reviewer, room('project', v.projectP))).toMatchObject({ ok: true });
+    const [gotAnnotator, gotManager, gotReviewer] = [received(annotator), received(manager), received(reviewer)];
+
+    const removed = await s.call({ method: 'DELETE', url: `/core/project/${v.projectP}/member/v2?userIds=${v.users.annotator.id}`, token: v.users.owner.token });
+    expect(removed.body.msg).toBe('ok');
+    const lowered = await s.call({ method: 'PUT', url: `/core/team/${v.teamA}/member`, token: v.users.owner.token, payload: { userId: v.users.manager.id, role: 'annotator' } });
+    expect(lowered.body.msg).toBe('ok');
+    await hub.recheck.settled();
+
+    const inProject = await s.app.ctx.realtime.publish(room('project', v.projectP), 'project.changed', { projectId: v.projectP, change: 'updated' });
+    const inExports = await s.app.ctx.realtime.publish(room('exports', v.projectP), 'export.changed', { projectId: v.projectP, exportId: 1, status: 'queued', done: 0, total: 1 });
+    const inTeam = await s.app.ctx.realtime.publish(room('team', v.teamA), 'team.changed', { teamId: v.teamA, call: 'test' });
+    // The reviewer, still a member, hears the project; the annotator only the team they are still in.
+    await until(() => gotReviewer.some((m) => m.seq === inProject.seq) && gotAnnotator.some((m) => m.seq === inTeam.seq));
+    expect(gotReviewer.map((m) => m.seq)).toContain(inProject.seq);
+    expect(gotAnnotator.map((m) => m.seq)).toContain(inTeam.seq);
+    expect(gotAnnotator.map((m) => m.seq)).not.toContain(inProject.seq);
+    expect(gotManager.map((m) => m.seq)).not.toContain(inExports.seq);
+    // Joining again is refused by the same rule.
+    expect((await join(annotator, room('project', v.projectP))).ok).toBe(false);
+
+    // A logged-out device is disconnected at once.
+    const closed = new Promise<string>((r) => reviewer.once('disconnect', (reason) => r(reason)));
+    expect((await s.call({ method: 'POST', url: '/core/user/logout', token: v.users.reviewer.token })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
   });
 
   it('replays what a client missed while disconnected, in order, and only its rooms', async () => {

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import BetterSqlite3 from 'better-sqlite3';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
-import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
+import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type LostExportFile, type LostItem, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
 import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
 import { buildTask, type TaskFixture } from '../support/taskFixture';
 import { buildWorld, type World, type WorldUser } from '../support/world';
@@ -106,7 +107,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     const app = await buildApp({ config: { ...loadConfig({ ...s3Env, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });
     try {
       w = await buildWorld(app.ctx);
-      t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 12, framesPerSubject: 2 });
+      t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 16, framesPerSubject: 2 });
       // Real frames in the store, and the sizes the server answers in its cards are theirs.
       stored = await storeNoiseFrames(app.ctx, admin, bucket, ROOT, t.subjectIds);
     } finally {
@@ -186,6 +187,9 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     expect(saved.data.frames[0].data.objects.map((o: { id: string }) => o.id)).toEqual(['offline-1']);
     const after = await api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`);
     expect(after.data).toEqual([expect.objectContaining({ packageId: taken.packageId, itemCount: 3 })]);
+    // Handed on, it leaves the package on the workstation too, with its picture.
+    expect((await status(ws, taken.packageId)).taskSubjectIds).toEqual(taken.taskSubjectIds.slice(1));
+    await until('its picture deleted', async () => fs.existsSync(first.frames[0]!.file!), (there) => !there);
     await ws.kill();
   }, 240_000);
 
@@ -232,6 +236,64 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
       events.close();
       await proxy.stop();
     }
+    await ws.kill();
+  }, 240_000);
+
+  it('lists the items a lapsed lease gave back as lost, with the offline edit in their exported copy, and keeps the started one', async () => {
+    let ws = await start('ws-lapse');
+    const p = (await ws.invoke('packages.take', { ...step(), size: 4 })) as LocalPackage;
+    await until('ready', () => status(ws, p.packageId), (s) => s.state === 'ready', 60_000);
+    const [startedId, editedId, ...untouched] = p.taskSubjectIds as [number, number, number, number];
+    const open = async (id: number) => {
+      const item = (await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: id })) as PackageItemView;
+      await ws.invoke('journal.open', { taskSubjectId: id, serverVersion: item.annotations.version });
+      return item;
+    };
+    // Started: an edit the server accepted.
+    const started = await open(startedId);
+    await ws.invoke('journal.append', { taskSubjectId: startedId, frameId: started.card.frameIds[0], upsert: [box('kept-1')] });
+    await ws.invoke('journal.flush', { taskSubjectId: startedId });
+    // The server goes away; an edit on another item waits in the journal, and the workstation stops too.
+    await server.kill();
+    const edited = await open(editedId);
+    await ws.invoke('journal.append', { taskSubjectId: editedId, frameId: edited.card.frameIds[0], upsert: [box('offline-lost')] });
+    await ws.kill();
+    // Meanwhile the lease runs out; the server sweeps at start and gives back what was not started.
+    const serverDb = new BetterSqlite3(path.join(db.dataDir, 'annot.db'));
+    serverDb.prepare('UPDATE work_packages SET expires_at = ? WHERE id = ?').run(Date.now() - 60_000, p.packageId);
+    serverDb.close();
+    await server.start();
+    await until('lapsed on the server', () => api(w.users.annotator, 'GET', `/task/subject/package/list?projectId=${w.projectP}`), (r) =>
+      (r.data as { packageId: number; state: string }[]).some((x) => x.packageId === p.packageId && x.state === 'lapsed'),
+    );
+
+    // The workstation comes back: the three unstarted items are lost, the started one stays.
+    ws = await start('ws-lapse');
+    const lost = await until('lost listed', () => ws.invoke('packages.lost', {}) as Promise<LostItem[]>, (l) => l.length === 3, 30_000);
+    expect(lost.map((l) => l.taskSubjectId).sort((a, b) => a - b)).toEqual([editedId, ...untouched].sort((a, b) => a - b));
+    expect(lost.every((l) => l.reason === 'lapsed' && l.packageId === p.packageId && l.subjectName !== '')).toBe(true);
+    expect(lost.find((l) => l.taskSubjectId === editedId)).toMatchObject({ edits: 1 });
+    expect((await status(ws, p.packageId)).taskSubjectIds).toEqual([startedId]);
+    // Their frames are gone from disk (the server's copy is the truth) and their journal sends nothing more.
+    for (const f of edited.frames) expect(fs.existsSync(f.file!)).toBe(false);
+    for (const f of started.frames) expect(fs.existsSync(f.file!)).toBe(true);
+    expect(await ws.invoke('journal.status', { taskSubjectId: editedId })).toMatchObject({ state: 'synced', pending: 0 });
+
+    // The export holds the item as last typed.
+    const { downloadsDir } = (await ws.invoke('app.info', {})) as { downloadsDir: string };
+    const file = path.join(downloadsDir, 'lost.json');
+    expect(await ws.invoke('packages.lostExport', { file })).toMatchObject({ file, items: 3 });
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as LostExportFile;
+    expect(exported).toMatchObject({ format: 'annot.lostWithLease', version: 1 });
+    const copy = exported.items.find((i) => i.taskSubjectId === editedId)!;
+    expect(copy.annotations.frames.find((f) => f.frameId === edited.card.frameIds[0])!.data.objects.map((o) => o.id)).toEqual(['offline-lost']);
+
+    // On the server the unstarted items are back in the queue; the started one is still the holder's.
+    for (const id of [editedId, ...untouched]) expect((await api(w.users.annotator, 'GET', `/task/subject/${id}`)).data).toMatchObject({ state: 'pending', holderId: null });
+    expect((await api(w.users.annotator, 'GET', `/task/subject/${startedId}`)).data).toMatchObject({ holderId: w.users.annotator.id });
+    // Dismissed, a copy is gone.
+    await ws.invoke('packages.lostDismiss', { ids: [lost[0]!.lostId] });
+    expect(await ws.invoke('packages.lost', {})).toHaveLength(2);
     await ws.kill();
   }, 240_000);
 });

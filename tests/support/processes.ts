@@ -109,16 +109,26 @@ export class WorkstationProcess {
     return `${this.url}/?${NODE_HOST_SECRET_PARAM}=${encodeURIComponent(this.secret)}${hash}`;
   }
 
-  static async start(dataDir: string, serverUrl: string, rendererDir: string): Promise<WorkstationProcess> {
+  /**
+   * `at` keeps the address of an earlier run (its port and secret): a page that reloads after a
+   * restart is then on the same origin, with its session and the host's secret still stored.
+   */
+  static async start(dataDir: string, serverUrl: string, rendererDir: string, at: { port?: number; secret?: string } = {}): Promise<WorkstationProcess> {
     const host = path.join(repo, 'src-main/hosts/node.ts');
     const config = path.join(repo, 'src-main/config.ts');
     const script = `
       const { startNodeHost } = await import(${JSON.stringify(host)});
       const { workstationConfigFromEnv } = await import(${JSON.stringify(config)});
-      const h = await startNodeHost({ config: workstationConfigFromEnv('node', '0.0.0-test'), rendererDir: process.env.RENDERER_DIR, port: 0, secret: process.env.WORKSTATION_WEB_TOKEN });
+      const h = await startNodeHost({ config: workstationConfigFromEnv('node', '0.0.0-test'), rendererDir: process.env.RENDERER_DIR, port: Number(process.env.WORKSTATION_PORT), secret: process.env.WORKSTATION_WEB_TOKEN });
       console.log('LISTENING ' + h.url);`;
-    const secret = crypto.randomBytes(32).toString('base64url');
-    const child = nodeProcess(['--input-type=module', '-e', script], { WORKSTATION_DATA_DIR: dataDir, SERVER_URL: serverUrl, RENDERER_DIR: rendererDir, WORKSTATION_WEB_TOKEN: secret });
+    const secret = at.secret ?? crypto.randomBytes(32).toString('base64url');
+    const child = nodeProcess(['--input-type=module', '-e', script], {
+      WORKSTATION_DATA_DIR: dataDir,
+      SERVER_URL: serverUrl,
+      RENDERER_DIR: rendererDir,
+      WORKSTATION_WEB_TOKEN: secret,
+      WORKSTATION_PORT: String(at.port ?? 0),
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`workstation did not start: ${out}`)), 60_000);

@@ -27,12 +27,12 @@ describe('the main-process logger', () => {
 
   it('makes no record below the workstation\'s log level, and none at all when logging is off', async () => {
     const got: LogRecordInput[] = [];
-    const warn = createProductLog(async (a) => got.push(...a.records), 2);
+    const warn = createProductLog(async (a) => got.push(...a.records), () => 2);
     warn.debug('d');
     warn.info('i');
     warn.warn('w');
     warn.error('e');
-    const off = createProductLog(async (a) => got.push(...a.records), 4);
+    const off = createProductLog(async (a) => got.push(...a.records), () => 4);
     off.error('never');
     expect(got.map((r) => r.message)).toEqual(['w', 'e']);
   });

@@ -22,7 +22,7 @@ async function boot() {
 
 const ITEM = {
   taskSubjectId: 55,
-  open: { taskSubject: { workflowId: 4, dataId: 801, rework: false }, step: { stepIndex: 1, type: 'review' } },
+  open: { taskSubject: { workflowId: 4, dataId: 801, rework: false, stepIndex: 1 }, stepType: 'review' },
 } as unknown as OpenItem;
 
 let app: Awaited<ReturnType<typeof boot>>;

@@ -127,6 +127,7 @@ describe('the hosts\' handlers', () => {
       'storage.download': { key: 'user/1/x.png', file: victim },
       'datasets.scan': { paths: [other], recordType: 'image' },
       'datasets.import': { paths: [other], recordType: 'image', projectId: 1, batchName: 'b' },
+      'packages.lostExport': { file: victim },
     };
     const guarded = Object.entries(PATH_GUARDS).filter(([, g]) => g !== null).map(([m]) => m);
     expect(guarded.sort()).toEqual(Object.keys(outsideArgs).sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HostAccess, hostNamesFor, secretMatches } from '../../src-main/hosts/nodeHostAccess';
+import { HostAccess, hostNamesFor, publicOriginsOf, secretMatches } from '../../src-main/hosts/nodeHostAccess';
 
 /**
  * Who the browser host answers (issue 15): its own names on its own port (DNS rebinding gives
@@ -39,5 +39,29 @@ describe('the browser host\'s access check', () => {
     expect(lan.hostAllowed('192.168.1.20:8620')).toBe(true);
     expect(lan.hostAllowed('annot.lan:8620')).toBe(true);
     expect(lan.hostAllowed('attacker.example:8620')).toBe(false);
+  });
+
+  it('behind a TLS proxy, takes the page of the origin it serves the host under, and still nothing else', () => {
+    const proxied = new HostAccess(SECRET, hostNamesFor('127.0.0.1'), () => 8620, publicOriginsOf('https://annot.example.com, https://annot.example.com:8443'));
+    // What the browser sends through the proxy: its Host and Origin, https.
+    expect(proxied.check({ host: 'annot.example.com', origin: 'https://annot.example.com', secret: SECRET })).toBe('ok');
+    expect(proxied.check({ host: 'annot.example.com:8443', origin: 'https://annot.example.com:8443', secret: SECRET })).toBe('ok');
+    expect(proxied.check({ host: 'annot.example.com', origin: 'https://annot.example.com', secret: undefined })).toBe('locked');
+    // The same name over http, another port, another name, a look-alike: refused.
+    for (const origin of ['http://annot.example.com', 'https://annot.example.com:444', 'https://evil.example.com', 'https://annot.example.com.evil.example']) {
+      expect(proxied.originAllowed(origin), origin).toBe(false);
+    }
+    expect(proxied.hostAllowed('annot.example.com.evil.example')).toBe(false);
+    expect(proxied.hostAllowed('annot.example.com:444')).toBe(false);
+    // The loopback page keeps working beside it.
+    expect(proxied.check({ host: '127.0.0.1:8620', origin: 'http://127.0.0.1:8620', secret: SECRET })).toBe('ok');
+  });
+
+  it('refuses a WEB_PUBLIC_ORIGIN that is not a bare http(s) origin, saying what to give', () => {
+    expect(publicOriginsOf(undefined)).toEqual([]);
+    expect(publicOriginsOf('https://Annot.Example.com/')).toEqual(['https://annot.example.com']);
+    for (const bad of ['annot.example.com', 'https://annot.example.com/workstation', 'ftp://annot.example.com', 'https://user:pw@annot.example.com']) {
+      expect(() => publicOriginsOf(bad), bad).toThrow(/WEB_PUBLIC_ORIGIN .* is not an origin: give scheme, name and port only/);
+    }
   });
 });

@@ -1,9 +1,11 @@
 import type { AppHandlers } from '../../../src-shared/ipc';
+import type { LogThreshold } from '../../../src-shared/ipc/logs';
 import type { WorkstationConfig } from '../../config';
 import { callerPlace } from '../clientPlace';
 import { FolderAccessError, type ChosenFolders } from '../folders';
 
-export function createAppService(config: WorkstationConfig, folders: ChosenFolders): AppHandlers {
+/** `logLevel`: the level now (it can change while running: logs.setLevel); the configured one when absent. */
+export function createAppService(config: WorkstationConfig, folders: ChosenFolders, logLevel: () => LogThreshold = () => config.logLevel): AppHandlers {
   return {
     'app.info': async () => ({
       version: config.version,
@@ -12,7 +14,7 @@ export function createAppService(config: WorkstationConfig, folders: ChosenFolde
       host: config.host,
       serverUrl: config.serverUrl,
       client: callerPlace(),
-      logLevel: config.logLevel,
+      logLevel: logLevel(),
     }),
     // Only the Electron host has a native dialog; it replaces this handler (hosts/electron.ts).
     'app.pickFolder': async () => ({ path: null, supported: false }),

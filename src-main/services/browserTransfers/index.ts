@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { LogsHandlers } from '../../../src-shared/ipc/logs';
 import type { StorageHandlers } from '../../../src-shared/ipc/storage';
+import type { PackagesHandlers } from '../../../src-shared/ipc/packages';
+import { lostExportName } from '../packages/lostCopy';
 import type { BrowserOutbox } from '../outbox';
 import { safeFileName } from '../outbox';
 import type { StorageService } from '../storage';
@@ -16,8 +18,9 @@ const badArgs = (message: string) => Object.assign(new TypeError(message), { cod
 export function createBrowserTransfers(deps: {
   storage: StorageService;
   exportLogs: LogsHandlers['logs.export'];
+  exportLost: PackagesHandlers['packages.lostExport'];
   outbox: BrowserOutbox;
-}): Pick<StorageHandlers, 'storage.downloadToBrowser'> & Pick<LogsHandlers, 'logs.exportToBrowser'> {
+}): Pick<StorageHandlers, 'storage.downloadToBrowser'> & Pick<LogsHandlers, 'logs.exportToBrowser'> & Pick<PackagesHandlers, 'packages.lostExportToBrowser'> {
   const staged = async <T>(name: string, write: (file: string) => Promise<T>) => {
     const { ticket, file } = deps.outbox.stage(name);
     try {
@@ -41,6 +44,10 @@ export function createBrowserTransfers(deps: {
       const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
       const { result, download } = await staged(`logs-${stamp}.zip`, (file) => deps.exportLogs({ ...a, file }));
       return { ...download, records: result.records };
+    },
+    'packages.lostExportToBrowser': async (a) => {
+      const { result, download } = await staged(lostExportName(new Date()), (file) => deps.exportLost({ ...(a?.ids === undefined ? {} : { ids: a.ids }), file }));
+      return { ...download, items: result.items };
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { badPathArg, FolderAccessError } from './folderAccessError';
 import { isInside, isSymlink, realPathOf } from './localPath';
+import { writeFileWhole } from '../atomicFile';
 
 /** How a call uses a local path: reads it (uploads, scans) or writes it (downloads, exports). */
 export type PathUse = 'read' | 'write';
@@ -106,7 +107,5 @@ function readChosen(file: string): string[] {
 
 /** Written whole and renamed over, readable by the user only. */
 function writeChosen(file: string, folders: string[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify({ version: 1, folders }, null, 2), { mode: 0o600 });
-  fs.renameSync(tmp, file);
+  writeFileWhole(file, JSON.stringify({ version: 1, folders }, null, 2), 0o600);
 }

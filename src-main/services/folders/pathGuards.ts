@@ -31,6 +31,7 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'app.allowFolder': null,
   'session.set': null,
   'session.clear': null,
+  'session.restore': null,
   'logs.write': null,
   'logs.query': null,
   'logs.clear': null,
@@ -38,6 +39,8 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'logs.exportToBrowser': null,
   'logs.shipNow': null,
   'logs.status': null,
+  'logs.setLevel': null,
+  'logs.level': null,
   'storage.init': null,
   'storage.status': null,
   'storage.setOverrides': null,
@@ -79,6 +82,12 @@ export const PATH_GUARDS: { [K in HandlerName]: PathGuard | null } = {
   'packages.cancel': null,
   'packages.return': null,
   'packages.item': null,
+  'packages.context': null,
+  'packages.lost': null,
+  // The copies go to a file the user names, held to the chosen folders like every other save.
+  'packages.lostExport': onePath('file', 'write'),
+  'packages.lostExportToBrowser': null,
+  'packages.lostDismiss': null,
 };
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { JournalHandlers } from '../../../src-shared/ipc';
+import type { JournalEdit, JournalHandlers } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -22,6 +22,12 @@ export interface JournalService {
   handlers: JournalHandlers;
   /** Sends what waits now (a session was set, the server is back). */
   resume(): void;
+  /**
+   * An item lost with the lease (docs/offline-day.md): hands its edits since `serverVersion` to
+   * `keep` (which stores the copy), then forgets its journal with the sync stopped meanwhile, so
+   * nothing more of it is sent. `keep` answering false (or throwing) leaves the journal as it is.
+   */
+  settleLost(taskSubjectId: number, serverVersion: number, keep: (edits: JournalEdit[]) => boolean): Promise<void>;
   /** Stops syncing (a save in flight is sent again next start) and closes the journal file. */
   close(): Promise<void>;
 }
@@ -107,6 +113,13 @@ export function createJournalService(
   return {
     handlers: logDatabaseErrors(handlers, log),
     resume: () => syncer.kickAll(),
+    settleLost: (id, serverVersion, keep) =>
+      syncer.exclusive(id, () => {
+        const row = store.subject(id);
+        if (!keep(store.editsSince(id, serverVersion))) return;
+        store.discard(id);
+        log.info(`journal of task subject ${id} forgotten: the item was lost with the lease, its edits are kept as a local copy`, journalExtra(id, row));
+      }),
     close: async () => {
       offSession();
       offConnectivity();

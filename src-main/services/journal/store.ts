@@ -99,6 +99,15 @@ export class JournalStore {
     return (this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND version IS NULL ORDER BY seq').all(taskSubjectId) as RawEdit[]).map(toEdit);
   }
 
+  /**
+   * Every edit that version `serverVersion` does not contain, in order: the confirmed ones that
+   * made later versions and those not confirmed yet. Applied on top of the annotations read at
+   * that version, they give the item as last typed.
+   */
+  editsSince(taskSubjectId: number, serverVersion: number): JournalEdit[] {
+    return (this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND (version IS NULL OR version > ?) ORDER BY seq').all(taskSubjectId, serverVersion) as RawEdit[]).map(toEdit);
+  }
+
   pendingCount(taskSubjectId: number): number {
     return (this.db.prepare('SELECT count(*) AS n FROM edits WHERE task_subject_id = ? AND version IS NULL').get(taskSubjectId) as { n: number }).n;
   }
@@ -156,11 +165,7 @@ export class JournalStore {
       // Versions only grow. Our own version, or one older than the journal knows (read while a
       // save of ours landed, e.g. right after a conflict was resolved): the read lacks what came
       // after it, confirmed or not; it never rewinds the journal.
-      if (this.produced(taskSubjectId, serverVersion) || serverVersion < row.version) {
-        return (
-          this.db.prepare('SELECT * FROM edits WHERE task_subject_id = ? AND (version IS NULL OR version > ?) ORDER BY seq').all(taskSubjectId, serverVersion) as RawEdit[]
-        ).map(toEdit);
-      }
+      if (this.produced(taskSubjectId, serverVersion) || serverVersion < row.version) return this.editsSince(taskSubjectId, serverVersion);
       const waiting = this.unconfirmed(taskSubjectId);
       if (serverVersion === row.version || this.openSave(taskSubjectId)) return waiting;
       if (waiting.length === 0) {
@@ -269,8 +274,15 @@ export class JournalStore {
   forget(taskSubjectId: number): boolean {
     return this.db.transaction(() => {
       if (this.pendingCount(taskSubjectId) > 0 || this.handoff(taskSubjectId)) return false;
-      for (const table of ['edits', 'saves', 'subjects']) this.db.prepare(`DELETE FROM ${table} WHERE task_subject_id = ?`).run(taskSubjectId);
+      this.discard(taskSubjectId);
       return true;
+    })();
+  }
+
+  /** Deletes everything about a task subject, edits waiting or not: the server will not take them (the item was lost with the lease). */
+  discard(taskSubjectId: number): void {
+    this.db.transaction(() => {
+      for (const table of ['edits', 'saves', 'handoffs', 'subjects']) this.db.prepare(`DELETE FROM ${table} WHERE task_subject_id = ?`).run(taskSubjectId);
     })();
   }
 

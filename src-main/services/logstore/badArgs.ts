@@ -7,3 +7,9 @@ export function badArgs(message: string, Kind: ErrorConstructor | RangeErrorCons
 export function storeUnavailable(reason: string): Error & { code: 'LOG_STORE_UNAVAILABLE' } {
   return Object.assign(new Error(`the log store is unavailable: ${reason}`), { code: 'LOG_STORE_UNAVAILABLE' as const });
 }
+
+/** `logs.setLevel` from a page on another computer: the level is the machine's, set from the machine. */
+export function levelRefused(): Error & { code: 'LOG_LEVEL_REMOTE' } {
+  // a host refusal (src-shared/ipc/hostErrors.ts), translated as the other remote-page ones
+  return Object.assign(new Error('the log level can only be changed from this computer'), { code: 'LOG_LEVEL_REMOTE' as const });
+}

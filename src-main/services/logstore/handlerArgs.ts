@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LOG_CLEAR_DEFAULT_DAYS, type LogExportArgs, type LogQuery } from '../../../src-shared/ipc';
+import { LOG_CLEAR_DEFAULT_DAYS, LOG_THRESHOLDS, type LogExportArgs, type LogQuery, type LogThreshold } from '../../../src-shared/ipc';
 import { badArgs } from './badArgs';
 
 /** Argument checks of the logs.* handlers: anything else than the contract says is BAD_ARGS. */
@@ -66,6 +66,14 @@ export function exportArgs(args: unknown): Required<Omit<LogExportArgs, 'minLeve
   if (!path.isAbsolute(a.file)) throw badArgs(`file must be an absolute path, got ${a.file}`);
   if (a.file.includes('\0')) throw badArgs('file must not contain NUL characters');
   return { from, to, minLevel, file: path.normalize(a.file) };
+}
+
+/** The threshold of `logs.setLevel`: one of debug, info, warn, error, off. */
+export function thresholdArg(args: unknown): LogThreshold {
+  const a = objectArg(args, 'logs.setLevel');
+  onlyKeys(a, 'logs.setLevel', ['level']);
+  if (!(LOG_THRESHOLDS as readonly unknown[]).includes(a.level)) throw badArgs(`level must be one of ${LOG_THRESHOLDS.join(', ')}, got ${String(a.level)}`, RangeError);
+  return a.level as LogThreshold;
 }
 
 /** For methods that take nothing. */

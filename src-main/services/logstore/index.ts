@@ -8,10 +8,11 @@ import { LogShipper, type LogUploader } from '../logship/shipper';
 import { deviceIdentity } from '../logship/device';
 import { PendingRegistrations } from '../logship/registrations';
 import { registerWithServer, type RegisterUploadCall } from '../logship/registerWithServer';
+import { levelRefused, storeUnavailable } from './badArgs';
 import { thresholdLevel } from '../../../src-shared/ipc/logs';
-import { storeUnavailable } from './badArgs';
 import { DAY_MS, LOG_LIMITS, LOG_SPEC } from './constants';
-import { clearDays, exportArgs, noArgs, queryArgs } from './handlerArgs';
+import { clearDays, exportArgs, noArgs, queryArgs, thresholdArg } from './handlerArgs';
+import { LogLevelSetting } from './logLevelSetting';
 import type { ErrorInfo } from './protocol';
 import { acceptRecords, userExtra, type LogUser } from './recordInput';
 import { LogWorkerClient } from './workerClient';
@@ -33,6 +34,10 @@ export interface LogsServiceDeps {
   now?: () => number;
   /** our own limits, smaller in tests */
   limits?: Partial<Record<'maxBacklogRecords' | 'maxRecordsPerZip' | 'maxCharsPerZip', number>>;
+  /** the level records are kept from, shared with the main process's logger; from config.logLevel when absent */
+  level?: LogLevelSetting;
+  /** whether the caller is a page on another computer (the browser host): it may not change the level */
+  callerIsRemote?: () => boolean;
 }
 
 export interface LogsService {
@@ -55,7 +60,8 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   const now = deps.now ?? Date.now;
   const currentUser = deps.currentUser ?? (() => null);
   const limits: Record<keyof typeof LOG_LIMITS, number> = { ...LOG_LIMITS, ...deps.limits };
-  const minLevel = thresholdLevel(config.logLevel);
+  const level = deps.level ?? new LogLevelSetting(config.logLevel);
+  const offLevel = level.onChange((l) => events.emit('logs.level', { level: l }));
   const app = `${config.version} (${config.host})`;
   const alerter = new Alerter({ url: config.logWebhookUrl, cacheSize: LOG_SPEC.alertCacheSize });
   let dropped = 0;
@@ -147,7 +153,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   const handlers: Omit<LogsHandlers, 'logs.exportToBrowser'> = {
     'logs.write': async (args) => {
       usable();
-      const cols = atOrAbove(minLevel, acceptRecords(args, now(), userExtra(currentUser()), deps.secrets?.() ?? []));
+      const cols = atOrAbove(level.minLevel, acceptRecords(args, now(), userExtra(currentUser()), deps.secrets?.() ?? []));
       if (alerter.enabled) raiseAlerts(cols);
       const n = cols.levels.length;
       if (n === 0) return { written: 0 };
@@ -176,6 +182,24 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
       usable();
       return shipper.shipNow();
     },
+    'logs.setLevel': async (args) => {
+      const wanted = thresholdArg(args);
+      // A page on another computer sharing a browser host must not silence (or flood) its logs.
+      if (deps.callerIsRemote?.()) throw levelRefused();
+      const before = level.threshold;
+      // The change is a record at info, made under whichever of the two levels keeps it, so a
+      // change to off still leaves its trace and one from off is seen.
+      const note = () => void handlers['logs.write']({ records: [{ level: 1, message: `log level: ${before} -> ${wanted}` }] }).catch(() => undefined);
+      const keptAfter = thresholdLevel(wanted) <= 1;
+      if (before !== wanted && !keptAfter) note();
+      level.set(wanted);
+      if (before !== wanted && keptAfter) note();
+      return { level: level.threshold };
+    },
+    'logs.level': async (args) => {
+      noArgs(args, 'logs.level');
+      return { level: level.threshold };
+    },
     'logs.status': async (args) => {
       noArgs(args, 'logs.status');
       usable();
@@ -194,6 +218,7 @@ export function createLogsService(config: WorkstationConfig, events: EventBus, d
   };
 
   const close = async () => {
+    offLevel();
     clearInterval(retentionTimer);
     await shipper.stop(SHIP_GRACE_MS);
     if (!client.unavailable) queue.flush();

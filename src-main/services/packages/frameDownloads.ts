@@ -57,9 +57,13 @@ export class FrameDownloads {
     return this.runs.has(packageId);
   }
 
-  /** Starts (or goes on with) a package's download unless it runs already. */
+  /**
+   * Starts (or goes on with) a package's download unless it runs already, or the package is gone:
+   * items leave packages from several places (a hand-off taken, a return, a lost lease), and one
+   * that restarts the download after an await may find another removed the package meanwhile.
+   */
   start(packageId: number): void {
-    if (this.runs.has(packageId)) return;
+    if (this.runs.has(packageId) || !this.d.store.get(packageId)) return;
     const run: Run = { stopped: null, inFlight: new Map(), done: Promise.resolve(), lastReport: 0 };
     this.runs.set(packageId, run);
     this.d.store.setState(packageId, 'downloading');

@@ -20,11 +20,28 @@ export function sizeArg(args: unknown): number | undefined {
   return v as number;
 }
 
-/** packages.return's item ids: absent (every one the caller may give back), or a non-empty list of distinct ids. */
-export function idsArg(args: unknown): number[] | undefined {
-  const v = field(args, 'taskSubjectIds');
+/**
+ * A list of ids: absent (packages.return: every item the caller may give back; packages.lostExport:
+ * every lost item), or a non-empty list of distinct ids.
+ */
+export function idsArg(args: unknown, name = 'taskSubjectIds'): number[] | undefined {
+  const v = field(args, name);
   if (v === undefined) return undefined;
-  if (!Array.isArray(v) || v.length === 0 || !v.every(isId)) throw badArgs('taskSubjectIds must be a non-empty list of positive integers');
-  if (new Set(v).size !== v.length) throw badArgs('taskSubjectIds must not repeat an id');
+  if (!Array.isArray(v) || v.length === 0 || !v.every(isId)) throw badArgs(`${name} must be a non-empty list of positive integers`);
+  if (new Set(v).size !== v.length) throw badArgs(`${name} must not repeat an id`);
+  return v;
+}
+
+/** The same, required. */
+export function requiredIdsArg(args: unknown, name: string): number[] {
+  const ids = idsArg(args, name);
+  if (!ids) throw badArgs(`${name} must be a non-empty list of positive integers`);
+  return ids;
+}
+
+/** The file to write (already resolved inside the chosen folders by the path guard). */
+export function fileArg(args: unknown): string {
+  const v = field(args, 'file');
+  if (typeof v !== 'string' || v === '') throw badArgs('file must be a non-empty path');
   return v;
 }

@@ -2,13 +2,17 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { migrateByUserVersion, type MigrationSteps } from '../sqliteFile';
 
 /** The packages database's schema version. */
-export const PACKAGES_DB_VERSION = 1;
+export const PACKAGES_DB_VERSION = 3;
 
 /**
  * Numbered steps from an empty file to PACKAGES_DB_VERSION, tracked in PRAGMA user_version
  * (the journal's pattern, src-main/services/journal/migrations.ts).
  * Version 1: packages, their items as the server answered them (card, subject, annotations at
  * their version, JSON), and one row per frame file with whether it is on disk and checked.
+ * Version 2: per package, what the workspace reads besides the items (PackageContext: the
+ * server's answers as JSON) and when they were fetched.
+ * Version 3: items lost with the lease (docs/offline-day.md), each a copy kept until dismissed:
+ * where it was, why and when it was lost, its card, and its annotations as last typed (JSON).
  */
 const STEPS: MigrationSteps = {
   1: (db) => {
@@ -48,6 +52,32 @@ const STEPS: MigrationSteps = {
       PRIMARY KEY (task_subject_id, frame_id)
     )`);
     db.exec(`CREATE INDEX frames_package ON frames(package_id, done)`);
+  },
+  2: (db) => {
+    db.exec(`CREATE TABLE contexts (
+      package_id INTEGER PRIMARY KEY REFERENCES packages(package_id) ON DELETE CASCADE,
+      body TEXT NOT NULL,
+      fetched_at INTEGER NOT NULL
+    )`);
+  },
+  3: (db) => {
+    // Not tied to packages or items by a foreign key: the copy outlives both.
+    db.exec(`CREATE TABLE lost (
+      lost_id INTEGER PRIMARY KEY AUTOINCREMENT,
+      task_subject_id INTEGER NOT NULL,
+      package_id INTEGER NOT NULL,
+      project_id INTEGER NOT NULL,
+      task_id INTEGER NOT NULL,
+      workflow_id INTEGER NOT NULL,
+      user_id INTEGER NOT NULL,
+      subject_name TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      lost_at INTEGER NOT NULL,
+      edits INTEGER NOT NULL,
+      card TEXT NOT NULL,
+      annotations TEXT NOT NULL
+    )`);
+    db.exec(`CREATE INDEX lost_user ON lost(user_id, lost_at)`);
   },
 };
 

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
 import type { PackageReturnResult } from '../../../src-shared/api/workPackage';
-import type { LocalPackage, PackageItemView, PackageReturnOutcome } from '../../../src-shared/ipc';
+import type { LocalPackage, PackageContext, PackageFrameRef, PackageItemView, PackageReturnOutcome } from '../../../src-shared/ipc';
 import { API_BASE } from '../../../src-shared/api/route';
 import type { ServerClient, SessionState } from '../session';
 import type { ProductLog } from '../productLog';
 import type { FrameDownloads } from './frameDownloads';
+import type { PackageContexts } from './packageContexts';
 import { errorData, packageError, serverFailure } from './packageErrors';
 import { packageExtra } from './packageLog';
 import type { PackageRow, PackageStore } from './store';
@@ -19,6 +20,9 @@ export interface PackagesDeps {
   log: ProductLog;
   /** `<dataDir>/packages` */
   root: string;
+  contexts: PackageContexts;
+  /** the address a page of this host reads a stored frame from (packageFrames.ts) */
+  frameUrl: (ref: PackageFrameRef) => string;
 }
 
 /**
@@ -42,6 +46,8 @@ export class PackagesService {
     const c = this.d.store.counts(row.packageId);
     this.d.log.info(`package ${row.packageId} taken: ${c.itemsTotal} items, ${c.filesTotal} frame files, ${c.bytesTotal} bytes, leased until ${new Date(row.expiresAt).toISOString()}`, packageExtra(row));
     this.d.downloads.start(row.packageId);
+    // Asked while the server is surely there; a failure leaves the package taken and is tried again later.
+    await this.d.contexts.refresh(row);
     return this.view(row.packageId);
   }
 
@@ -94,30 +100,61 @@ export class PackagesService {
   async giveBack(row: PackageRow, taskSubjectIds: number[] | undefined, after: 'cancelled' | null = null): Promise<PackageReturnOutcome> {
     const body = { projectId: row.projectId, packageId: row.packageId, ...(taskSubjectIds ? { taskSubjectIds } : {}) };
     const result = await this.d.server.json<PackageReturnResult>('POST', `${API_BASE}/task/subject/package/return`, body).catch((err: unknown) => Promise.reject(serverFailure(err)));
-    // A download running for items given back would write files nobody needs: stop it, forget them, go on with the rest.
-    const wasRunning = this.d.downloads.running(row.packageId);
-    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
-    const files = this.d.store.removeItems(row.packageId, result.returnedIds);
-    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
-    const left = this.d.store.itemIds(row.packageId);
+    const left = await this.dropItems(row, (id) => this.d.store.removeItems(id, result.returnedIds), after);
     this.d.log.info(
-      `package ${row.packageId}: gave back ${result.returnedIds.length} items${result.startedIds.length ? ` (${result.startedIds.length} started)` : ''}, ${left.length} left`,
+      `package ${row.packageId}: gave back ${result.returnedIds.length} items${result.startedIds.length ? ` (${result.startedIds.length} started)` : ''}, ${left} left`,
       packageExtra(row),
     );
-    if (left.length === 0) {
+    return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: left === 0 ? null : this.view(row.packageId) };
+  }
+
+  /**
+   * Takes items out of a package here (`remove` forgets them in the store and answers their frame
+   * files) and deletes their files; the package goes once empty. Answers how many items are left.
+   */
+  async dropItems(row: PackageRow, remove: (packageId: number) => string[] | Promise<string[]>, after: 'cancelled' | null = null): Promise<number> {
+    // A download running for items taken out would write files nobody needs: stop it, forget them, go on with the rest.
+    const wasRunning = this.d.downloads.running(row.packageId);
+    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
+    const files = await remove(row.packageId);
+    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
+    const left = this.d.store.itemIds(row.packageId).length;
+    if (left === 0) {
       this.d.store.remove(row.packageId);
       await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true });
-      return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: null };
+      return 0;
     }
     if (after) this.d.store.setState(row.packageId, after);
     else if (wasRunning) this.d.downloads.start(row.packageId);
     else {
-      // A failed package whose missing frames were all in the items given back is whole now.
+      // A failed package whose missing frames were all in the items taken out is whole now.
       const c = this.d.store.counts(row.packageId);
       if (c.filesDone === c.filesTotal && this.d.store.get(row.packageId)!.state === 'failed') this.d.store.setState(row.packageId, 'ready');
     }
     this.d.downloads.report(row.packageId, true);
-    return { returnedIds: result.returnedIds, startedIds: result.startedIds, package: this.view(row.packageId) };
+    return left;
+  }
+
+  /**
+   * An item whose hand-off the server took (the journal sent it) has left its package on the
+   * server; it leaves it here too, with its pictures, so the package does not offer it again.
+   * The item is forgotten at once (a page reading the package on the same event no longer finds
+   * it); a download in flight is stopped first for the files and goes on with the rest.
+   */
+  async handedOn(taskSubjectId: number): Promise<void> {
+    const row = this.d.store.list().find((r) => this.d.store.itemIds(r.packageId).includes(taskSubjectId));
+    if (!row) return;
+    const files = this.d.store.removeItems(row.packageId, [taskSubjectId]);
+    const left = this.d.store.itemIds(row.packageId);
+    this.d.log.info(`package ${row.packageId}: task subject ${taskSubjectId} handed on, ${left.length} left`, packageExtra(row, taskSubjectId));
+    // Gone from the list before anything is awaited: a download still running finds no rows to mark.
+    if (left.length === 0) this.d.store.remove(row.packageId);
+    const wasRunning = this.d.downloads.running(row.packageId);
+    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
+    if (left.length === 0) return void (await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true }));
+    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
+    if (wasRunning) this.d.downloads.start(row.packageId);
+    this.d.downloads.report(row.packageId, true);
   }
 
   /**
@@ -127,34 +164,72 @@ export class PackagesService {
    */
   async item(packageId: number, taskSubjectId: number): Promise<PackageItemView> {
     const row = this.own(packageId);
-    const view = this.d.store.item(packageId, taskSubjectId, this.folderOf(packageId));
+    const view = this.d.store.item(packageId, taskSubjectId, this.folderOf(packageId), this.d.frameUrl);
     if (!view) throw packageError('PACKAGE_ITEM_NOT_FOUND', `task subject ${taskSubjectId} is not in package ${packageId}`);
-    let damaged = 0;
+    const damaged: number[] = [];
     for (const f of view.frames) {
       if (f.file === null) continue;
       const size = await fs.promises.stat(f.file).then((s) => s.size, () => -1);
       if (size === f.sizeBytes) continue;
-      damaged++;
-      this.d.store.setFrameDone(taskSubjectId, f.frameId, false);
+      damaged.push(f.frameId);
       f.file = null;
+      f.url = null;
       view.ready = false;
     }
-    if (damaged > 0) {
-      const error = { code: 'PACKAGE_FRAME_MISMATCH', message: `${damaged} frame files of task subject ${taskSubjectId} are missing or not the size the server gave` };
-      if (!this.d.downloads.running(packageId)) this.d.store.setState(packageId, 'failed', error);
-      this.d.log.warn(`package ${packageId}: ${error.message}; fetched again on resume`, packageExtra(row, taskSubjectId));
-      this.d.downloads.report(packageId, true);
-    }
+    this.markDamaged(row, taskSubjectId, damaged);
     return view;
   }
 
-  /** Goes on with what a stop left: packages downloading (or failed) of the user signed in now. */
+  /**
+   * A stored frame opened for a page to read (the hosts' frame addresses): the holder's only,
+   * found by its ids in packages.db (never a path from the request), and only once it is on
+   * disk whole (PACKAGE_FRAME_NOT_READY before; a file found damaged is marked for fetching
+   * again, as `item` does). The size is taken from the open file, so what is streamed is what
+   * was checked. The caller closes the handle (streaming it does).
+   */
+  async openFrame(ref: PackageFrameRef): Promise<{ handle: fs.promises.FileHandle; size: number; file: string }> {
+    const row = this.own(ref.packageId);
+    const frame = this.d.store.frame(ref);
+    if (!frame) throw packageError('PACKAGE_ITEM_NOT_FOUND', `frame ${ref.frameId} of task subject ${ref.taskSubjectId} is not in package ${ref.packageId}`);
+    const notReady = () => packageError('PACKAGE_FRAME_NOT_READY', `frame ${ref.frameId} of task subject ${ref.taskSubjectId} is not on disk yet`);
+    if (!frame.done) throw notReady();
+    const file = path.join(this.folderOf(ref.packageId), frame.file);
+    const handle = await fs.promises.open(file, 'r').catch(() => null);
+    const size = handle ? await handle.stat().then((s) => s.size, () => -1) : -1;
+    if (handle && size === frame.sizeBytes) return { handle, size, file };
+    await handle?.close();
+    this.markDamaged(row, ref.taskSubjectId, [ref.frameId]);
+    throw notReady();
+  }
+
+  /** Frames found missing or cut short on disk: no longer counted, the package failed until resume fetches them again. */
+  private markDamaged(row: PackageRow, taskSubjectId: number, frameIds: number[]): void {
+    if (frameIds.length === 0) return;
+    for (const frameId of frameIds) this.d.store.setFrameDone(taskSubjectId, frameId, false);
+    const error = { code: 'PACKAGE_FRAME_MISMATCH', message: `${frameIds.length} frame files of task subject ${taskSubjectId} are missing or not the size the server gave` };
+    if (!this.d.downloads.running(row.packageId)) this.d.store.setState(row.packageId, 'failed', error);
+    this.d.log.warn(`package ${row.packageId}: ${error.message}; fetched again on resume`, packageExtra(row, taskSubjectId));
+    this.d.downloads.report(row.packageId, true);
+  }
+
+  /**
+   * Goes on with what a stop left: packages downloading (or failed) of the user signed in now;
+   * and fetches again their contexts that are missing or old (a session set, the server back).
+   */
   resumeUnfinished(): void {
     const me = this.d.session.current()?.user.id;
     if (me === undefined) return;
-    for (const row of this.d.store.list()) {
-      if (row.userId === me && (row.state === 'downloading' || row.state === 'failed')) this.d.downloads.start(row.packageId);
+    const mine = this.d.store.list().filter((row) => row.userId === me);
+    for (const row of mine) {
+      if (row.state === 'downloading' || row.state === 'failed') this.d.downloads.start(row.packageId);
     }
+    this.d.contexts.refreshStale(mine);
+  }
+
+  /** What the workspace reads besides the items, as stored with the package (no network). */
+  context(packageId: number): PackageContext {
+    this.own(packageId);
+    return this.d.contexts.get(packageId);
   }
 
   own(packageId: number): PackageRow {

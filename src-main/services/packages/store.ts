@@ -2,7 +2,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openSqliteFile } from '../sqliteFile';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
-import type { LocalPackage, LocalPackageState, PackageError, PackageItemView } from '../../../src-shared/ipc';
+import type { LocalPackage, LocalPackageState, PackageContext, PackageError, PackageFrameRef, PackageItemView } from '../../../src-shared/ipc';
 import { migratePackagesDb } from './migrations';
 
 /** A package's row: what the server said of it and where its download stands. */
@@ -119,6 +119,19 @@ export class PackageStore {
     this.sql('UPDATE packages SET state = ?, error_code = ?, error_message = ? WHERE package_id = ?').run(state, error?.code ?? null, error?.message ?? null, packageId);
   }
 
+  /** When the holder took an item of the package (the card's claim time) and the annotations' version taken. */
+  itemTaken(packageId: number, taskSubjectId: number): { claimedAt: number | null; version: number } | undefined {
+    const r = this.sql('SELECT card, annotations FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as { card: string; annotations: string } | undefined;
+    if (!r) return undefined;
+    return { claimedAt: (JSON.parse(r.card) as PackageItemView['card']).claimedAt, version: (JSON.parse(r.annotations) as PackageItemView['annotations']).version };
+  }
+
+  /** The package an item is in, if any (a task subject is in one package at most). */
+  packageOfItem(taskSubjectId: number): PackageRow | undefined {
+    const r = this.sql('SELECT p.* FROM packages p JOIN items i ON i.package_id = p.package_id WHERE i.task_subject_id = ?').get(taskSubjectId) as RawPackage | undefined;
+    return r ? toPackage(r) : undefined;
+  }
+
   itemIds(packageId: number): number[] {
     return (this.sql('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
   }
@@ -126,6 +139,12 @@ export class PackageStore {
   /** Frames not yet on disk, in the items' order (the first items are workable first). */
   missingFrames(packageId: number): FrameRow[] {
     return (this.sql('SELECT * FROM frames WHERE package_id = ? AND done = 0 ORDER BY position').all(packageId) as RawFrame[]).map(toFrame);
+  }
+
+  /** One frame of an item of this package (all three ids must match), or undefined. */
+  frame(ref: PackageFrameRef): FrameRow | undefined {
+    const r = this.sql('SELECT * FROM frames WHERE package_id = ? AND task_subject_id = ? AND frame_id = ?').get(ref.packageId, ref.taskSubjectId, ref.frameId) as RawFrame | undefined;
+    return r ? toFrame(r) : undefined;
   }
 
   frames(packageId: number): FrameRow[] {
@@ -146,8 +165,8 @@ export class PackageStore {
     return { filesDone: f.done, filesTotal: f.total, bytesDone: f.bytesDone, bytesTotal: f.bytes, itemsReady: i.ready, itemsTotal: i.total };
   }
 
-  /** One stored item with its frames; the view's file paths are made absolute under `folder`. */
-  item(packageId: number, taskSubjectId: number, folder: string): PackageItemView | undefined {
+  /** One stored item with its frames; the view's file paths are made absolute under `folder`, and a frame on disk gets the address `urlOf` makes. */
+  item(packageId: number, taskSubjectId: number, folder: string, urlOf: (ref: PackageFrameRef) => string): PackageItemView | undefined {
     const r = this.sql('SELECT * FROM items WHERE package_id = ? AND task_subject_id = ?').get(packageId, taskSubjectId) as
       | { card: string; subject: string; annotations: string }
       | undefined;
@@ -158,7 +177,13 @@ export class PackageStore {
       card: JSON.parse(r.card) as PackageItemView['card'],
       subject: JSON.parse(r.subject) as PackageItemView['subject'],
       annotations: JSON.parse(r.annotations) as PackageItemView['annotations'],
-      frames: frames.map((f) => ({ frameId: f.frameId, key: f.key, sizeBytes: f.sizeBytes, file: f.done ? path.join(folder, f.file) : null })),
+      frames: frames.map((f) => ({
+        frameId: f.frameId,
+        key: f.key,
+        sizeBytes: f.sizeBytes,
+        file: f.done ? path.join(folder, f.file) : null,
+        url: f.done ? urlOf({ packageId, taskSubjectId, frameId: f.frameId }) : null,
+      })),
       ready: frames.every((f) => f.done),
     };
   }
@@ -177,6 +202,24 @@ export class PackageStore {
 
   remove(packageId: number): void {
     this.sql('DELETE FROM packages WHERE package_id = ?').run(packageId);
+  }
+
+  /** Stores what the workspace reads besides the items, replacing what was there. */
+  setContext(context: PackageContext): void {
+    this
+      .sql('INSERT INTO contexts (package_id, body, fetched_at) VALUES (?, ?, ?) ON CONFLICT (package_id) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at')
+      .run(context.packageId, JSON.stringify(context), context.fetchedAt);
+  }
+
+  context(packageId: number): PackageContext | undefined {
+    const r = this.sql('SELECT body FROM contexts WHERE package_id = ?').get(packageId) as { body: string } | undefined;
+    return r ? (JSON.parse(r.body) as PackageContext) : undefined;
+  }
+
+  /** When each package's context was fetched (absent: never). */
+  contextTimes(): Map<number, number> {
+    const rows = this.sql('SELECT package_id AS id, fetched_at AS at FROM contexts').all() as { id: number; at: number }[];
+    return new Map(rows.map((r) => [r.id, r.at]));
   }
 
   /** Packages a restart should go on with: the ones that were downloading when the app stopped. */

@@ -43,6 +43,9 @@ export function Startup({ children }: { children: ReactNode }) {
     };
   }, [attempt]);
 
+  // The level can change while the workstation runs (Operations, logs.setLevel): every page follows.
+  useEffect(() => workstation.on('logs.level', (e) => log.setMinLevel(thresholdLevel(e.level))), []);
+
   const retry = () => {
     setPhase('loading');
     setAttempt((n) => n + 1);

@@ -1,6 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Static, TSchema } from 'typebox';
-import type { RouteDef } from '../../../src-shared/api/route';
+import type { DataOf, RouteDef } from '../../../src-shared/api/route';
 import { ApiError, apiRequest, type ApiRequest } from './apiClient';
 import { readToken } from './authToken';
 import { messageKeyOf } from './messageKey';
@@ -55,8 +55,8 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** Success data, body and query types of a shared route definition. */
-export type DataOf<R extends RouteDef> = Static<R['data']>;
+/** Success data, body and query types of a shared route definition (DataOf is declared with the routes, for the workstation too). */
+export type { DataOf };
 /** `body` and `querystring` are optional members: undefined when the route declares none. */
 type StaticOrUndefined<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends TSchema ? Static<NonNullable<S>> : undefined;
 export type BodyOf<R extends RouteDef> = StaticOrUndefined<R['body']>;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { UserInfo } from '../../../src-shared/api/user';
+import type { WorkstationSession } from '../../../src-shared/ipc';
 import { workstation } from '../host';
 import { readToken } from './authToken';
 import { setLogUser } from './log';
@@ -10,7 +10,7 @@ import { setLogUser } from './log';
  * arrives, when it changes, and when the page says which project and task are in front of the
  * user (for the logs). SignedInSession drops it when the user signs out.
  */
-export function useWorkstationSession(user: UserInfo | undefined, context: { projectId?: number; taskId?: number } = {}): void {
+export function useWorkstationSession(user: WorkstationSession['user'] | undefined, context: { projectId?: number; taskId?: number } = {}): void {
   const { projectId, taskId } = context;
   useEffect(() => {
     if (user) setLogUser({ id: user.id, name: user.name });

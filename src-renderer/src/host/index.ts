@@ -28,3 +28,4 @@ function fromPreload(api: PreloadApi): WorkstationBridge {
  */
 export const workstation: WorkstationBridge = window.workstation ? fromPreload(window.workstation) : createHttpBridge(takeHostSecret());
 export { BridgeError };
+export { hostFetch } from './hostFetch';

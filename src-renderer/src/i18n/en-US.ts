@@ -38,6 +38,8 @@ import { aiEn } from './features/ai';
 import { aiWorkspaceEn } from './features/aiWorkspace';
 import { resilienceEn } from './features/resilience';
 import { browserTransferEn } from './features/browserTransfer';
+import { workPackagesEn } from './features/workPackages';
+import { lostWithLeaseEn } from './features/lostWithLease';
 import type { Messages } from './zh-CN';
 import type { EnglishOf } from './plural';
 
@@ -165,6 +167,8 @@ export const enUS: EnglishOf<Messages> = {
   aiWorkspace: aiWorkspaceEn,
   resilience: resilienceEn,
   browserTransfer: browserTransferEn,
+  workPackages: workPackagesEn,
+  lostWithLease: lostWithLeaseEn,
   error: {
     badRequest: 'The request is not valid.',
     validation: 'Some of the values sent are not valid. Check them and try again.',

@@ -38,6 +38,8 @@ import { aiZh } from './features/ai';
 import { aiWorkspaceZh } from './features/aiWorkspace';
 import { resilienceZh } from './features/resilience';
 import { browserTransferZh } from './features/browserTransfer';
+import { workPackagesZh } from './features/workPackages';
+import { lostWithLeaseZh } from './features/lostWithLease';
 /**
  * Chinese texts, the default language. en-US.ts must have exactly the same keys (its type and
  * tests/unit/renderer-i18n.test.ts check it). `error.*` are the server's message keys
@@ -168,6 +170,8 @@ export const zhCN = {
   aiWorkspace: aiWorkspaceZh,
   resilience: resilienceZh,
   browserTransfer: browserTransferZh,
+  workPackages: workPackagesZh,
+  lostWithLease: lostWithLeaseZh,
   error: {
     badRequest: '请求内容有误',
     validation: '提交的内容未通过校验，请检查后重试',

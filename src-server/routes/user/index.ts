@@ -49,6 +49,8 @@ export function userRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void
 
   addRoute(app, userRoutes.logout, async (req) => {
     await sessions.close(req.token!);
+    // Its real-time sockets go with it, so a logged-out device hears nothing more.
+    ctx.realtime.sessionEnded?.(req.token!);
     return null;
   });
 

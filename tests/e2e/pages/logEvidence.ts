@@ -1,7 +1,7 @@
 import AdmZip from 'adm-zip';
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../../src-shared/ipc/nodeHost';
-import { E2E_WORKSTATION_SECRET, E2E_WORKSTATION_URL } from '../../../playwright.config';
+import { E2E_WORKSTATION_URL } from '../../../playwright.config';
+import { workstationCall } from './workstationCall';
 import type { LogRecord, LogStatus } from '../../../src-shared/ipc/logs';
 
 /** One line of a shipped zip (docs/logging.md, "Shipping"). */
@@ -41,14 +41,7 @@ export async function tokenOf(context: BrowserContext): Promise<string> {
   return token!;
 }
 
-/** A call of the workstation's own contract, as its pages make them (the browser host's invoke path). */
-async function invoke<T>(request: APIRequestContext, method: string, args: unknown): Promise<T> {
-  const res = await request.post(`${E2E_WORKSTATION_URL}${NODE_HOST_INVOKE_PATH}`, { headers: { [NODE_HOST_SECRET_HEADER]: E2E_WORKSTATION_SECRET }, data: { method, args } });
-  const body = (await res.json()) as { ok: boolean; result: T };
-  expect(body.ok, `${method}: ${JSON.stringify(body)}`).toBe(true);
-  return body.result;
-}
 
 /** Every record the workstation's log store holds (what its log viewer pages through). */
-export const allLocalRecords = (request: APIRequestContext) => invoke<LogRecord[]>(request, 'logs.query', { limit: 1_000_000 });
-export const workstationStatus = (request: APIRequestContext) => invoke<LogStatus>(request, 'logs.status', {});
+export const allLocalRecords = (request: APIRequestContext) => workstationCall<LogRecord[]>(request, 'logs.query', { limit: 1_000_000 });
+export const workstationStatus = (request: APIRequestContext) => workstationCall<LogStatus>(request, 'logs.status', {});

@@ -81,6 +81,8 @@ export const ROUTES: RouteCase[] = [
   { name: 'project settings', path: ({ projectId }) => `/projects/${projectId}/settings`, outcome: everyone(shows(testId('project-settings'))) },
   // The annotate step's members work there; anyone else is told they are not a member of it.
   { name: 'workspace', path: ({ projectId, taskId, annotateStep }) => `/work/${projectId}/${taskId}/${annotateStep}`, outcome: only(['annotator'], shows(testId('workspace-stage')), shows(notStepMember)) },
+  // A work package is on one workstation only: one this workstation does not have is a dead end with a way back to My work.
+  { name: 'a work package that does not exist', path: () => '/work/package/987654321', outcome: everyone({ kind: 'notFound' }), roles: ['annotator'] },
   { name: 'a project that does not exist', path: () => '/projects/987654321', outcome: everyone({ kind: 'notFound' }), roles: ['annotator'] },
   { name: 'a project page that does not exist', path: ({ projectId }) => `/projects/${projectId}/no-such-page`, outcome: everyone({ kind: 'notFound' }), roles: ['reviewer'] },
   { name: 'an address that does not exist', path: () => '/no-such-page', outcome: everyone(shows(heading('Projects'), /#\/projects$/)), roles: ['manager'] },

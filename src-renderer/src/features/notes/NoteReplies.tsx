@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { App, Button, Flex, Input, List, Tag, Typography } from 'antd';
+import { Button, Flex, Input, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NoteThread } from '../../../../src-shared/api/note';
-import { relativeTime } from '../../app/relativeTime';
-import { useErrorText } from '../../app/useErrorText';
 import { useReplyToNoteMutation } from './notesApi';
 import { lengthLimit } from '../../app/lengthLimit';
+import { NoteLine } from './NoteLine';
+import { useNoteComposer } from './useNoteComposer';
 
 /**
  * A thread's replies under its first note, oldest first, and a box to answer it: the answer is
@@ -14,29 +13,18 @@ import { lengthLimit } from '../../app/lengthLimit';
  */
 export function NoteReplies({ thread, mayReply }: { thread: NoteThread; mayReply: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
-  const [text, setText] = useState('');
   const [reply, { isLoading }] = useReplyToNoteMutation();
   const replies = thread.replies ?? [];
-
-  const send = async () => {
-    const content = text.trim();
-    if (!content) return;
-    try {
-      await reply({
-        projectId: thread.projectId,
-        dataId: thread.dataId,
-        content,
-        ...(thread.taskSubjectId ? { taskSubjectId: thread.taskSubjectId } : {}),
-        ...(thread.frameId ? { frameId: thread.frameId } : {}),
-        ...(thread.objectId ? { objectId: thread.objectId } : {}),
-      }).unwrap();
-      setText('');
-    } catch (err) {
-      void message.error(errorText(err));
-    }
-  };
+  const { text, setText, submit, empty } = useNoteComposer((content) =>
+    reply({
+      projectId: thread.projectId,
+      dataId: thread.dataId,
+      content,
+      ...(thread.taskSubjectId ? { taskSubjectId: thread.taskSubjectId } : {}),
+      ...(thread.frameId ? { frameId: thread.frameId } : {}),
+      ...(thread.objectId ? { objectId: thread.objectId } : {}),
+    }).unwrap(),
+  );
 
   return (
     <Flex vertical gap={8} style={{ paddingLeft: 32 }} data-testid={`note-thread-${thread.id}`}>
@@ -47,16 +35,7 @@ export function NoteReplies({ thread, mayReply }: { thread: NoteThread; mayReply
           dataSource={replies}
           renderItem={(r) => (
             <List.Item>
-              <Flex vertical gap={2} style={{ width: '100%' }}>
-                <Flex gap={8} align="center" wrap>
-                  <Typography.Text strong>{r.createdByName}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {relativeTime(r.createdAt, t)}
-                  </Typography.Text>
-                  {r.status === 'resolved' && <Tag color="green">{t('notes.status.resolved')}</Tag>}
-                </Flex>
-                <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{r.content}</Typography.Paragraph>
-              </Flex>
+              <NoteLine author={r.createdByName} at={r.createdAt} content={r.content} tags={r.status === 'resolved' && <Tag color="green">{t('notes.status.resolved')}</Tag>} />
             </List.Item>
           )}
         />
@@ -71,7 +50,7 @@ export function NoteReplies({ thread, mayReply }: { thread: NoteThread; mayReply
             placeholder={t('notes.replyPlaceholder')}
             aria-label={t('notes.replyTo', { content: thread.content.slice(0, 60) })}
           />
-          <Button onClick={() => void send()} loading={isLoading} disabled={!text.trim()}>
+          <Button onClick={() => void submit()} loading={isLoading} disabled={empty}>
             {t('notes.reply')}
           </Button>
         </Flex>

@@ -8,6 +8,8 @@ import { useInfoQuery } from '../auth/authApi';
 import { MY_WORK_PAGE_SIZE, useMyWorkQuery } from './workApi';
 import { useMyWorkLive } from './useMyWorkLive';
 import { TaskWorkCard } from './TaskWorkCard';
+import { LocalPackagesCard } from './packages/LocalPackagesCard';
+import { LostWithLeaseCard } from './lost/LostWithLeaseCard';
 
 /** Figures over every step of every task: what waits, what is in hand, what came back. */
 function totals(tasks: readonly TaskWork[]) {
@@ -22,7 +24,8 @@ function totals(tasks: readonly TaskWork[]) {
 
 /**
  * My work: the annotator's and the reviewer's queues across every project, with counts that
- * follow the server live, the items sent back for rework, and one click into the workspace.
+ * follow the server live, the items sent back for rework, one click into the workspace, and
+ * the work packages this workstation keeps for working offline.
  */
 export function MyWorkPage() {
   const { t } = useTranslation();
@@ -56,6 +59,8 @@ export function MyWorkPage() {
           <Statistic title={t('work.totals.rework')} value={sum.rework} valueStyle={sum.rework > 0 ? { color: '#d4380d' } : undefined} data-testid="work-total-rework" />
         </Card>
       </Flex>
+      {/* The workstation's own packages: shown and usable whatever the server part above did. */}
+      <LocalPackagesCard tasks={data?.list} />
       {isLoading && <Skeleton active />}
       {data && data.list.length === 0 && <EmptyHint title={t('work.emptyTitle')} hint={t('work.emptyHint')} testId="work-empty" />}
       {data?.list.map((task) => (
@@ -64,6 +69,7 @@ export function MyWorkPage() {
       {data && data.total > MY_WORK_PAGE_SIZE && (
         <Pagination current={page} pageSize={MY_WORK_PAGE_SIZE} total={data.total} onChange={setPage} showSizeChanger={false} />
       )}
+      <LostWithLeaseCard />
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { useRejectReasonsQuery } from '../project/api/projectSettingsApi';
 import { rejectionText } from './rejectionText';
 import { workspacePath } from './paths';
 import { useReworkOfQuery } from './workApi';
+import { TakePackageButton } from './packages/TakePackageButton';
 
 /** One of the caller's steps in a task: its queue, what they hold, and the way in. */
 function StepRow({ task, step }: { task: TaskWork; step: WorkStep }) {
@@ -40,9 +41,12 @@ function StepRow({ task, step }: { task: TaskWork; step: WorkStep }) {
         )}
       </Space>
       <Tooltip title={startable ? undefined : t('work.nothingWaiting')}>
-        <Button type="primary" disabled={!startable} onClick={start} aria-label={`${label}: ${task.name} / ${stepName(t, step)}`}>
-          {label}
-        </Button>
+        <Space>
+          <TakePackageButton task={task} step={step} label={`${t('workPackages.take')}: ${task.name} / ${stepName(t, step)}`} />
+          <Button type="primary" disabled={!startable} onClick={start} aria-label={`${label}: ${task.name} / ${stepName(t, step)}`}>
+            {label}
+          </Button>
+        </Space>
       </Tooltip>
     </Flex>
   );

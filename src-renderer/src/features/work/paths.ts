@@ -3,3 +3,6 @@ export const workspacePath = (p: { projectId: number; taskId: number; workflowId
   `/work/${p.projectId}/${p.taskId}/${p.workflowId}${p.taskSubjectId ? `?item=${p.taskSubjectId}` : ''}`;
 
 export const MY_WORK_PATH = '/work';
+
+/** The workspace on a work package stored on this workstation (docs/offline-day.md). */
+export const packageWorkspacePath = (packageId: number) => `/work/package/${packageId}`;

@@ -8,6 +8,10 @@ export const packageErrorsZh: Record<PackageErrorCode, string> = {
   PACKAGE_SIGNED_OUT: '登录已失效，请重新登录后再领取或退回工作包',
   PACKAGE_FRAME_MISMATCH: '工作包中有图片文件损坏或不完整，恢复下载后会重新获取',
   PACKAGE_OTHER_USER: '这个工作包属于本机的另一位用户',
+  PACKAGE_FRAME_NOT_READY: '这张图片还没有下载到本机，下载完成后即可查看',
+  PACKAGE_CONTEXT_MISSING: '这个工作包的项目设置（标签、步骤、驳回原因）还没有保存到本机，连上服务器后会自动获取',
+  PACKAGE_LOST_NOT_FOUND: '这条随租约失去的数据已不在本机（可能已经移除）',
+  PACKAGE_LOST_NONE: '没有可导出的随租约失去的数据',
 };
 
 export const packageErrorsEn: Record<PackageErrorCode, string> = {
@@ -17,4 +21,8 @@ export const packageErrorsEn: Record<PackageErrorCode, string> = {
   PACKAGE_SIGNED_OUT: 'Your session has ended; sign in again to take or give back a work package.',
   PACKAGE_FRAME_MISMATCH: 'Some picture files of the work package are damaged or incomplete; resume the download to fetch them again.',
   PACKAGE_OTHER_USER: 'This work package belongs to another user of this computer.',
+  PACKAGE_FRAME_NOT_READY: 'This picture is not on this computer yet; it can be viewed once its download is done.',
+  PACKAGE_CONTEXT_MISSING: 'The project settings of this work package (labels, steps, reject reasons) are not on this computer yet; they are fetched once the server can be reached.',
+  PACKAGE_LOST_NOT_FOUND: 'This item lost with the lease is no longer on this computer (it may have been dismissed).',
+  PACKAGE_LOST_NONE: 'There is no item lost with the lease to export.',
 };

@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LOG_LEVELS, type LogExportResult, type LogLevel } from '../../../../../src-shared/ipc/logs';
-import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
-import { useClientPlace } from '../../../host/clientPlace';
-import { saveToBrowser } from '../../../host/saveToBrowser';
+import { LOG_LEVELS, type LogLevel } from '../../../../../src-shared/ipc/logs';
 import { workstation } from '../../../host';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
 import { ChooseFolderButton } from '../shared/ChooseFolderButton';
-import { formatBytes, joinLocalPath, useDownloadFolder } from '../shared/workstationStorage';
+import { formatBytes } from '../shared/workstationStorage';
+import { useWorkstationSave } from '../shared/useWorkstationSave';
 import { LEVEL_NAMES } from './logLevels';
+
+const defaultName = () => `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`;
 
 /**
  * Writes the records of a time range to a zip on this computer, e.g. to attach to a support
@@ -18,39 +18,13 @@ import { LEVEL_NAMES } from './logLevels';
  */
 export function LogExportCard() {
   const { t } = useTranslation();
-  const folder = useDownloadFolder();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
-  const [file, setFile] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<LogExportResult | (BrowserDownload & { records: number }) | null>(null);
-  const remote = useClientPlace() === 'remote';
-  const [failure, setFailure] = useState<unknown>(null);
-
-  const defaultName = () => `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`;
-  useEffect(() => {
-    if (folder && file === '') setFile(joinLocalPath(folder, defaultName()));
-  }, [folder, file]);
-
-  const exportLogs = async () => {
-    setBusy(true);
-    setResult(null);
-    setFailure(null);
-    try {
-      const span = { from: range[0].valueOf(), to: range[1].valueOf(), ...(minLevel !== undefined ? { minLevel } : {}) };
-      if (remote) {
-        const handed = await workstation.invoke('logs.exportToBrowser', span);
-        saveToBrowser(handed);
-        setResult(handed);
-      } else {
-        setResult(await workstation.invoke('logs.export', { ...span, file: file.trim() }));
-      }
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const span = { from: range[0].valueOf(), to: range[1].valueOf(), ...(minLevel !== undefined ? { minLevel } : {}) };
+  const { remote, file, setFile, busy, result, failure, setFailure, save: exportLogs } = useWorkstationSave(defaultName, {
+    here: (path) => workstation.invoke('logs.export', { ...span, file: path }),
+    toBrowser: () => workstation.invoke('logs.exportToBrowser', span),
+  });
 
   return (
     <Card title={t('insight.operations.exportTitle')}>

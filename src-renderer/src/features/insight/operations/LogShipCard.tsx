@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogShipResult, LogStatus } from '../../../../../src-shared/ipc/logs';
 import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
 import { Timestamp } from '../../../app/figures/Figure';
+import { LogLevelSelect } from './LogLevelSelect';
 
 /** The log store's state and "upload now": zips the records not yet shipped into the user's storage folder. */
 export function LogShipCard() {
@@ -46,9 +47,12 @@ export function LogShipCard() {
     <Card
       title={t('insight.operations.shipTitle')}
       extra={
-        <Button type="primary" onClick={() => void shipNow()} loading={shipping} data-testid="logs-ship-now">
-          {t('insight.operations.shipNow')}
-        </Button>
+        <Flex gap={16} align="center" wrap>
+          <LogLevelSelect />
+          <Button type="primary" onClick={() => void shipNow()} loading={shipping} data-testid="logs-ship-now">
+            {t('insight.operations.shipNow')}
+          </Button>
+        </Flex>
       }
     >
       {statusError !== null ? (

@@ -1,11 +1,11 @@
-import { memo, useState } from 'react';
-import { App, Button, Flex, Input, List, Tag, Typography } from 'antd';
+import { memo } from 'react';
+import { Button, Flex, Input, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Note } from '../../../../../src-shared/api/note';
-import { relativeTime } from '../../../app/relativeTime';
-import { useErrorText } from '../../../app/useErrorText';
 import { useAddNoteMutation } from './workspaceApi';
 import { lengthLimit } from '../../../app/lengthLimit';
+import { NoteLine } from '../../notes/NoteLine';
+import { useNoteComposer } from '../../notes/useNoteComposer';
 
 /**
  * The notes of the item: the reviewer's, pinned to an object, a frame or the whole item, and
@@ -30,20 +30,10 @@ export const NotesPanel = memo(function NotesPanel({
   onShow: (note: Note) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
-  const [text, setText] = useState('');
   const [addNote, { isLoading }] = useAddNoteMutation();
-  const add = async () => {
-    const content = text.trim();
-    if (!content) return;
-    try {
-      await addNote({ projectId, dataId, taskSubjectId, content, ...(frameId ? { frameId } : {}), ...(selectedObjectId ? { objectId: selectedObjectId } : {}) }).unwrap();
-      setText('');
-    } catch (err) {
-      void message.error(errorText(err));
-    }
-  };
+  const { text, setText, submit, empty } = useNoteComposer((content) =>
+    addNote({ projectId, dataId, taskSubjectId, content, ...(frameId ? { frameId } : {}), ...(selectedObjectId ? { objectId: selectedObjectId } : {}) }).unwrap(),
+  );
   return (
     <Flex vertical gap={8} style={{ padding: 8, height: '100%', boxSizing: 'border-box', overflow: 'hidden' }} data-testid="item-notes">
       <List
@@ -53,17 +43,17 @@ export const NotesPanel = memo(function NotesPanel({
         locale={{ emptyText: t('work.notes.empty') }}
         renderItem={(note) => (
           <List.Item style={{ cursor: note.objectId ? 'pointer' : undefined }} onClick={() => onShow(note)}>
-            <Flex vertical gap={2} style={{ width: '100%' }}>
-              <Flex gap={6} align="center" wrap>
-                <Typography.Text strong>{note.createdByName}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {relativeTime(note.createdAt, t)}
-                </Typography.Text>
-                {note.objectId && <Tag color="orange">{t('work.notes.onObject')}</Tag>}
-                {note.status === 'resolved' && <Tag>{t('work.notes.resolved')}</Tag>}
-              </Flex>
-              <Typography.Paragraph style={{ marginBottom: 0 }}>{note.content}</Typography.Paragraph>
-            </Flex>
+            <NoteLine
+              author={note.createdByName}
+              at={note.createdAt}
+              content={note.content}
+              tags={
+                <>
+                  {note.objectId && <Tag color="orange">{t('work.notes.onObject')}</Tag>}
+                  {note.status === 'resolved' && <Tag>{t('work.notes.resolved')}</Tag>}
+                </>
+              }
+            />
           </List.Item>
         )}
       />
@@ -75,7 +65,7 @@ export const NotesPanel = memo(function NotesPanel({
         placeholder={selectedObjectId ? t('work.notes.placeholderObject') : t('work.notes.placeholderItem')}
         aria-label={t('work.notes.add')}
       />
-      <Button onClick={() => void add()} loading={isLoading} disabled={!text.trim()}>
+      <Button onClick={() => void submit()} loading={isLoading} disabled={empty}>
         {t('work.notes.add')}
       </Button>
     </Flex>

@@ -3,17 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../../app/LoadFailure';
 import type { SessionPhase } from './useWorkSession';
 
+/** What the end screen says once the items are done (a work package's own words; the step's queue by default). */
+export interface DoneText {
+  title: string;
+  hint: string;
+}
+
 /**
  * What the workspace shows instead of an item: the step's queue is done, the server is away
  * with nothing claimed left on this computer (it tries again by itself), or opening failed.
  * Null while an item is (or is about to be) on screen.
  */
-export function WorkspaceEndScreen({ phase, handoffsWaiting, onRetry, onBack }: { phase: SessionPhase; handoffsWaiting: number; onRetry: () => void; onBack: () => void }) {
+export function WorkspaceEndScreen({ phase, handoffsWaiting, onRetry, onBack, done }: { phase: SessionPhase; handoffsWaiting: number; onRetry: () => void; onBack: () => void; done?: DoneText }) {
   const { t } = useTranslation();
   const back = <Button onClick={onBack}>{t('work.backToMyWork')}</Button>;
   switch (phase.kind) {
     case 'empty':
-      return <Result status="success" data-testid="workspace-done" title={t('work.queueEmpty')} subTitle={t('work.queueEmptyHint')} extra={<Button type="primary" onClick={onBack}>{t('work.backToMyWork')}</Button>} />;
+      return (
+        <Result
+          status="success"
+          data-testid="workspace-done"
+          title={done?.title ?? t('work.queueEmpty')}
+          subTitle={done?.hint ?? t('work.queueEmptyHint')}
+          extra={<Button type="primary" onClick={onBack}>{t('work.backToMyWork')}</Button>}
+        />
+      );
     case 'offline':
       return (
         <Result

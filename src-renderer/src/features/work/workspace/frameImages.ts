@@ -23,11 +23,24 @@ export interface FrameRef {
   height?: number | null;
 }
 
+/**
+ * Where a frame's bytes come from, by its object key: the team server's store through a signed
+ * URL (the default), or the file a work package keeps on this workstation (packageFrames.ts).
+ * A source may throw a FrameImageError of its own (a package file known to be missing).
+ */
+export type FrameSource = (key: string) => Promise<Response>;
+
+/** The store, through a URL the server signs for the key. */
+export const storeFrames: FrameSource = async (key) => {
+  const signed = await apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
+  return fetch(signed.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+};
+
 /** A bitmap to draw a small preview with: the image itself, or a pyramid's overview. */
 export const previewOf = (image: FrameImage | null): ImageBitmap | null => (image instanceof TiledImage ? image.overview : image);
 
 /**
- * Frames as decoded bitmaps, fetched through signed URLs and decoded off the main thread
+ * Frames as decoded bitmaps, fetched from their source (the store by default) and decoded off the main thread
  * (createImageBitmap), kept in a small least-recently-used cache so the next frame or the next
  * item is ready before the annotator asks for it. A frame too large to decode in one piece is
  * opened as its tile pyramid instead (tiles load as the view needs them); one stored without a
@@ -36,6 +49,8 @@ export const previewOf = (image: FrameImage | null): ImageBitmap | null => (imag
  */
 export class FrameImages {
   private readonly cache = new Map<string, Promise<FrameImage>>();
+
+  constructor(private readonly source: FrameSource = storeFrames) {}
 
   /** The frame's image, from the cache or loaded now. */
   get(frame: FrameRef): Promise<FrameImage> {
@@ -46,7 +61,7 @@ export class FrameImages {
       this.cache.set(frame.key, hit);
       return hit;
     }
-    const loading = load(frame);
+    const loading = load(frame, this.source);
     this.cache.set(frame.key, loading);
     loading.catch(() => this.cache.delete(frame.key));
     this.evict();
@@ -82,12 +97,12 @@ export class FrameImageError extends Error {
 
 export const frameImageFailureOf = (err: unknown): FrameImageFailure => (err instanceof FrameImageError ? err.reason : 'unreachable');
 
-async function bitmapAt(key: string): Promise<ImageBitmap> {
+async function bitmapAt(key: string, source: FrameSource): Promise<ImageBitmap> {
   let res: Response;
   try {
-    const signed = await apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
-    res = await fetch(signed.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    res = await source(key);
   } catch (err) {
+    if (err instanceof FrameImageError) throw err;
     throw new FrameImageError('unreachable', err instanceof Error ? err.message : String(err));
   }
   if (res.status === 404) throw new FrameImageError('missing', key);
@@ -103,11 +118,11 @@ async function bitmapAt(key: string): Promise<ImageBitmap> {
   }
 }
 
-async function load(frame: FrameRef): Promise<FrameImage> {
-  if (!needsPyramid(frame.width, frame.height)) return bitmapAt(frame.key);
+async function load(frame: FrameRef, source: FrameSource): Promise<FrameImage> {
+  if (!needsPyramid(frame.width, frame.height)) return bitmapAt(frame.key, source);
   try {
-    return await TiledImage.open(frame.width!, frame.height!, (level, col, row) => bitmapAt(pyramidTileKey(frame.key, level, col, row)));
+    return await TiledImage.open(frame.width!, frame.height!, (level, col, row) => bitmapAt(pyramidTileKey(frame.key, level, col, row), source));
   } catch {
-    return bitmapAt(frame.key);
+    return bitmapAt(frame.key, source);
   }
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { NextItem } from './itemSource';
 
 /**
  * Which item claimed ahead is on this computer with its picture loaded. Kept outside React
@@ -8,13 +9,19 @@ import { useSyncExternalStore } from 'react';
  */
 export class ReadyAhead {
   private id: number | null = null;
+  private item: NextItem | null = null;
   private readonly listeners = new Set<() => void>();
 
-  set(id: number | null): void {
+  /** `item`: what was got ready, so the session can open its journal ahead too (useWorkSession). */
+  set(id: number | null, item: NextItem | null = null): void {
     if (id === this.id) return;
     this.id = id;
+    this.item = id === null ? null : item;
     for (const listener of this.listeners) listener();
   }
+
+  /** The item got ready, when its source said what it is. */
+  readonly currentItem = (): NextItem | null => this.item;
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -1,20 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { readToken } from '../../../app/authToken';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
-import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
-import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annotate';
 import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
+import type { LoadedItem, NextItem } from './itemSource';
 import { ReadyAhead } from './readyAhead';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useReleaseItemMutation } from './workspaceApi';
+import { useClaimNextMutation, useReleaseItemMutation } from './workspaceApi';
 import type { WorkTarget } from './useWorkSession';
 
 /** An item claimed ahead: on the annotator's desk with its subject, annotations and first image loaded. */
-export interface Prefetched {
-  card: TaskSubjectCard;
-  open: TaskSubjectOpen;
-  annotations: TaskSubjectAnnotations;
-}
+export type Prefetched = Required<NextItem>;
 
 /**
  * Keeps the next item claimed and loaded while the annotator works on this one, as Labelbox
@@ -27,10 +22,8 @@ export interface Prefetched {
  * `ready` names the item claimed ahead once its picture is loaded, which the header shows: with
  * the network gone, that is the work the annotator still has on this computer.
  */
-export function useClaimAhead(target: WorkTarget, images: FrameImages) {
+export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (taskSubjectId: number, card: TaskSubjectCard) => Promise<LoadedItem>) {
   const [claimNext] = useClaimNextMutation();
-  const [loadWorkItem] = useLazyWorkItemQuery();
-  const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const ahead = useRef<Prefetched | null>(null);
   const ready = useRef(new ReadyAhead()).current;
   const preparing = useRef<Promise<void> | null>(null);
@@ -61,22 +54,19 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages) {
       const run = (async () => {
         const card = await claimPast((exclude) => claimNext({ projectId, taskId, workflowId, exclude }).unwrap(), openId, handoffs);
         if (!card) return;
-        const [open, annotations] = await Promise.all([
-          loadWorkItem({ projectId, taskId, taskSubjectId: card.taskSubjectId }, true).unwrap(),
-          loadAnnotations(card.taskSubjectId).unwrap(),
-        ]);
-        ahead.current = { card, open: { ...open, taskSubject: { ...open.taskSubject, ...card } }, annotations };
+        const loaded = await load(card.taskSubjectId, card);
+        ahead.current = { card, loaded };
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
-        const first = open.subject.frames[0];
+        const first = loaded.open.subject.frames[0];
         const pictured = first ? await images.get(first).then(() => true, () => false) : true;
-        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId);
+        if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId, { card, loaded });
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {
         if (preparing.current === settled) preparing.current = null;
       });
       preparing.current = settled;
     },
-    [claimNext, images, loadAnnotations, loadWorkItem, projectId, ready, taskId, workflowId],
+    [claimNext, images, load, projectId, ready, taskId, workflowId],
   );
 
   /** Takes the item waiting ahead (waiting for one being prepared); null when there is none. */

@@ -48,12 +48,24 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
     () => undefined,
   );
 
+  /**
+   * `stored`: the hand-off's call to the journal, which the session does not wait for before it
+   * opens the next item (docs/workspace.md, "Never waits"). Counted as waiting at once (the
+   * next claim steps around it); its status is read once it is stored, and a journal that did
+   * not take it is reported like a refusal, with its code.
+   */
   const add = useCallback(
-    (taskSubjectId: number, itemName: string) => {
+    (taskSubjectId: number, itemName: string, stored: Promise<unknown> = Promise.resolve()) => {
       waiting.current.set(taskSubjectId, itemName);
       setCount(waiting.current.size);
-      // It may have gone before this was listening for it.
-      workstation.invoke('journal.status', { taskSubjectId }).then(settle, () => undefined);
+      stored.then(
+        // It may have gone before this was listening for it.
+        () => workstation.invoke('journal.status', { taskSubjectId }).then(settle, () => undefined),
+        (err: unknown) => {
+          const e = err as { code?: string; message?: string } | null;
+          settle({ taskSubjectId, state: 'refused', error: { code: e?.code ?? 'JOURNAL_NOT_OPEN', message: e?.message ?? String(err) } } as JournalStatus);
+        },
+      );
     },
     [settle],
   );

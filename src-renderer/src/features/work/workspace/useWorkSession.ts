@@ -1,20 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TaskSubjectOpen } from '../../../../../src-shared/api/task';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
-import type { JournalHandoffAction, JournalHandoffInput, JournalPlace } from '../../../../../src-shared/ipc';
+import type { JournalHandoffAction, JournalHandoffInput, JournalOpenResult, JournalPlace } from '../../../../../src-shared/ipc';
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
 import { useAppDispatch } from '../../../app/hooks';
 import { workstation } from '../../../host';
 import { ActiveTime } from './activeTime';
-import { claimPast } from './claimPast';
 import { applyEdit, type ObjectEdit } from './applyEdit';
-import { FrameImages, type FrameImage } from './frameImages';
+import type { FrameImage } from './frameImages';
+import type { ItemOpen, ItemSource, LoadedItem } from './itemSource';
 import { isServerUnreachable } from './unreachable';
-import { useClaimAhead, type Prefetched } from './useClaimAhead';
 import { type OnHandoffStopped, useWaitingHandoffs } from './useWaitingHandoffs';
 import { useEditsInFlight } from './useEditsInFlight';
 import { logItemMoved, logItemOpened } from './workLog';
-import { moved, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, workspaceApi } from './workspaceApi';
+import { moved, useLazyItemAnnotationsQuery, workspaceApi } from './workspaceApi';
 
 export interface WorkTarget {
   projectId: number;
@@ -24,7 +22,7 @@ export interface WorkTarget {
 
 /** The item open in the workspace: its subject, its frames' annotations as edited, and the version the server had. */
 export interface OpenItem {
-  open: TaskSubjectOpen;
+  open: ItemOpen;
   taskSubjectId: number;
   /** annotations by frame id, with every local edit applied */
   frames: Map<number, FrameData>;
@@ -58,28 +56,28 @@ export interface RejectInput {
 }
 
 /**
- * One annotator's pass through a step's queue: claims the next item (or opens the one asked
- * for), loads its subject and annotations, lays the journal's unsynced edits over them (so
- * nothing typed before a crash is lost), records every edit in the journal at once, and moves
- * the item on (submit, skip, pass, reject) by handing the action to the journal, which sends it
- * after the item's edits while the annotator is already on the next item.
+ * One annotator's pass through a step's items: takes the next item from its source (the
+ * server's queue, or a work package on disk) or opens the one asked for, lays the journal's
+ * unsynced edits over its annotations (so nothing typed before a crash is lost), records every
+ * edit in the journal at once, and moves the item on (submit, skip, pass, reject) by handing the
+ * action to the journal, which sends it after the item's edits while the annotator is already
+ * on the next item.
  */
-export function useWorkSession(target: WorkTarget, firstItem: number | undefined, userId: number | undefined, onHandoffStopped: OnHandoffStopped) {
+export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem: number | undefined, userId: number | undefined, onHandoffStopped: OnHandoffStopped) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'claiming' });
   const [item, setItem] = useState<OpenItem | null>(null);
-  const images = useRef(new FrameImages()).current;
+  const { images, prepare: prepareAhead, take: takeNext, load: loadItem, ready: readyAhead } = source;
   const active = useRef(new ActiveTime());
   const editsInFlight = useEditsInFlight();
-  const [claimNext] = useClaimNextMutation();
-  const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
-  const { prepare: prepareAhead, take: takeAhead, ready: readyAhead } = useClaimAhead(target, images);
   const dispatch = useAppDispatch();
   // A step action the server took moved the queues: the header's count and My work read them again.
   const onHandoffSent = useCallback(() => void dispatch(workspaceApi.util.invalidateTags(moved(target.taskId))), [dispatch, target.taskId]);
   const { add: addHandoff, ids: handoffIds, gone: handoffGone, count: handoffsWaiting } = useWaitingHandoffs(onHandoffStopped, onHandoffSent);
   const itemRef = useRef<OpenItem | null>(null);
   itemRef.current = item;
+  /** The journal of the item got ready ahead, opened while the annotator works on this one (off the path to the next item). */
+  const journalAhead = useRef<{ taskSubjectId: number; version: number; opened: Promise<JournalOpenResult | null> } | null>(null);
   const userIdRef = useRef(userId);
   userIdRef.current = userId;
 
@@ -87,10 +85,10 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
    * Opens one task subject: subject, annotations, then the journal's pending edits on top. With
    * the version the claim answered, the journal is opened while the annotations load (the
    * version they carry is almost always the same; when someone saved in between, it is asked
-   * again with theirs). An item claimed ahead comes with its subject and annotations loaded.
+   * again with theirs). An item got ready ahead comes with its subject and annotations loaded.
    */
   const openItem = useCallback(
-    async (taskSubjectId: number, claimed?: TaskSubjectCard, prefetched?: Prefetched) => {
+    async (taskSubjectId: number, claimed?: TaskSubjectCard, prefetched?: LoadedItem) => {
       // Moving on from a shown item keeps it on screen (held still by the page) rather than
       // re-rendering the workspace twice for spinners that would show for a few milliseconds.
       if (!itemRef.current) setPhase({ kind: 'loading' });
@@ -98,18 +96,19 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       const claimedVersion = claimed?.version;
       // The journal's log records carry where the item is worked on (docs/logging.md).
       const openJournal = (serverVersion: number, place: JournalPlace) => workstation.invoke('journal.open', { taskSubjectId, serverVersion, place, ...(userId ? { userId } : {}) });
-      const [open, annotations, early] = await Promise.all([
-        // Just claimed: the prefetched subject is taken from the cache (preferCacheValue) and its
-        // place in the flow from the claim; otherwise (a rework opened from My work) read afresh.
-        prefetched?.open ??
-          loadWorkItem({ projectId: target.projectId, taskId: target.taskId, taskSubjectId }, claimed !== undefined)
-            .unwrap()
-            .then((o): TaskSubjectOpen => (claimed ? { ...o, taskSubject: { ...o.taskSubject, ...claimed } } : o)),
-        prefetched?.annotations ?? loadAnnotations(taskSubjectId).unwrap(),
-        claimed ? openJournal(claimed.version, { projectId: claimed.projectId, taskId: claimed.taskId, workflowId: claimed.workflowId, workflowType: claimed.stepType, subjectDataId: claimed.dataId }) : Promise.resolve(null),
+      const ahead = journalAhead.current?.taskSubjectId === taskSubjectId ? journalAhead.current : null;
+      journalAhead.current = null;
+      const [{ open, annotations }, early] = await Promise.all([
+        prefetched ?? loadItem(taskSubjectId, claimed),
+        ahead
+          ? ahead.opened
+          : claimed
+            ? openJournal(claimed.version, { projectId: claimed.projectId, taskId: claimed.taskId, workflowId: claimed.workflowId, workflowType: claimed.stepType, subjectDataId: claimed.dataId })
+            : Promise.resolve(null),
       ]);
-      const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.step.type, subjectDataId: open.taskSubject.dataId };
-      const journal = early && claimedVersion === annotations.version ? early : await openJournal(annotations.version, place);
+      const earlyVersion = ahead ? ahead.version : claimedVersion;
+      const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.stepType, subjectDataId: open.taskSubject.dataId };
+      const journal = early && earlyVersion === annotations.version ? early : await openJournal(annotations.version, place);
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
       const first = open.subject.frames[0];
@@ -125,28 +124,42 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       setPhase({ kind: 'ready' });
       prepareAhead(taskSubjectId, { ids: handoffIds, gone: handoffGone });
     },
-    [handoffGone, handoffIds, images, loadAnnotations, loadWorkItem, prepareAhead, target.projectId, target.taskId, userId],
+    [handoffGone, handoffIds, images, loadItem, prepareAhead, target.projectId, target.taskId, userId],
+  );
+
+  // Once the next item is ready ahead, its journal is opened too: the open answers the edits a
+  // crash left (none, almost always) and is a write with a sync on disk, which cost 50 to 110 ms
+  // on the path from submit to the next item on a loaded machine (docs/workspace.md).
+  useEffect(
+    () =>
+      readyAhead.subscribe(() => {
+        const upcoming = readyAhead.currentItem();
+        if (!upcoming?.loaded || upcoming.card.taskSubjectId === itemRef.current?.taskSubjectId) return;
+        const { card, loaded } = upcoming;
+        const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: card.workflowId, workflowType: loaded.open.stepType, subjectDataId: card.dataId };
+        const opened = workstation
+          .invoke('journal.open', { taskSubjectId: card.taskSubjectId, serverVersion: loaded.annotations.version, place, ...(userIdRef.current ? { userId: userIdRef.current } : {}) })
+          .catch(() => null); // opened again when the item opens
+        journalAhead.current = { taskSubjectId: card.taskSubjectId, version: loaded.annotations.version, opened };
+      }),
+    [readyAhead, target.projectId, target.taskId],
   );
 
   /**
-   * Opens the next item: the one claimed ahead when there is one, else claims the next of the
-   * step (the caller's own unsubmitted ones first, less those whose hand-off waits to be sent).
+   * Opens the next item of the source (the one got ready ahead when there is one).
    * `quiet` (the offline screen's own retries) keeps the screen as it is until something opens,
    * rather than flashing a spinner every few seconds while the server stays away.
    */
   const next = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
     if (!itemRef.current && !quiet) setPhase({ kind: 'claiming' });
     try {
-      const upcoming = await takeAhead();
-      if (upcoming) return await openItem(upcoming.card.taskSubjectId, upcoming.card, upcoming);
-      const claim = (exclude: number[]) => claimNext({ projectId: target.projectId, taskId: target.taskId, workflowId: target.workflowId, ...(exclude.length ? { exclude } : {}) }).unwrap();
-      const card = await claimPast(claim, undefined, { ids: handoffIds, gone: handoffGone });
-      if (!card) {
+      const upcoming = await takeNext({ ids: handoffIds, gone: handoffGone });
+      if (!upcoming) {
         setItem(null);
         setPhase({ kind: 'empty' });
         return;
       }
-      await openItem(card.taskSubjectId, card);
+      await openItem(upcoming.card.taskSubjectId, upcoming.card, upcoming.loaded);
     } catch (error) {
       // Nothing claimed is left here and the server is away: wait for it rather than fail.
       if (isServerUnreachable(error)) {
@@ -156,7 +169,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       }
       setPhase({ kind: 'failed', error });
     }
-  }, [claimNext, handoffGone, handoffIds, openItem, takeAhead, target.projectId, target.taskId, target.workflowId]);
+  }, [handoffGone, handoffIds, openItem, takeNext]);
 
   useEffect(() => {
     if (phase.kind !== 'offline') return;
@@ -209,9 +222,13 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
       if (!current) return;
       const { taskSubjectId } = current;
       const activeMs = active.current.take();
+      // The hand-off must follow the item's edits into the journal (separate requests on the
+      // browser host), so those are acknowledged first; the hand-off itself is not waited for:
+      // the next item opens while it is stored, and a journal that does not take it is
+      // reported in the notice as a refusal is (useWaitingHandoffs).
       await editsInFlight.idle();
-      await workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
-      addHandoff(taskSubjectId, current.open.subject.name);
+      const stored = workstation.invoke('journal.handOff', { taskSubjectId, action, activeMs, ...extra });
+      addHandoff(taskSubjectId, current.open.subject.name, stored);
       logItemMoved(target.projectId, target.taskId, current, action, activeMs, extra.reasonIds);
       await next();
     },
@@ -269,7 +286,7 @@ export function useWorkSession(target: WorkTarget, firstItem: number | undefined
     flush: flushed,
     actions,
     handoffsWaiting,
-    /** the item claimed ahead once loaded with its picture (read with useNextReady) */
+    /** the item got ready ahead once loaded with its picture (read with useNextReady) */
     readyAhead,
     /** edits handed to the journal and not yet acknowledged by it */
     editsInFlight: editsInFlight.busy,

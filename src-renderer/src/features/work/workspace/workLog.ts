@@ -9,21 +9,21 @@ import type { OpenItem } from './useWorkSession';
  * subjectId is the task subject (what the annotator worked on), subjectDataId its data item.
  */
 function itemExtra(projectId: number, taskId: number, item: OpenItem): LogExtraInfo {
-  const { taskSubject, step } = item.open;
+  const { taskSubject, stepType } = item.open;
   return {
     projectId,
     taskId,
     workflowId: taskSubject.workflowId,
-    workflowType: step.type,
+    workflowType: stepType,
     subjectId: item.taskSubjectId,
     subjectDataId: taskSubject.dataId,
   };
 }
 
 export function logItemOpened(projectId: number, taskId: number, item: OpenItem, openMs: number): void {
-  const { taskSubject, step } = item.open;
+  const { taskSubject, stepType } = item.open;
   const rework = taskSubject.rework ? ', rework' : '';
-  log.info(`work: opened task subject ${item.taskSubjectId} at step ${step.stepIndex} (${step.type}${rework}) in ${Math.round(openMs)} ms`, itemExtra(projectId, taskId, item));
+  log.info(`work: opened task subject ${item.taskSubjectId} at step ${taskSubject.stepIndex} (${stepType}${rework}) in ${Math.round(openMs)} ms`, itemExtra(projectId, taskId, item));
 }
 
 const DONE: Record<JournalHandoffAction, string> = { submit: 'submitted', skip: 'skipped', pass: 'passed', reject: 'rejected' };

@@ -6,8 +6,8 @@ import { workstation } from '../../../../../host';
 import { useErrorText } from '../../../../../app/useErrorText';
 import { feedBrowserImport, isFeeding, onFeedingChange } from './browserUploads';
 import { filesFromInput } from './pickedFiles';
+import { hashFile } from './hashFile';
 
-const hex = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * A browser import that this page is not sending (the page was reloaded, or the workstation
@@ -32,7 +32,7 @@ export function ResupplyFiles({ job }: { job: DatasetJob }) {
       const sizes = new Set(wanted.map((w) => w.size));
       const bySha = new Map<string, File>();
       for (const { file } of filesFromInput(list)) {
-        if (sizes.has(file.size)) bySha.set(hex(await crypto.subtle.digest('SHA-256', await file.arrayBuffer())), file);
+        if (sizes.has(file.size)) bySha.set(await hashFile(file), file);
       }
       if (!wanted.some((w) => bySha.has(w.sha256))) {
         void message.warning(t('browserTransfer.resupplyNone'));

@@ -2,14 +2,14 @@ import { groupDatasetFiles } from '../../../../../../../src-shared/model/dataset
 import { IMAGE_HEAD_BYTES, IMAGE_TAIL_BYTES, inspectImageBytes } from '../../../../../../../src-shared/media/imageBytes';
 import type { BrowserDatasetFile, BrowserImportArgs, DatasetRecordType, DatasetRefusal, DatasetScan } from '../../../../../../../src-shared/ipc/datasets';
 import type { PickedFile } from './pickedFiles';
+import { hashFile } from './hashFile';
 
 /** Subjects listed in the preview, as the workstation's own scan lists them. */
 const SAMPLE = 20;
-/** Files read at once: the browser's disk access is the limit, and each hash holds its file in memory. */
+/** Files read at once: the browser's disk access is the limit (a large file's hash holds one slice in memory, hashFile.ts). */
 const READ_CONCURRENCY = 2;
 
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
-const hex = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** What picked files would become, without reading them: the same preview the workstation's folder scan gives. */
 export function previewPicked(files: readonly PickedFile[], recordType: DatasetRecordType): DatasetScan {
@@ -35,9 +35,8 @@ export interface ReadPicked {
  * Reads picked files as the workstation reads a folder: each file is checked with the shared
  * image check on its first and last bytes (src-shared/media/imageBytes.ts), and a subject with a
  * file that is not a whole picture is refused by name and reason before anything is sent; the
- * files of whole subjects are hashed (sha256, WebCrypto), so the workstation can skip what the
- * project already has. WebCrypto hashes a whole buffer, so each file is in memory while it is
- * hashed (two at a time).
+ * files of whole subjects are hashed (sha256, hashFile.ts: a slice at a time past 32 MB), so the
+ * workstation can skip what the project already has.
  */
 export async function readPicked(files: readonly PickedFile[], recordType: DatasetRecordType, onRead: (done: number, total: number) => void, signal?: AbortSignal): Promise<ReadPicked> {
   const { subjects } = groupDatasetFiles(files.map((f) => ({ relPath: f.relPath, ref: f.file })), recordType);
@@ -57,7 +56,7 @@ export async function readPicked(files: readonly PickedFile[], recordType: Datas
       if (!verdict.ok) {
         read.set(f, { refusal: { file: f.relPath, reason: verdict.reason, ...(verdict.format ? { format: verdict.format } : {}) } });
       } else {
-        const sha256 = hex(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
+        const sha256 = await hashFile(blob, signal);
         read.set(f, { file: { name: f.relPath, size: blob.size, sha256, width: verdict.width, height: verdict.height } });
       }
       onRead(++done, all.length);

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LocalPackage, PackageProgress } from '../../../../../src-shared/ipc';
+import { workstation } from '../../../host';
+
+/** A package with a progress report laid over it (an error not in the report is over). */
+function withProgress(pkg: LocalPackage, p: PackageProgress): LocalPackage {
+  const { error: _over, ...rest } = pkg;
+  return { ...rest, ...p };
+}
+
+/**
+ * This workstation's work packages, live: `packages.list` once, then every `packages.progress`
+ * report laid over its package (a report of a package not listed yet, one just taken, reads
+ * the list again; a cancelled one leaves it), and read again when the journal sent something
+ * (a hand-off taken by the server takes its item out of the package). Only the workstation is asked, so the list is
+ * there with the team server away and after a restart.
+ */
+export function useLocalPackages() {
+  const [list, setList] = useState<LocalPackage[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const listed = useRef<LocalPackage[] | null>(null);
+  listed.current = list;
+
+  const refresh = useCallback(async () => {
+    try {
+      setList(await workstation.invoke('packages.list', {}));
+      setError(null);
+    } catch (err) {
+      setError(err);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const offProgress = workstation.on('packages.progress', (p) => {
+      if (!listed.current?.some((pkg) => pkg.packageId === p.packageId)) return void refresh();
+      setList((current) => current && current.map((pkg) => (pkg.packageId === p.packageId ? withProgress(pkg, p) : pkg)).filter((pkg) => pkg.state !== 'cancelled'));
+    });
+    // A hand-off the server took (synced, nothing queued) may have taken an item out of a package, or emptied it.
+    const offSync = workstation.on('journal.sync', (s) => {
+      if (s.state === 'synced' && !s.handoff) void refresh();
+    });
+    return () => {
+      offProgress();
+      offSync();
+    };
+  }, [refresh]);
+
+  return { list, error, refresh };
+}

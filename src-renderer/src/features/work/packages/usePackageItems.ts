@@ -1,0 +1,96 @@
+import { useCallback, useMemo, useRef } from 'react';
+import type { PackageItemView } from '../../../../../src-shared/ipc';
+import { BridgeError, workstation } from '../../../host';
+import type { HandoffsWaiting } from '../workspace/claimPast';
+import { FrameImages } from '../workspace/frameImages';
+import type { ItemSource, LoadedItem, NextItem } from '../workspace/itemSource';
+import { ReadyAhead } from '../workspace/readyAhead';
+import { PackageFrameFiles } from './packageFrameSource';
+
+const loadedOf = (view: PackageItemView): LoadedItem => ({
+  open: { taskSubject: view.card, subject: view.subject, stepType: view.card.stepType },
+  annotations: view.annotations,
+});
+
+/** An item the workstation no longer keeps in the package (its hand-off was sent meanwhile, or it was given back). */
+const gone = (err: unknown) => err instanceof BridgeError && err.code === 'PACKAGE_ITEM_NOT_FOUND';
+
+/**
+ * A work package on this workstation as a session's items (docs/offline-day.md, "Workstation:
+ * the annotator's side"): in the package's order, read from disk (`packages.item`: card,
+ * subject, annotations at the version taken, frames as files), with no call to the team server.
+ * An item is skipped when its hand-off waits in the journal (also one left by an earlier run:
+ * handed on before a restart) or when it was opened in this session already (handed on, and
+ * perhaps refused meanwhile: the notice lists it, the package does not offer it again). Items
+ * whose hand-off the server took leave the package on the workstation. The next item is read
+ * and its first picture decoded while the annotator works on the open one.
+ */
+export function usePackageItems(packageId: number): ItemSource {
+  const files = useRef(new PackageFrameFiles()).current;
+  const images = useRef(new FrameImages(files.source)).current;
+  const ready = useRef(new ReadyAhead()).current;
+  const opened = useRef(new Set<number>()).current;
+  const ahead = useRef<Promise<NextItem | null> | null>(null);
+
+  const read = useCallback(
+    async (taskSubjectId: number) => {
+      const view = await workstation.invoke('packages.item', { packageId, taskSubjectId });
+      files.add(view);
+      return view;
+    },
+    [files, packageId],
+  );
+
+  const load = useCallback(async (taskSubjectId: number) => loadedOf(await read(taskSubjectId)), [read]);
+
+  /** The first item of the package not opened in this session and not waiting to be handed on. */
+  const following = useCallback(
+    async (handoffs: HandoffsWaiting): Promise<NextItem | null> => {
+      const [{ taskSubjectIds }, waiting] = await Promise.all([workstation.invoke('packages.status', { packageId }), handoffs.ids()]);
+      for (const id of taskSubjectIds) {
+        if (opened.has(id) || waiting.includes(id)) continue;
+        try {
+          const view = await read(id);
+          return { card: view.card, loaded: loadedOf(view) };
+        } catch (err) {
+          if (!gone(err)) throw err;
+        }
+      }
+      return null;
+    },
+    [opened, packageId, read],
+  );
+
+  const prepare = useCallback(
+    (openId: number, handoffs: HandoffsWaiting) => {
+      opened.add(openId);
+      ready.set(null);
+      const next = following(handoffs).then(async (item) => {
+        const first = item?.loaded?.open.subject.frames[0];
+        // Waited for, so that "ready" includes the picture; one that fails says so when shown.
+        if (first) await images.get(first).catch(() => undefined);
+        if (item && ahead.current === next) ready.set(item.card.taskSubjectId, item);
+        return item;
+      });
+      ahead.current = next;
+      next.catch(() => undefined);
+    },
+    [following, images, opened, ready],
+  );
+
+  const take = useCallback(
+    async (handoffs: HandoffsWaiting): Promise<NextItem | null> => {
+      const prepared = ahead.current;
+      ahead.current = null;
+      const waiting = prepared ? await handoffs.ids() : [];
+      const early = prepared ? await prepared.catch(() => null) : null;
+      // Read again when the one read ahead was opened or handed on since (or reading it failed).
+      const next = early && !opened.has(early.card.taskSubjectId) && !waiting.includes(early.card.taskSubjectId) ? early : await following(handoffs);
+      if (next) opened.add(next.card.taskSubjectId);
+      return next;
+    },
+    [following, opened],
+  );
+
+  return useMemo(() => ({ take, load, prepare, ready, images }), [take, load, prepare, ready, images]);
+}

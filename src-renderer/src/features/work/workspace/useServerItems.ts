@@ -1,0 +1,47 @@
+import { useCallback, useMemo, useRef } from 'react';
+import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import { claimPast, type HandoffsWaiting } from './claimPast';
+import { FrameImages } from './frameImages';
+import type { ItemSource, LoadedItem, NextItem } from './itemSource';
+import { useClaimAhead } from './useClaimAhead';
+import type { WorkTarget } from './useWorkSession';
+import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+
+/**
+ * The step's queue on the team server as a session's items: the next item is the one claimed
+ * ahead when there is one, else claimed now (the caller's own unsubmitted ones first, less those
+ * whose hand-off waits to be sent); pictures through signed URLs of the store.
+ */
+export function useServerItems(target: WorkTarget): ItemSource {
+  const images = useRef(new FrameImages()).current;
+  const [claimNext] = useClaimNextMutation();
+  const [loadWorkItem] = useLazyWorkItemQuery();
+  const [loadAnnotations] = useLazyItemAnnotationsQuery();
+  const { projectId, taskId, workflowId } = target;
+
+  /**
+   * Just claimed: the subject is taken from the cache (preferCacheValue) and its place in the
+   * flow from the claim; otherwise (a rework opened from My work) read afresh.
+   */
+  const load = useCallback(
+    async (taskSubjectId: number, card?: TaskSubjectCard): Promise<LoadedItem> => {
+      const [o, annotations] = await Promise.all([loadWorkItem({ projectId, taskId, taskSubjectId }, card !== undefined).unwrap(), loadAnnotations(taskSubjectId).unwrap()]);
+      return { open: { taskSubject: card ? { ...o.taskSubject, ...card } : o.taskSubject, subject: o.subject, stepType: o.step.type }, annotations };
+    },
+    [loadAnnotations, loadWorkItem, projectId, taskId],
+  );
+  const { prepare, take: takeAhead, ready } = useClaimAhead(target, images, load);
+
+  const take = useCallback(
+    async (handoffs: HandoffsWaiting): Promise<NextItem | null> => {
+      const upcoming = await takeAhead();
+      if (upcoming) return upcoming;
+      const claim = (exclude: number[]) => claimNext({ projectId, taskId, workflowId, ...(exclude.length ? { exclude } : {}) }).unwrap();
+      const card = await claimPast(claim, undefined, handoffs);
+      return card ? { card } : null;
+    },
+    [claimNext, projectId, takeAhead, taskId, workflowId],
+  );
+
+  return useMemo(() => ({ take, load, prepare, ready, images }), [take, load, prepare, ready, images]);
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { CuttableProxy } from '../support/cuttableProxy';
+import { freePort, WorkstationProcess } from '../support/processes';
+import { LocalPackagesCard } from './pages/localPackagesPage';
+import { call, PASSWORD, SERVER, type TestUser } from './pages/teamSetup';
+import { MyWorkPage, WorkspacePage } from './pages/workPages';
+import { workWorld, type WorkWorld } from './pages/workSetup';
+
+/**
+ * A day's work offline (issue 19, docs/offline-day.md): the annotator takes a work package on My
+ * work, the team server goes away, the workstation restarts, and they work through the package
+ * from disk; once the server is back every edit and hand-off is on it. The workstation is a
+ * browser host of this spec's own, reaching the server through a proxy whose line can be cut,
+ * restarted on the same port and secret so the page keeps its session across the restart.
+ */
+let proxy: CuttableProxy;
+let workstation: WorkstationProcess;
+let dataDir: string;
+let port: number;
+
+const startWorkstation = async () => {
+  workstation = await WorkstationProcess.start(dataDir, proxy.url, path.resolve('out/renderer'), { port, ...(workstation ? { secret: workstation.secret } : {}) });
+};
+
+test.beforeAll(async () => {
+  proxy = new CuttableProxy(new URL(SERVER).origin);
+  await proxy.start();
+  dataDir = fs.mkdtempSync(path.resolve('.run/e2e-offline-package-'));
+  port = await freePort();
+  await startWorkstation();
+});
+
+test.afterAll(async () => {
+  await workstation?.kill();
+  await proxy?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page of this spec's workstation, signed in as `user`, on My work in English. */
+async function myWork(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await page.goto(workstation.pageUrl());
+  await page.getByTestId('mobile').fill(user.mobile);
+  await page.getByTestId('password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('current-user-name')).toHaveText(user.name);
+  await new MyWorkPage(page).open();
+  return page;
+}
+
+const stage = (page: Page) => page.locator('[data-testid="workspace-stage"][data-item]');
+
+/** Where the items stand on the server, read through its API as the owner. */
+async function onServer(request: APIRequestContext, w: WorkWorld) {
+  const now = await call(request, w.owner, 'GET', `/task/subject/list/detail?projectId=${w.projectId}&taskId=${w.taskId}`);
+  return new Map<number, { workflowId: number; state: string }>(now.list.map((s: { taskSubjectId: number; workflowId: number; state: string }) => [s.taskSubjectId, s]));
+}
+
+test('an annotator takes a package, works through it offline across a restart, and every edit and hand-off reaches the server; a picture deleted from disk shows the media failure', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const w = await workWorld(request, 3);
+  const page = await myWork(browser, w.annotator);
+
+  // Take: the confirm says the size (3 wait, the default size is 200) and the default lease.
+  const card = new LocalPackagesCard(page);
+  await expect(card.root).toContainText('No work package on this computer yet');
+  const packageId = await card.take(w.annotateStep, { items: 3, leaseHours: 24 });
+  await card.expectState(packageId, 'ready', 60_000);
+  await expect(card.row(packageId)).toContainText('3 of 3 ready');
+  await expect(card.row(packageId)).toContainText(w.taskName);
+  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work.png', fullPage: true, animations: 'disabled' });
+  const { taskSubjectIds } = await workstation.invoke('packages.status', { packageId });
+  expect(taskSubjectIds).toHaveLength(3);
+  const damaged: number = taskSubjectIds[2];
+  const damagedFile: string = (await workstation.invoke('packages.item', { packageId, taskSubjectId: damaged })).frames[0].file;
+
+  // The server goes away; the workstation is killed and started again. Meanwhile the last item's
+  // picture is deleted from disk (a user tidying their folders).
+  proxy.cut = true;
+  await workstation.kill();
+  fs.rmSync(damagedFile);
+  await startWorkstation();
+  await page.goto(workstation.pageUrl('#/work'));
+  await card.expectState(packageId, 'ready');
+  // My work's server part cannot load; the card still names the task and step, from what the package stored.
+  await expect(page.getByText('Could not load your work')).toBeVisible();
+  await expect(card.row(packageId)).toContainText(w.taskName);
+  await expect(card.row(packageId)).toContainText('Annotate 1');
+  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
+  await card.workOffline(packageId);
+
+  // Two items drawn on and submitted, from disk, with the server away.
+  const workspace = new WorkspacePage(page);
+  const submitted: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    // In the package's order, each drawn and editable (the stage names the item once its picture is on it).
+    const id: number = taskSubjectIds[i];
+    await expect(stage(page)).toHaveAttribute('data-item', String(id));
+    await workspace.expectItemOpen();
+    await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
+    await workspace.expectObjects(1);
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await page.getByTestId('submit').click();
+    submitted.push(id);
+  }
+
+  // The third item's picture is gone: the media failure says so (never a blank canvas), and the
+  // annotator skips it with that reason.
+  const failure = page.getByTestId('media-failure');
+  await expect(failure).toBeVisible();
+  await expect(failure).toHaveAttribute('data-reason', 'missing');
+  await expect(page.getByTestId('item-name')).toHaveText(w.photos[2]!);
+  await page.getByTestId('media-skip').click();
+  await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');
+
+  // Nothing reached the server yet; once it is back, every hand-off and edit does.
+  const before = await onServer(request, w);
+  for (const id of taskSubjectIds) expect(before.get(id)).toMatchObject({ workflowId: w.annotateStep });
+  proxy.cut = false;
+  await expect(async () => {
+    const now = await onServer(request, w);
+    for (const id of submitted) expect(now.get(id), `item ${id}`).toMatchObject({ workflowId: w.reviewStep, state: 'pending' });
+    expect(now.get(damaged)).toMatchObject({ workflowId: w.annotateStep, state: 'skipped' });
+  }).toPass({ timeout: 60_000 });
+  for (const id of submitted) {
+    const saved = await call(request, w.annotator, 'GET', `/annotate?taskSubjectId=${id}`);
+    expect(saved.frames[0].data.objects, `objects of item ${id}`).toHaveLength(1);
+  }
+
+  // Back on My work: every item of the package was handed on, so it is gone from this computer.
+  await page.getByRole('button', { name: 'Back to My work' }).click();
+  await expect(card.root).toContainText('No work package on this computer yet');
+  await page.context().close();
+});
+
+test('cancelling a package gives its items back to the queue and deletes it from this computer', async ({ browser, request }) => {
+  const w = await workWorld(request, 2);
+  const page = await myWork(browser, w.annotator);
+  const card = new LocalPackagesCard(page);
+  const packageId = await card.take(w.annotateStep, { items: 2, leaseHours: 24 });
+  await card.expectState(packageId, 'ready', 60_000);
+  await card.row(packageId).getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Items not started go back to the queue');
+  await dialog.getByRole('button', { name: 'Cancel the package' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Gave back 2 items');
+  await expect(card.root).toContainText('No work package on this computer yet');
+  const now = await onServer(request, w);
+  expect([...now.values()].map((s) => s.state)).toEqual(['pending', 'pending']);
+  await page.context().close();
+});
