@@ -27,7 +27,19 @@ export function readToken(): AuthToken | null {
   return { name, value };
 }
 
+/**
+ * Set while a sign-out is on its way: the server may already have closed the session while the
+ * cookies still hold it, so work that would call the server on the way out (giving back an item
+ * claimed ahead) does not, rather than be refused with a 401. A new sign-in clears it.
+ */
+let signingOut = false;
+export const beginSignOut = (): void => {
+  signingOut = true;
+};
+export const isSigningOut = (): boolean => signingOut;
+
 export function saveToken(token: { tokenName: string; tokenValue: string }): void {
+  signingOut = false;
   const options = { path: '/', maxAgeSeconds: TOKEN_MAX_AGE_SECONDS, sameSite: 'Lax' } as const;
   setCookie(TOKEN_NAME_COOKIE, token.tokenName, options);
   setCookie(TOKEN_VALUE_COOKIE, token.tokenValue, options);

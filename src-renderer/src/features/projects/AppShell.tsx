@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { PATHS } from '../../app/paths';
 import { HEADER_WIDGETS, NAV_ENTRIES } from '../../app/areas';
 import { endSession } from '../../app/session';
+import { beginSignOut } from '../../app/authToken';
 import { useErrorText } from '../../app/useErrorText';
 import { useLiveUpdates } from '../../app/useLiveUpdates';
 import { useUploadNowRequests } from '../../app/useUploadNowRequests';
@@ -41,6 +42,7 @@ export function AppShell() {
   const current = nav.filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 
   const onLogout = async () => {
+    beginSignOut();
     try {
       await logout().unwrap();
     } catch (err) {

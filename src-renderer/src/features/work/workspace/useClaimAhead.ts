@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { readToken } from '../../../app/authToken';
+import { isSigningOut, readToken } from '../../../app/authToken';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
@@ -34,9 +34,10 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
     const giveBack = () => {
       const unused = ahead.current;
       ahead.current = null;
-      // Signed out meanwhile (the claim finished after the user left and logged out): the call
-      // could only be refused; the item stays theirs and is what they are given next time.
-      if (unused && readToken()) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
+      // Signed out meanwhile, or signing out (the claim finished after the user left and logged
+      // out): the call could only be refused; the item stays theirs and is what they are given
+      // next time.
+      if (unused && readToken() && !isSigningOut()) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
     };
     return () => {
       giveBack();
