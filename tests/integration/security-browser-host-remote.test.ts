@@ -11,6 +11,7 @@ import { NODE_HOST_SECRET_HEADER, NODE_HOST_UPLOAD_PATH } from '../../src-shared
 import { buildWorld, type World } from '../support/world';
 import { startObsServer, type ObsServer } from '../support/obsServer';
 import { rawRequest, type RawAnswer } from '../support/nodeHostWire';
+import { stubRendererIn } from '../support/stubRenderer';
 
 /**
  * The browser host served to a browser on another computer (docs/browser-host-remote.md): such
@@ -48,8 +49,7 @@ describe('browser host for a page on another computer', () => {
     await s.app.listen({ host: '127.0.0.1', port: 0 });
     w = await buildWorld(s.app.ctx);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-remote-host-'));
-    fs.mkdirSync(path.join(dir, 'renderer'));
-    fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
+    stubRendererIn(dir);
     const serverUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
     host = await startNodeHost({
       config: workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: path.join(dir, 'ws'), SERVER_URL: serverUrl }),

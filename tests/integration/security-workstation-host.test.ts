@@ -10,6 +10,7 @@ import { NODE_HOST_ADDRESS_FILE } from '../../src-shared/ipc';
 import { buildWorld, type World } from '../support/world';
 import { startObsServer, type ObsServer } from '../support/obsServer';
 import { rawInvoke, rawRequest, socketOutcome } from '../support/nodeHostWire';
+import { STUB_RENDERER_TITLE, stubRendererIn } from '../support/stubRenderer';
 
 /**
  * The browser host as an attacker meets it (issue 15): a web page in the user's browser
@@ -40,8 +41,7 @@ describe('browser host: only its own page, holding the secret, drives it', () =>
     await s.app.listen({ host: '127.0.0.1', port: 0 });
     w = await buildWorld(s.app.ctx);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-sec-host-'));
-    fs.mkdirSync(path.join(dir, 'renderer'));
-    fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
+    stubRendererIn(dir);
     dataDir = path.join(dir, 'ws');
     downloads = path.join(dataDir, 'downloads');
     outside = path.join(dir, 'outside');
@@ -99,7 +99,7 @@ describe('browser host: only its own page, holding the secret, drives it', () =>
     for (const name of [`127.0.0.1:${port}`, `localhost:${port}`]) {
       const page = await rawRequest(port, { headers: { host: name } });
       expect(page.status).toBe(200);
-      expect(page.text).toContain('<title>workstation</title>');
+      expect(page.text).toContain(STUB_RENDERER_TITLE);
       expect(page.text).not.toContain(SECRET);
       expect(page.headers['x-frame-options']).toBe('DENY');
       expect(page.headers['referrer-policy']).toBe('no-referrer');

@@ -10,6 +10,7 @@ import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../supp
 import { buildTask } from '../support/taskFixture';
 import { buildWorld } from '../support/world';
 import { freePort, ServerProcess, until, WorkstationProcess, type Held } from '../support/processes';
+import { stubRendererIn } from '../support/stubRenderer';
 
 const TOKEN_NAME = 'x-annot-token';
 
@@ -102,9 +103,7 @@ describe.each(DB_KINDS)('annotation journal against a real server on %s', (kind:
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-journal-'));
-    rendererDir = path.join(dir, 'renderer');
-    fs.mkdirSync(rendererDir);
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    rendererDir = stubRendererIn(dir);
     db = await freshDatabase(kind);
     // The fixtures are written in-process, then the server runs as its own process on the same database.
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }), databaseUrl: db.databaseUrl } });

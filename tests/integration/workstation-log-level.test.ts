@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../../src-main/config';
 import { NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../src-shared/ipc';
+import { stubRendererIn } from '../support/stubRenderer';
 
 /**
  * WORKSTATION_LOG_LEVEL as an operator sets it (docs/logging.md, "Log level"): the browser host
@@ -21,8 +22,7 @@ describe('the workstation log level', () => {
 
   const start = async (level: string) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-loglevel-'));
-    fs.mkdirSync(path.join(dir, 'renderer'));
-    fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
+    stubRendererIn(dir);
     const host = await startNodeHost({
       config: workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: path.join(dir, 'ws'), SERVER_URL: 'http://127.0.0.1:1', WORKSTATION_LOG_LEVEL: level }),
       rendererDir: path.join(dir, 'renderer'),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
 import { workstationConfigFromEnv } from '../../src-main/config';
 import { NODE_HOST_EVENT_MESSAGE, NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../src-shared/ipc';
+import { STUB_RENDERER_TITLE, stubRendererIn } from '../support/stubRenderer';
 
 /** The workstation contract through the browser host: HTTP invoke, socket.io events, the renderer files (with its secret: who else may call is tests/integration/security-workstation-host.test.ts). */
 describe('browser host', () => {
@@ -23,8 +24,7 @@ describe('browser host', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-host-'));
-    fs.mkdirSync(path.join(dir, 'renderer'));
-    fs.writeFileSync(path.join(dir, 'renderer/index.html'), '<!doctype html><title>workstation</title>');
+    stubRendererIn(dir);
     host = await startNodeHost({
       config: workstationConfigFromEnv('node', '9.9.9', { WORKSTATION_DATA_DIR: path.join(dir, 'ws'), SERVER_URL: 'http://127.0.0.1:1' }),
       rendererDir: path.join(dir, 'renderer'),
@@ -102,6 +102,6 @@ describe('browser host', () => {
   it('serves the built renderer', async () => {
     const res = await fetch(host.url + '/');
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<title>workstation</title>');
+    expect(await res.text()).toContain(STUB_RENDERER_TITLE);
   });
 });

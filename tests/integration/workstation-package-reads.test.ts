@@ -13,6 +13,7 @@ import { aiOntology } from '../support/aiFixture';
 import { buildTask, type TaskFixture } from '../support/taskFixture';
 import { buildWorld, type World, type WorldUser } from '../support/world';
 import { freePort, ServerProcess, until, WorkstationProcess } from '../support/processes';
+import { stubRendererIn } from '../support/stubRenderer';
 
 const TOKEN_NAME = 'x-annot-token';
 const REASON = 'Box misses the wheel';
@@ -64,9 +65,7 @@ describe('a work package read by the page', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-pkg-reads-'));
-    rendererDir = path.join(dir, 'renderer');
-    fs.mkdirSync(rendererDir);
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    rendererDir = stubRendererIn(dir);
     db = await freshDatabase('sqlite');
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', S3_ENDPOINT: '' }), databaseUrl: db.databaseUrl } });
     try {

@@ -16,6 +16,7 @@ import { freePort, ServerProcess, until, WorkstationProcess } from '../support/p
 import { requireSystemEnv } from '../support/runEnv';
 import { S3Proxy } from '../support/s3Proxy';
 import { storeNoiseFrames } from '../support/noiseFrames';
+import { stubRendererIn } from '../support/stubRenderer';
 
 const TOKEN_NAME = 'x-annot-token';
 const ROOT = 'tenant-p';
@@ -94,9 +95,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-packages-'));
-    rendererDir = path.join(dir, 'renderer');
-    fs.mkdirSync(rendererDir);
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    rendererDir = stubRendererIn(dir);
     const env = requireSystemEnv('s3', S3_KEYS);
     endpoint = env.S3_ENDPOINT!;
     bucket = `annot-pkg-${crypto.randomBytes(4).toString('hex')}`;

@@ -7,6 +7,7 @@ import { workstationConfigFromEnv } from '../../src-main/config';
 import { DATA_DIR_LOCK_FILE } from '../../src-main/hosts/dataDirLock';
 import { startNodeHost, type NodeHost } from '../../src-main/hosts/node';
 import { NODE_HOST_INVOKE_PATH, NODE_HOST_SECRET_HEADER } from '../../src-shared/ipc';
+import { stubRendererIn } from '../support/stubRenderer';
 
 /** The workstation is one (issue 18): a second browser host on the same data folder says so and stops before it opens anything. */
 describe('one browser host per data folder', () => {
@@ -25,9 +26,7 @@ describe('one browser host per data folder', () => {
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'annot-one-'));
-    rendererDir = path.join(dir, 'renderer');
-    fs.mkdirSync(rendererDir);
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>workstation</title>');
+    rendererDir = stubRendererIn(dir);
   });
   afterAll(async () => {
     for (const h of started) await h.close().catch(() => undefined);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openSqliteFile } from '../sqliteFile';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
-import type { LocalPackage, LocalPackageState, PackageContext, PackageError, PackageFrameRef, PackageItemView } from '../../../src-shared/ipc';
+import type { LocalPackage, LocalPackageState, PackageContext, PackageError, PackageFrameRef, PackageItemView, PackageProgress } from '../../../src-shared/ipc';
 import { migratePackagesDb } from './migrations';
 
 /** A package's row: what the server said of it and where its download stands. */
@@ -21,15 +21,8 @@ export interface FrameRow {
   done: boolean;
 }
 
-/** Counts of a package's files, bytes and items, done and in all. */
-export interface PackageCounts {
-  filesDone: number;
-  filesTotal: number;
-  bytesDone: number;
-  bytesTotal: number;
-  itemsReady: number;
-  itemsTotal: number;
-}
+/** Counts of a package's files, bytes and items, done and in all: the figures of its progress report. */
+export type PackageCounts = Pick<PackageProgress, 'filesDone' | 'filesTotal' | 'bytesDone' | 'bytesTotal' | 'itemsReady' | 'itemsTotal'>;
 
 type RawPackage = { package_id: number; project_id: number; task_id: number; workflow_id: number; user_id: number; created_at: number; expires_at: number; state: LocalPackageState; error_code: string | null; error_message: string | null };
 type RawFrame = { task_subject_id: number; frame_id: number; object_key: string; size_bytes: number; file: string; done: number };
