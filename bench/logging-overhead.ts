@@ -23,7 +23,7 @@
  * (on, off, off, on). BENCH_DESIGN=sessions is the earlier design (a fresh product per level).
  * Usage: tsx bench/logging-overhead.ts   (build first: electron-vite build)
  */
-import { fmt, percentiles } from './lib/stats';
+import { fmt, percentiles, ratioInterval } from './lib/stats';
 import { ownerApi, ownerHeaders, ownerSession, startProductHost, type ProductHost } from './lib/productHost';
 import { makePhotoTask, savePolygons } from './lib/workspaceTask';
 import { drawBox, openWorkspace, submitToNext, wheelFrames } from './lib/workspacePasses';
@@ -167,6 +167,10 @@ function printInterleaved(r: Awaited<ReturnType<typeof interleavedSession>>) {
   for (const [label, key] of [['submit to the next item drawn', 'submit'], ['frame, 10,000 polygons, wheel zoom', 'frames']] as const) {
     const on = percentiles(r[key].debug), off = percentiles(r[key].off);
     console.log(`| ${label} (${on.n} / ${off.n}) | ${fmt(on.p50)} | ${fmt(on.p95)} | ${fmt(off.p50)} | ${fmt(off.p95)} | ${(on.p50 / off.p50).toFixed(3)} | ${(on.p95 / off.p95).toFixed(3)} |`);
+  }
+  for (const key of ['submit', 'frames'] as const) {
+    const p50 = ratioInterval(r[key].debug, r[key].off, 0.5), p95 = ratioInterval(r[key].debug, r[key].off, 0.95);
+    console.log(`  ${key} on/off, 95% bootstrap interval: p50 ${p50.low.toFixed(3)} to ${p50.high.toFixed(3)}, p95 ${p95.low.toFixed(3)} to ${p95.high.toFixed(3)}`);
   }
   // The halves of the run apart: the same ratio in both says the drift within the run is not it.
   for (const [name, part] of [['first half', 0], ['second half', 1]] as const) {
