@@ -141,7 +141,7 @@ export class StorageService {
    * size and mtime go into the resume journal.
    */
   private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, o: { report: boolean; onRetry?: () => void; stat?: fs.Stats | null }): Promise<UploadResult> {
-    const link = await this.tokens.get();
+    const link = await this.tokens.getFor(args.key);
     const key = this.keyFor(link, args.key);
     const contentType = args.contentType ?? contentTypeOf(args.file);
     const known = o.stat && o.stat.size <= settings.partSize ? o.stat : null;
@@ -222,7 +222,7 @@ export class StorageService {
     const t = this.transferLog(`download ${args.key}`, args.key);
     t.start(`transfer ${transferId}`);
     try {
-      const link = await this.tokens.get();
+      const link = await this.tokens.getFor(args.key);
       const key = this.keyFor(link, args.key);
       let meter: ProgressMeter | null = null;
       const onTotal = (n: number) => (meter = this.meter(transferId, 'download', args.key, n));
@@ -284,7 +284,7 @@ export class StorageService {
   async signedUrl(rawKey: string, expires = SIGNED_URL_DEFAULT_SECONDS): Promise<{ key: string; url: string; expiresAt: number }> {
     this.ready();
     if (!Number.isInteger(expires) || expires < 1 || expires > SIGNED_URL_MAX_SECONDS) throw new StorageError('SignedUrlExpiry');
-    const link = await this.tokens.get();
+    const link = await this.tokens.getFor(rawKey);
     const key = this.keyFor(link, rawKey);
     if (link.mode === 'embedded') {
       const signed = await this.o.server.json<SignedUrl>('GET', `/core/obs/url?key=${encodeURIComponent(key)}&expires=${expires}`);

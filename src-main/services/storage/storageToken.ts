@@ -2,6 +2,8 @@ import type { StorageToken } from '../../../src-shared/api/obs';
 import { ServerCallError, type ServerClient } from '../session';
 import type { SessionCache } from './sessionCache';
 import { StorageError } from './storageError';
+import { normalizeObjectKey } from './objectKey';
+import { tokenCovers, tokenNeedOf, tokenNeedQuery } from './tokenCoverage';
 
 /** A token counts as expired this long before its expiresAt (spec section 9). */
 export const TOKEN_EARLY_EXPIRY_MS = 5 * 60_000;
@@ -76,6 +78,32 @@ export class TokenSource {
     }
   }
 
+  /**
+   * The link for one key: get()'s, asked for again with the key's project or task subject when
+   * the token does not name its folder (tokenCoverage.ts). Asked once: when the server refuses
+   * (the caller may not use that folder) the token in hand is used and the store says no.
+   */
+  async getFor(rawKey: string): Promise<StorageLink> {
+    const link = await this.get();
+    if (link.mode !== 's3') return link;
+    let need;
+    try {
+      need = tokenNeedOf(normalizeObjectKey(rawKey, link.token.rootPrefix), link.token.rootPrefix);
+    } catch {
+      return link; // not a key: the transfer refuses it with its own error
+    }
+    if (!need || tokenCovers(link.token, need)) return link;
+    while (this.refreshing) await sleep(TOKEN_LOCK_POLL_MS);
+    const again = this.cached();
+    if (again?.mode === 's3' && tokenCovers(again.token, need)) return again;
+    try {
+      return await this.refresh(tokenNeedQuery(need));
+    } catch (err) {
+      if (err instanceof ServerCallError && (err.status === 403 || err.status === 404)) return link;
+      throw err;
+    }
+  }
+
   /** Drops an expired token, so the next get() fetches a new one (before a retry). */
   clearIfExpired(): void {
     const entry = this.o.cache.getJson<Partial<StorageToken> & { mode?: string }>(this.key);
@@ -86,13 +114,16 @@ export class TokenSource {
     this.o.cache.remove(this.key);
   }
 
-  private async refresh(): Promise<StorageLink> {
+  /** `query`: what the token must cover besides the usual (tokenNeedQuery); its refusal keeps the token in hand. */
+  private async refresh(query = ''): Promise<StorageLink> {
     this.refreshing = true;
     try {
-      const token = await this.o.server.json<StorageToken>('GET', this.o.tokenPath);
+      const path = query ? `${this.o.tokenPath}${this.o.tokenPath.includes('?') ? '&' : '?'}${query}` : this.o.tokenPath;
+      const token = await this.o.server.json<StorageToken>('GET', path);
       this.o.cache.set(this.key, JSON.stringify(token));
       return this.cached() ?? { mode: 's3', token };
     } catch (err) {
+      if (query && err instanceof ServerCallError && (err.status === 403 || err.status === 404)) throw err;
       this.clear();
       if (err instanceof ServerCallError && err.status === 409 && err.message === 'error.obs.tokenUnavailable') {
         this.o.cache.set(this.key, JSON.stringify({ mode: 'embedded' }));
