@@ -71,7 +71,7 @@ describe('a work package read by the page', () => {
     try {
       w = await buildWorld(app.ctx);
       await aiOntology(app.ctx, w.projectP, w.users.owner.id);
-      t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 4, framesPerSubject: 2 });
+      t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 6, framesPerSubject: 2 });
       await new RejectReasonsRepository(app.ctx.db).add({ projectId: w.projectP, reason: REASON, createdBy: w.users.owner.id, now: app.ctx.now() });
       const frames = await app.ctx.db.selectFrom('subject_frames').select(['id', 'object_key']).where('subject_id', 'in', t.subjectIds).execute();
       for (const [i, f] of frames.entries()) {
@@ -146,6 +146,27 @@ describe('a work package read by the page', () => {
     await ws.invoke('packages.resume', { packageId: p.packageId });
     await until('fetched again', () => ws.invoke('packages.status', { packageId: p.packageId }) as Promise<LocalPackage>, (s) => s.state === 'ready');
     expect((await read(ws, item.frames[1]!.url!)).status).toBe(200);
+  }, 120_000);
+
+  it('forgets an item once its hand-off is on the server, pictures too, and a package failed only for that item is ready again', async () => {
+    const ws = await start('ws-handed-on');
+    await signIn(ws, w.users.annotator, 'Annotator A');
+    const p = await takeReady(ws, 2);
+    const [broken, kept] = p.taskSubjectIds as [number, number];
+    const item = (await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: broken })) as PackageItemView;
+    // A picture lost on disk: reading the item finds it, and the package says it failed.
+    fs.rmSync(item.frames[0]!.file!);
+    await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: broken });
+    expect(((await ws.invoke('packages.status', { packageId: p.packageId })) as LocalPackage).state).toBe('failed');
+
+    // The annotator submits it anyway (the media failure screen offers the step actions).
+    await ws.invoke('journal.open', { taskSubjectId: broken, serverVersion: item.annotations.version, userId: w.users.annotator.id });
+    await ws.invoke('journal.handOff', { taskSubjectId: broken, action: 'submit', activeMs: 1000 });
+    const after = await until('handed on', () => ws.invoke('packages.status', { packageId: p.packageId }) as Promise<LocalPackage>, (s) => !s.taskSubjectIds.includes(broken));
+    expect(after.taskSubjectIds).toEqual([kept]);
+    expect(after.state).toBe('ready');
+    expect(fs.existsSync(item.frames[1]!.file!)).toBe(false);
+    await expect(ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: broken })).rejects.toThrow(/PACKAGE_ITEM_NOT_FOUND/);
   }, 120_000);
 
   it('after a restart with the server away, knows the page\'s user by its kept token and answers the package\'s context from disk', async () => {

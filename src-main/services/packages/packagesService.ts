@@ -110,24 +110,28 @@ export class PackagesService {
 
   /**
    * Takes items out of a package here (`remove` forgets them in the store and answers their frame
-   * files) and deletes their files; the package goes once empty. Answers how many items are left.
+   * files), then stops a download running for the package and deletes those files with any part
+   * of one still downloading; the package goes once empty. Forgotten before the download stops: a
+   * page reading the package on the event that caused this no longer finds them, and the download
+   * finds no rows to mark; the files go only once it has stopped, so none lands after. A failed
+   * package whose missing frames all left with the items is ready again. Answers how many items
+   * are left.
    */
   async dropItems(row: PackageRow, remove: (packageId: number) => string[] | Promise<string[]>, after: 'cancelled' | null = null): Promise<number> {
-    // A download running for items taken out would write files nobody needs: stop it, forget them, go on with the rest.
+    const files = await remove(row.packageId);
+    const left = this.d.store.itemIds(row.packageId).length;
+    if (left === 0) this.d.store.remove(row.packageId);
     const wasRunning = this.d.downloads.running(row.packageId);
     if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
-    const files = await remove(row.packageId);
-    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
-    const left = this.d.store.itemIds(row.packageId).length;
     if (left === 0) {
-      this.d.store.remove(row.packageId);
       await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true });
       return 0;
     }
+    const folder = this.folderOf(row.packageId);
+    await Promise.all(files.flatMap((f) => [f, `${f}.download`]).map((f) => fs.promises.rm(path.join(folder, f), { force: true })));
     if (after) this.d.store.setState(row.packageId, after);
     else if (wasRunning) this.d.downloads.start(row.packageId);
     else {
-      // A failed package whose missing frames were all in the items taken out is whole now.
       const c = this.d.store.counts(row.packageId);
       if (c.filesDone === c.filesTotal && this.d.store.get(row.packageId)!.state === 'failed') this.d.store.setState(row.packageId, 'ready');
     }
@@ -138,23 +142,12 @@ export class PackagesService {
   /**
    * An item whose hand-off the server took (the journal sent it) has left its package on the
    * server; it leaves it here too, with its pictures, so the package does not offer it again.
-   * The item is forgotten at once (a page reading the package on the same event no longer finds
-   * it); a download in flight is stopped first for the files and goes on with the rest.
    */
   async handedOn(taskSubjectId: number): Promise<void> {
     const row = this.d.store.list().find((r) => this.d.store.itemIds(r.packageId).includes(taskSubjectId));
     if (!row) return;
-    const files = this.d.store.removeItems(row.packageId, [taskSubjectId]);
-    const left = this.d.store.itemIds(row.packageId);
-    this.d.log.info(`package ${row.packageId}: task subject ${taskSubjectId} handed on, ${left.length} left`, packageExtra(row, taskSubjectId));
-    // Gone from the list before anything is awaited: a download still running finds no rows to mark.
-    if (left.length === 0) this.d.store.remove(row.packageId);
-    const wasRunning = this.d.downloads.running(row.packageId);
-    if (wasRunning) await this.d.downloads.stop(row.packageId, 'downloading');
-    if (left.length === 0) return void (await fs.promises.rm(this.folderOf(row.packageId), { recursive: true, force: true }));
-    await Promise.all(files.map((f) => fs.promises.rm(path.join(this.folderOf(row.packageId), f), { force: true })));
-    if (wasRunning) this.d.downloads.start(row.packageId);
-    this.d.downloads.report(row.packageId, true);
+    const left = await this.dropItems(row, (id) => this.d.store.removeItems(id, [taskSubjectId]));
+    this.d.log.info(`package ${row.packageId}: task subject ${taskSubjectId} handed on, ${left} left`, packageExtra(row, taskSubjectId));
   }
 
   /**
