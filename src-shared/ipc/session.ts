@@ -27,6 +27,11 @@ export interface SessionHandlers {
    * since, older than 30 days, or never set here).
    */
   'session.restore': (args: { tokenName: string; tokenValue: string }) => Promise<RememberedSession | null>;
-  /** Signed out: transfers and log shipping stop using the old token (and this workstation forgets whose it was). */
-  'session.clear': (args?: Record<string, never>) => Promise<{ ok: true }>;
+  /**
+   * Signed out: transfers and log shipping stop using the old token, and this workstation
+   * forgets whose it was. `tokenValue` names whose session (the page's token, read before it was dropped);
+   * without it, the caller the request names, else the last session set. Another browser's
+   * session on the browser host stays.
+   */
+  'session.clear': (args?: { tokenValue?: string }) => Promise<{ ok: true }>;
 }

@@ -121,6 +121,11 @@ describe('a work package read by the page', () => {
     expect((await read(ws, frame.url!)).status).toBe(200);
     // The invokes below name no caller: they run as the last session set, the holder's again.
     await signIn(ws, w.users.annotator, 'Annotator A');
+    // The reviewer's browser signs out (its page names its token, already dropped from its cookies):
+    // that session ends here and is forgotten; the holder's, set last, goes on.
+    await ws.invoke('session.clear', { tokenValue: w.users.reviewer.token });
+    expect(await ws.invoke('session.restore', { tokenName: TOKEN_NAME, tokenValue: w.users.reviewer.token })).toBeNull();
+    expect(((await ws.invoke('packages.list', {})) as LocalPackage[]).map((x) => x.packageId)).toContain(p.packageId);
 
     // Ids that name nothing here, and paths that try to leave the package folder.
     const answer = async (url: string) => {

@@ -26,4 +26,24 @@ describe('the workstation session with several browsers on one browser host', ()
     state.set(null);
     expect(state.runAsCaller('token-1', () => state.current())).toBeNull();
   });
+
+  it('signs out only the browser that asks: the others, and the last session set, go on', () => {
+    const state = new SessionState();
+    state.set(as(1));
+    state.set(as(2));
+    // Browser 1 signs out while browser 2 was the last to sign in.
+    expect(state.runAsCaller('token-1', () => state.clearCaller())?.user.id).toBe(1);
+    expect(state.current()?.user.id).toBe(2);
+    expect(state.runAsCaller('token-1', () => state.current()?.user.id)).toBe(2); // no longer known as a caller
+    // A page that dropped its token before saying so names it: only that session ends.
+    state.set(as(3));
+    state.set(as(2));
+    expect(state.clearCaller('token-3')?.user.id).toBe(3);
+    expect(state.current()?.user.id).toBe(2);
+    expect(state.clearCaller('token-never-set')).toBeNull();
+    expect(state.current()?.user.id).toBe(2);
+    // Browser 2 (the last session) signs out: nobody is signed in.
+    expect(state.runAsCaller('token-2', () => state.clearCaller())?.user.id).toBe(2);
+    expect(state.current()).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ export { SessionState } from './sessionState';
 export { ServerClient, ServerCallError } from './serverClient';
 
 const badSession = () => Object.assign(new TypeError('session needs tokenName, tokenValue and user.id'), { code: 'BAD_ARGS' });
+const badClear = () => Object.assign(new TypeError('session.clear takes { tokenValue? } with a token, or nothing'), { code: 'BAD_ARGS' });
 const badToken = () => Object.assign(new TypeError('session.restore needs tokenName and tokenValue'), { code: 'BAD_ARGS' });
 
 /**
@@ -62,12 +63,13 @@ export function createSessionService(
         if (before?.tokenValue !== s.tokenValue) log.info(`session restored from this workstation's memory (the team server was not asked): user ${s.user.id}`, who(s));
         return found;
       },
-      'session.clear': async () => {
-        const before = state.current();
-        state.set(null);
-        if (!before) return { ok: true };
-        keep('forget the signed-out user', () => remembered?.forget(before.tokenValue));
-        log.info(`signed out: user ${before.user.id}`, who(before));
+      'session.clear': async (a) => {
+        const tokenValue = a?.tokenValue;
+        if (tokenValue !== undefined && (typeof tokenValue !== 'string' || tokenValue === '')) throw badClear();
+        const before = state.clearCaller(tokenValue);
+        const forgotten = tokenValue ?? before?.tokenValue;
+        if (forgotten) keep('forget the signed-out user', () => remembered?.forget(forgotten));
+        if (before) log.info(`signed out: user ${before.user.id}`, who(before));
         return { ok: true };
       },
     },

@@ -35,6 +35,25 @@ export class SessionState {
     if (userChanged) this.listeners.forEach((l) => l(next));
   }
 
+  /**
+   * Signs out the session of `tokenValue`, else of whoever the current call runs as, else the
+   * last session set; answers that session when it was known. Another browser's session is only
+   * forgotten: the last session set (the desktop's user, or the browser that signed in last)
+   * goes on sending its journal and downloads as before.
+   */
+  clearCaller(tokenValue?: string): WorkstationSession | null {
+    const target = tokenValue ?? this.scoped.getStore()?.tokenValue ?? this.session?.tokenValue;
+    if (target === undefined) return null;
+    if (target === this.session?.tokenValue) {
+      const before = this.session;
+      this.set(null);
+      return before;
+    }
+    const caller = this.byToken.get(target) ?? null;
+    this.byToken.delete(target);
+    return caller;
+  }
+
   /** Runs `fn` (and whatever it starts) as the caller holding this token, when a session was set with it; else as usual. */
   runAsCaller<T>(token: string | undefined, fn: () => T): T {
     const caller = token ? this.byToken.get(token) : undefined;

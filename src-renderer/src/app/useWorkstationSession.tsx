@@ -33,11 +33,13 @@ export function useWorkstationSession(user: WorkstationSession['user'] | undefin
  * an expired session) the main process stops using the token. Moving between pages keeps it.
  */
 export function SignedInSession({ children }: { children: ReactNode }) {
-  useEffect(
-    () => () => {
-      void workstation.invoke('session.clear', {}).catch((err: unknown) => console.error('the workstation did not drop the session', err));
-    },
-    [],
-  );
+  useEffect(() => {
+    // Read now: by the time the page leaves, the sign-out has dropped the token, and the host
+    // must still know whose session to end (another browser may be signed in on it).
+    const token = readToken();
+    return () => {
+      void workstation.invoke('session.clear', token ? { tokenValue: token.value } : {}).catch((err: unknown) => console.error('the workstation did not drop the session', err));
+    };
+  }, []);
   return children;
 }
