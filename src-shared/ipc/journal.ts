@@ -54,6 +54,8 @@ export interface JournalStatus {
   /** the step's action queued to follow the edits (the annotator moved on while the server was away) */
   handoff?: JournalHandoffAction;
   error?: JournalError;
+  /** where it was worked on, as `journal.open` was told (answered by `journal.handoffs`) */
+  place?: JournalPlace;
 }
 
 /** The step actions that hand a task subject on: the transitions a workspace runs. */
@@ -87,6 +89,8 @@ export interface JournalPlace {
   workflowType: string;
   /** the task subject's data item */
   subjectDataId: number;
+  /** the item's name as the workspace showed it: names it in a list of hand-offs not accepted after a restart */
+  itemName?: string;
 }
 
 export interface JournalOpenResult extends JournalStatus {

@@ -104,6 +104,7 @@ test('the annotator goes on at once while the server is slow or away, every subm
   await drawOne(page, workspace);
   proxy.cut = true;
   const refusedId = Number(await stage(page).getAttribute('data-item'));
+  const refusedName = await workspace.itemName();
   const away = await submitAndWatch(page);
   test.info().annotations.push({ type: 'submit to next item, server away', description: `${Math.round(away.ms)} ms` });
   expect(away.stillSending).toBe(true);
@@ -150,6 +151,14 @@ test('the annotator goes on at once while the server is slow or away, every subm
     const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${id}`);
     expect(saved.frames[0].data.objects, `objects of item ${id}`).toHaveLength(1);
   }
+
+  // A page that starts afresh (a reload, as after a restart) knows nothing of it, and the journal
+  // sends nothing more for it: the refusal is still listed, by the item's name, not waited for.
+  await page.reload();
+  await workspace.expectItemOpen();
+  await expect(page.getByTestId('handoff-notice-button')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('handoff-notice-button').click();
+  await expect(page.locator(`[data-testid="handoff-notice"][data-item-id="${refusedId}"]`)).toContainText(refusedName);
 });
 
 /** A box on the open item, kept by the journal (saved, or kept here while the server is away). */

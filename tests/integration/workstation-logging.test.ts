@@ -81,17 +81,21 @@ describe('what the workstation logs, from real events', () => {
     const remark = `taskSubjectId=${id}`;
     // The workspace says where the item is worked on; every journal record of it carries that.
     const place = { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId, workflowType: 'annotate', subjectDataId: 4242 };
-    await h()['journal.open']({ taskSubjectId: id, serverVersion: card.version, place });
+    // The item's name rides with the place for the page's lists; it is not an extra-info field, so the records leave it out.
+    await h()['journal.open']({ taskSubjectId: id, serverVersion: card.version, place: { ...place, itemName: 'street-04.jpg' } });
     await h()['journal.append']({ taskSubjectId: id, frameId: card.frameIds[0]!, upsert: [box('a')] });
     const { version } = await h()['journal.flush']({ taskSubjectId: id });
     const saves = await records(`journal save sent: task subject ${id}`);
     expect(saves[0]).toMatchObject({ level: 0, message: expect.stringContaining(`-> ${version}`), extra: { remark, userId: me.id, ...place, subjectId: id } });
+    expect(saves[0]!.extra).not.toHaveProperty('itemName');
 
     proxy.cut = true;
     await h()['journal.append']({ taskSubjectId: id, frameId: card.frameIds[0]!, upsert: [box('b')] });
     await until('journal offline', () => h()['journal.status']({ taskSubjectId: id }), (st) => st.state === 'offline');
     expect(await records('journal offline')).toEqual([expect.objectContaining({ level: 2, extra: expect.objectContaining({ remark, userId: me.id }) })]);
     await h()['journal.handOff']({ taskSubjectId: id, action: 'submit', activeMs: 4000 });
+    // What a page after a restart lists as waiting: the hand-off, where, and the item's name.
+    expect(await h()['journal.handoffs']({})).toEqual([expect.objectContaining({ taskSubjectId: id, handoff: 'submit', place: { ...place, itemName: 'street-04.jpg' } })]);
     proxy.cut = false;
     await until('hand-off sent', () => h()['journal.status']({ taskSubjectId: id }), (st) => st.state === 'synced' && st.handoff === undefined && st.pending === 0, 30_000);
     expect(await records('journal back online')).toEqual([expect.objectContaining({ level: 1, message: expect.stringMatching(/after \d+\.\d s$/) })]);

@@ -28,17 +28,22 @@ export function serverVersionArg(args: unknown): number {
   return v;
 }
 
-/** journal.open's `place` (for the log records): null when not given; every field as the workspace knows it, or BAD_ARGS. */
+/** Longer than any subject name the server keeps (255): a bound, not a rule about names. */
+const MAX_ITEM_NAME = 512;
+
+/** journal.open's `place` (for the log records and the list of hand-offs not accepted): null when not given; every field as the workspace knows it, or BAD_ARGS. */
 export function placeArg(args: unknown): JournalPlace | null {
   const p = (args as { place?: unknown } | null)?.place;
   if (p === undefined) return null;
   if (typeof p !== 'object' || p === null || Array.isArray(p)) throw badArgs('place must be an object');
-  const { projectId, taskId, workflowId, workflowType, subjectDataId, ...rest } = p as Record<string, unknown>;
+  const { projectId, taskId, workflowId, workflowType, subjectDataId, itemName, ...rest } = p as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
   if (extra !== undefined) throw badArgs(`place does not take ${extra}`);
   for (const [name, v] of Object.entries({ projectId, taskId, workflowId, subjectDataId })) if (!isId(v)) throw badArgs(`place.${name} must be a positive integer`);
   if (typeof workflowType !== 'string' || workflowType.length === 0 || workflowType.length > 32) throw badArgs('place.workflowType must be the step type (1 to 32 characters)');
-  return { projectId, taskId, workflowId, workflowType, subjectDataId } as JournalPlace;
+  if (itemName !== undefined && (typeof itemName !== 'string' || itemName.length > MAX_ITEM_NAME)) throw badArgs(`place.itemName must be the item's name (at most ${MAX_ITEM_NAME} characters)`);
+  const place = { projectId, taskId, workflowId, workflowType, subjectDataId } as JournalPlace;
+  return itemName === undefined ? place : { ...place, itemName: itemName as string };
 }
 
 /** The frame's classification answers an edit sets, checked like the server checks them; undefined when not given. */

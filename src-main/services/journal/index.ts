@@ -101,7 +101,11 @@ export function createJournalService(
         syncer.kick(taskSubjectId);
         return syncer.status(taskSubjectId);
       },
-      'journal.handoffs': async () => store.handoffSubjects().map((id) => syncer.status(id)),
+      'journal.handoffs': async () =>
+        store.handoffSubjects().map((id) => {
+          const place = store.subject(id)?.place;
+          return place ? { ...syncer.status(id), place } : syncer.status(id);
+        }),
       'journal.forget': async (args) => {
         const id = taskSubjectArg(args);
         const forgotten = await syncer.exclusive(id, () => store.forget(id));

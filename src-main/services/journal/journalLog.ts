@@ -11,9 +11,12 @@ import type { SubjectRow } from './store';
  */
 export function journalExtra(taskSubjectId: number, row: Pick<SubjectRow, 'userId' | 'place'> | undefined): LogExtraInfo {
   const userId = row?.userId ?? null;
+  const p = row?.place;
+  // The place's ids are extra-info fields; the item's name is not one (it is in the journal for the page).
+  const where = p ? { projectId: p.projectId, taskId: p.taskId, workflowId: p.workflowId, workflowType: p.workflowType, subjectDataId: p.subjectDataId } : {};
   return {
     ...(userId === null ? {} : { userId }),
-    ...(row?.place ?? {}),
+    ...where,
     subjectId: taskSubjectId,
     remark: `taskSubjectId=${taskSubjectId}`,
   };

@@ -39,10 +39,16 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
   useEffect(() => workstation.on('journal.sync', settle), [settle]);
 
   // Hand-offs left by an earlier session (the app was closed or killed before they were sent).
+  // Those the server already refused or found in conflict (sent after a restart with no page
+  // listening) do not wait any more: they are reported now, and their items may be opened again
+  // to resolve them, rather than stepped around for good.
   const loaded = useRef<Promise<void> | null>(null);
   loaded.current ??= workstation.invoke('journal.handoffs', {}).then(
     (left) => {
-      for (const s of left) waiting.current.set(s.taskSubjectId, waiting.current.get(s.taskSubjectId));
+      for (const s of left) {
+        if (s.state === 'refused' || s.state === 'conflict') stoppedRef.current(s, s.place?.itemName);
+        else waiting.current.set(s.taskSubjectId, waiting.current.get(s.taskSubjectId));
+      }
       setCount(waiting.current.size);
     },
     () => undefined,

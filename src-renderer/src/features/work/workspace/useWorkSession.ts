@@ -107,7 +107,7 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
             : Promise.resolve(null),
       ]);
       const earlyVersion = ahead ? ahead.version : claimedVersion;
-      const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.stepType, subjectDataId: open.taskSubject.dataId };
+      const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: open.taskSubject.workflowId, workflowType: open.stepType, subjectDataId: open.taskSubject.dataId, itemName: open.subject.name };
       const journal = early && earlyVersion === annotations.version ? early : await openJournal(annotations.version, place);
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
@@ -136,7 +136,7 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
         const upcoming = readyAhead.currentItem();
         if (!upcoming?.loaded || upcoming.card.taskSubjectId === itemRef.current?.taskSubjectId) return;
         const { card, loaded } = upcoming;
-        const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: card.workflowId, workflowType: loaded.open.stepType, subjectDataId: card.dataId };
+        const place: JournalPlace = { projectId: target.projectId, taskId: target.taskId, workflowId: card.workflowId, workflowType: loaded.open.stepType, subjectDataId: card.dataId, itemName: loaded.open.subject.name };
         const opened = workstation
           .invoke('journal.open', { taskSubjectId: card.taskSubjectId, serverVersion: loaded.annotations.version, place, ...(userIdRef.current ? { userId: userIdRef.current } : {}) })
           .catch(() => null); // opened again when the item opens
