@@ -159,6 +159,18 @@ test('the annotator goes on at once while the server is slow or away, every subm
   await expect(page.getByTestId('handoff-notice-button')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('handoff-notice-button').click();
   await expect(page.locator(`[data-testid="handoff-notice"][data-item-id="${refusedId}"]`)).toContainText(refusedName);
+
+  // My work opened with the server away: the shell says it works offline and still names who is
+  // signed in (remembered by this workstation), rather than "user details could not be loaded".
+  proxy.cut = true;
+  await page.goto(workstation.pageUrl('#/work'));
+  await page.reload(); // a fresh page: nothing of the user is in memory
+  await expect(page.getByTestId('shell-offline')).toContainText('Working offline');
+  await expect(page.getByTestId('current-user-name')).toHaveText(world.annotator.name);
+  await expect(page.getByText('Your user details could not be loaded')).toHaveCount(0);
+  proxy.cut = false;
+  await page.getByTestId('shell-offline').getByRole('button', { name: 'Try the server again' }).click();
+  await expect(page.getByTestId('shell-offline')).toHaveCount(0);
 });
 
 /** A box on the open item, kept by the journal (saved, or kept here while the server is away). */

@@ -136,6 +136,9 @@ export const enUS: EnglishOf<Messages> = {
     navProjects: 'Projects',
     logout: 'Log out',
     userLoadFailed: 'Your user details could not be loaded',
+    offlineTitle: 'Working offline',
+    offlineText: 'The team server cannot be reached. The work packages on this computer can be worked on; what you do is sent once the server is back.',
+    offlineRetry: 'Try the server again',
   },
   projects: {
     title: 'Projects',

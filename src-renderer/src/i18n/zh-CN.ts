@@ -139,6 +139,9 @@ export const zhCN = {
     navProjects: '项目',
     logout: '退出登录',
     userLoadFailed: '当前用户信息加载失败',
+    offlineTitle: '离线工作中',
+    offlineText: '无法连接团队服务器。本机上的工作包仍可继续标注，服务器恢复后会自动提交所做的工作。',
+    offlineRetry: '重新连接服务器',
   },
   projects: {
     title: '项目',

@@ -1,4 +1,4 @@
-import { App, Button, Flex, Layout, Menu, Typography, theme } from 'antd';
+import { Alert, App, Button, Flex, Layout, Menu, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -12,6 +12,8 @@ import { useUploadNowRequests } from '../../app/useUploadNowRequests';
 import { useWorkstationSession } from '../../app/useWorkstationSession';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useInfoQuery, useLogoutMutation } from '../auth/authApi';
+import { useSignedInUser } from '../auth/useSignedInUser';
+import { isServerUnreachable } from '../work/workspace/unreachable';
 import { LoadFailure } from '../../app/LoadFailure';
 import { PanelBoundary } from '../../app/resilience/PanelBoundary';
 import { useCurrentTeam } from '../team/common/useCurrentTeam';
@@ -30,6 +32,9 @@ export function AppShell() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
+  // With the server away, who is signed in is what this workstation remembers for the token.
+  const signedIn = useSignedInUser();
+  const offline = userError !== undefined && isServerUnreachable(userError) && signedIn !== undefined;
   useLiveUpdates(user?.currentTeamId);
   useUploadNowRequests(user?.id);
   useWorkstationSession(user);
@@ -75,8 +80,8 @@ export function AppShell() {
           ))}
           <LanguageSwitch />
           {/* A name may be 64 characters: it ends in an ellipsis, the whole of it in the tooltip. */}
-          <Typography.Text strong ellipsis={{ tooltip: user?.name }} style={{ maxWidth: 240 }} data-testid="current-user-name">
-            {user ? user.name || user.mobile : ''}
+          <Typography.Text strong ellipsis={{ tooltip: signedIn?.name }} style={{ maxWidth: 240 }} data-testid="current-user-name">
+            {signedIn ? signedIn.name || signedIn.mobile : ''}
           </Typography.Text>
           <Button data-testid="logout" onClick={onLogout} loading={loggingOut}>
             {t('shell.logout')}
@@ -95,7 +100,19 @@ export function AppShell() {
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-          {userError && !isUnauthorized(userError) && <LoadFailure title={t('shell.userLoadFailed')} error={userError} onRetry={() => void refetchUser()} />}
+          {offline ? (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="shell-offline"
+              message={t('shell.offlineTitle')}
+              description={t('shell.offlineText')}
+              action={<Button size="small" onClick={() => void refetchUser()}>{t('shell.offlineRetry')}</Button>}
+              style={{ marginBottom: 16 }}
+            />
+          ) : (
+            userError && !isUnauthorized(userError) && <LoadFailure title={t('shell.userLoadFailed')} error={userError} onRetry={() => void refetchUser()} />
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>
