@@ -168,6 +168,10 @@ test('the annotator goes on at once while the server is slow or away, every subm
   await expect(page.getByTestId('shell-offline')).toContainText('Working offline');
   await expect(page.getByTestId('current-user-name')).toHaveText(world.annotator.name);
   await expect(page.getByText('Your user details could not be loaded')).toHaveCount(0);
+  // My work lists the refused move too, with no workspace open, from this computer's journal.
+  const notAccepted = page.locator(`[data-testid="not-accepted-item"][data-item-id="${refusedId}"]`);
+  await expect(notAccepted).toContainText(refusedName);
+  await expect(notAccepted).toContainText('Your changes are kept on this computer');
   proxy.cut = false;
   await page.getByTestId('shell-offline').getByRole('button', { name: 'Try the server again' }).click();
   await expect(page.getByTestId('shell-offline')).toHaveCount(0);

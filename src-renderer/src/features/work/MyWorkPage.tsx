@@ -10,6 +10,7 @@ import { useMyWorkLive } from './useMyWorkLive';
 import { TaskWorkCard } from './TaskWorkCard';
 import { LocalPackagesCard } from './packages/LocalPackagesCard';
 import { LostWithLeaseCard } from './lost/LostWithLeaseCard';
+import { NotAcceptedCard } from './notAccepted/NotAcceptedCard';
 
 /** Figures over every step of every task: what waits, what is in hand, what came back. */
 function totals(tasks: readonly TaskWork[]) {
@@ -59,6 +60,8 @@ export function MyWorkPage() {
           <Statistic title={t('work.totals.rework')} value={sum.rework} valueStyle={sum.rework > 0 ? { color: '#d4380d' } : undefined} data-testid="work-total-rework" />
         </Card>
       </Flex>
+      {/* What the server did not take from this workstation: shown whatever the server part above did. */}
+      <NotAcceptedCard />
       {/* The workstation's own packages: shown and usable whatever the server part above did. */}
       <LocalPackagesCard tasks={data?.list} />
       {isLoading && <Skeleton active />}

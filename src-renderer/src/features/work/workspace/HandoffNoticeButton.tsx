@@ -1,17 +1,8 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Typography } from 'antd';
+import { Badge, Button, List, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { plainFailure } from '../../../app/plainFailure';
-import { useErrorText } from '../../../app/useErrorText';
+import { HandoffNoticeText } from './HandoffNoticeText';
 import type { HandoffNotice } from './useHandoffNotices';
-
-/** What the annotator can do about a refusal, by the server's reason; anything else gets the general advice. */
-const ADVICE: Record<string, 'notHolder' | 'leaseLapsed' | 'stale'> = {
-  'taskSubject.notHolder': 'notHolder',
-  'task.leaseLapsed': 'leaseLapsed',
-  'taskSubject.stale': 'stale',
-  'annotate.stale': 'stale',
-};
 
 /**
  * The header's count of hand-offs the server would not take; the list opens when the annotator
@@ -20,7 +11,6 @@ const ADVICE: Record<string, 'notHolder' | 'leaseLapsed' | 'stale'> = {
  */
 export function HandoffNoticeButton({ notices, onDismiss }: { notices: readonly HandoffNotice[]; onDismiss: (taskSubjectId: number) => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   if (notices.length === 0) return null;
   const list = (
     <List
@@ -28,9 +18,7 @@ export function HandoffNoticeButton({ notices, onDismiss }: { notices: readonly 
       size="small"
       style={{ width: 420, maxHeight: '60vh', overflow: 'auto' }}
       dataSource={[...notices]}
-      renderItem={(n) => {
-        const advice = n.state === 'conflict' ? 'conflict' : (ADVICE[n.error?.code ?? ''] ?? 'other');
-        return (
+      renderItem={(n) => (
           <List.Item
             data-testid="handoff-notice"
             data-item-id={n.taskSubjectId}
@@ -42,17 +30,10 @@ export function HandoffNoticeButton({ notices, onDismiss }: { notices: readonly 
           >
             <List.Item.Meta
               title={n.itemName ? t('work.handoffNotice.item', { name: n.itemName, id: n.taskSubjectId }) : t('work.handoffNotice.itemId', { id: n.taskSubjectId })}
-              description={
-                <>
-                  <Typography.Text type="danger">{n.state === 'conflict' ? t('work.handoffNotice.conflict') : n.error ? errorText(plainFailure(n.error)) : t('work.sync.refused')}</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">{t(`work.handoffNotice.advice.${advice}`)}</Typography.Text>
-                </>
-              }
+              description={<HandoffNoticeText state={n.state} error={n.error} />}
             />
           </List.Item>
-        );
-      }}
+      )}
     />
   );
   return (
