@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
@@ -52,6 +52,29 @@ async function myWork(browser: Browser, user: TestUser): Promise<Page> {
 
 const stage = (page: Page) => page.locator('[data-testid="workspace-stage"][data-item]');
 
+/**
+ * Holds the page's first call of a workstation method (the browser host's invoke) until
+ * released, so what the page shows while waiting for it can be checked.
+ */
+async function holdFirstCall(page: Page, method: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = false;
+  const handler = async (route: Route) => {
+    if (held || (route.request().postDataJSON() as { method?: string } | null)?.method !== method) return route.fallback();
+    held = true;
+    await released;
+    await route.fallback();
+  };
+  await page.route('**/ipc/invoke', handler);
+  return {
+    release: async () => {
+      release();
+      await page.unroute('**/ipc/invoke', handler);
+    },
+  };
+}
+
 /** Where the items stand on the server, read through its API as the owner. */
 async function onServer(request: APIRequestContext, w: WorkWorld) {
   const now = await call(request, w.owner, 'GET', `/task/subject/list/detail?projectId=${w.projectId}&taskId=${w.taskId}`);
@@ -89,15 +112,23 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(card.row(packageId)).toContainText(w.taskName);
   await expect(card.row(packageId)).toContainText('Annotate 1');
   await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
+  // The first item is read from disk, not claimed: the page says so while it opens (held here
+  // on its first read of an item, so the words can be seen).
+  const held = await holdFirstCall(page, 'packages.item');
   await card.workOffline(packageId);
+  await expect(page.getByText('Opening the next item…')).toBeVisible();
+  await expect(page.getByText('Claiming the next item…')).toHaveCount(0);
+  await held.release();
 
-  // Two items drawn on and submitted, from disk, with the server away.
+  // Two items drawn on and submitted, from disk, with the server away; the header counts the
+  // package's items still to do on this computer, down by one with each.
   const workspace = new WorkspacePage(page);
   const submitted: number[] = [];
   for (let i = 0; i < 2; i++) {
     // In the package's order, each drawn and editable (the stage names the item once its picture is on it).
     const id: number = taskSubjectIds[i];
     await expect(stage(page)).toHaveAttribute('data-item', String(id));
+    await expect(page.getByTestId('items-left')).toHaveText(`${3 - i} left in this package`);
     await workspace.expectItemOpen();
     await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
     await workspace.expectObjects(1);
@@ -112,6 +143,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(failure).toBeVisible();
   await expect(failure).toHaveAttribute('data-reason', 'missing');
   await expect(page.getByTestId('item-name')).toHaveText(w.photos[2]!);
+  await expect(page.getByTestId('items-left')).toHaveText('1 left in this package');
   await page.getByTestId('media-skip').click();
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');
 
