@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
-import { call, PASSWORD, SERVER, type TestUser } from './pages/teamSetup';
-import { MyWorkPage, WorkspacePage } from './pages/workPages';
-import { workWorld, type WorkWorld } from './pages/workSetup';
+import { drawnStage, itemsOnServer, myWorkOn } from './pages/packageWorkstation';
+import { call, SERVER, type TestUser } from './pages/teamSetup';
+import { WorkspacePage } from './pages/workPages';
+import { workWorld } from './pages/workSetup';
 
 /**
  * A day's work offline (issue 19, docs/offline-day.md): the annotator takes a work package on My
@@ -38,24 +39,29 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A page of this spec's workstation, signed in as `user`, on My work in English. */
-async function myWork(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await page.goto(workstation.pageUrl());
-  await page.getByTestId('mobile').fill(user.mobile);
-  await page.getByTestId('password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('current-user-name')).toHaveText(user.name);
-  await new MyWorkPage(page).open();
-  return page;
-}
+const myWork = (browser: Browser, user: TestUser) => myWorkOn(browser, workstation, user);
 
-const stage = (page: Page) => page.locator('[data-testid="workspace-stage"][data-item]');
-
-/** Where the items stand on the server, read through its API as the owner. */
-async function onServer(request: APIRequestContext, w: WorkWorld) {
-  const now = await call(request, w.owner, 'GET', `/task/subject/list/detail?projectId=${w.projectId}&taskId=${w.taskId}`);
-  return new Map<number, { workflowId: number; state: string }>(now.list.map((s: { taskSubjectId: number; workflowId: number; state: string }) => [s.taskSubjectId, s]));
+/**
+ * Holds the page's first call of a workstation method (the browser host's invoke) until
+ * released, so what the page shows while waiting for it can be checked.
+ */
+async function holdFirstCall(page: Page, method: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = false;
+  const handler = async (route: Route) => {
+    if (held || (route.request().postDataJSON() as { method?: string } | null)?.method !== method) return route.fallback();
+    held = true;
+    await released;
+    await route.fallback();
+  };
+  await page.route('**/ipc/invoke', handler);
+  return {
+    release: async () => {
+      release();
+      await page.unroute('**/ipc/invoke', handler);
+    },
+  };
 }
 
 test('an annotator takes a package, works through it offline across a restart, and every edit and hand-off reaches the server; a picture deleted from disk shows the media failure', async ({ browser, request }) => {
@@ -89,15 +95,23 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(card.row(packageId)).toContainText(w.taskName);
   await expect(card.row(packageId)).toContainText('Annotate 1');
   await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
+  // The first item is read from disk, not claimed: the page says so while it opens (held here
+  // on its first read of an item, so the words can be seen).
+  const held = await holdFirstCall(page, 'packages.item');
   await card.workOffline(packageId);
+  await expect(page.getByText('Opening the next item…')).toBeVisible();
+  await expect(page.getByText('Claiming the next item…')).toHaveCount(0);
+  await held.release();
 
-  // Two items drawn on and submitted, from disk, with the server away.
+  // Two items drawn on and submitted, from disk, with the server away; the header counts the
+  // package's items still to do on this computer, down by one with each.
   const workspace = new WorkspacePage(page);
   const submitted: number[] = [];
   for (let i = 0; i < 2; i++) {
     // In the package's order, each drawn and editable (the stage names the item once its picture is on it).
     const id: number = taskSubjectIds[i];
-    await expect(stage(page)).toHaveAttribute('data-item', String(id));
+    await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
+    await expect(page.getByTestId('items-left')).toHaveText(`${3 - i} left in this package`);
     await workspace.expectItemOpen();
     await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
     await workspace.expectObjects(1);
@@ -112,15 +126,16 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(failure).toBeVisible();
   await expect(failure).toHaveAttribute('data-reason', 'missing');
   await expect(page.getByTestId('item-name')).toHaveText(w.photos[2]!);
+  await expect(page.getByTestId('items-left')).toHaveText('1 left in this package');
   await page.getByTestId('media-skip').click();
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');
 
   // Nothing reached the server yet; once it is back, every hand-off and edit does.
-  const before = await onServer(request, w);
+  const before = await itemsOnServer(request, w);
   for (const id of taskSubjectIds) expect(before.get(id)).toMatchObject({ workflowId: w.annotateStep });
   proxy.cut = false;
   await expect(async () => {
-    const now = await onServer(request, w);
+    const now = await itemsOnServer(request, w);
     for (const id of submitted) expect(now.get(id), `item ${id}`).toMatchObject({ workflowId: w.reviewStep, state: 'pending' });
     expect(now.get(damaged)).toMatchObject({ workflowId: w.annotateStep, state: 'skipped' });
   }).toPass({ timeout: 60_000 });
@@ -147,7 +162,7 @@ test('cancelling a package gives its items back to the queue and deletes it from
   await dialog.getByRole('button', { name: 'Cancel the package' }).click();
   await expect(page.locator('.ant-message-success').last()).toContainText('Gave back 2 items');
   await expect(card.root).toContainText('No work package on this computer yet');
-  const now = await onServer(request, w);
+  const now = await itemsOnServer(request, w);
   expect([...now.values()].map((s) => s.state)).toEqual(['pending', 'pending']);
   await page.context().close();
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
 
 /**
  * A real HTTP hop between the workstation and the Ceph gateway, to make the network misbehave
@@ -24,6 +25,11 @@ export class S3Proxy {
    * that breaks midway) and its connection is cut once `cut` resolves
    */
   breakBody: ((req: http.IncomingMessage) => { bytes: number; cut: Promise<void> } | undefined) | null = null;
+  /**
+   * called on every request; when it answers, the response's body goes out at that many bytes a
+   * second (a slow line: progress is then seen midway through a file, as on a real network)
+   */
+  bodyRate: ((req: http.IncomingMessage) => number | undefined) | null = null;
   /** every request passed on: method, path and Range header */
   readonly seen: { method: string; url: string; range: string | undefined; ifMatch: string | undefined }[] = [];
 
@@ -46,12 +52,14 @@ export class S3Proxy {
       const forward = () => {
         this.seen.push({ method: req.method ?? '', url: req.url ?? '', range: req.headers.range, ifMatch: req.headers['if-match'] });
         const broken = this.breakBody?.(req);
+        const rate = this.bodyRate?.(req);
         const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (upRes) => {
           const headers = { ...upRes.headers };
           if (isPart && this.stripPartEtag) delete headers.etag;
           res.writeHead(upRes.statusCode ?? 502, headers);
-          if (broken) passUntil(upRes, res, broken.bytes, broken.cut);
-          else upRes.pipe(res);
+          const body = rate ? upRes.pipe(paced(rate)).on('close', () => upRes.destroy()) : upRes;
+          if (broken) passUntil(body, res, broken.bytes, broken.cut);
+          else body.pipe(res);
         });
         up.on('error', () => res.destroy());
         req.pipe(up);
@@ -74,8 +82,26 @@ export class S3Proxy {
   }
 }
 
+/** A stream that passes its bytes on at `bytesPerSecond`, in pieces of at most 16 KB. */
+function paced(bytesPerSecond: number): Transform {
+  const PIECE = 16 * 1024;
+  return new Transform({
+    transform(chunk: Buffer, _e, done) {
+      const pieces: Buffer[] = [];
+      for (let at = 0; at < chunk.length; at += PIECE) pieces.push(chunk.subarray(at, at + PIECE));
+      const next = () => {
+        const piece = pieces.shift();
+        if (!piece) return done();
+        this.push(piece);
+        setTimeout(next, (piece.length / bytesPerSecond) * 1000);
+      };
+      next();
+    },
+  });
+}
+
 /** Passes the first `bytes` of a body on, then holds the line until `cut` resolves and cuts it. */
-function passUntil(from: http.IncomingMessage, to: http.ServerResponse, bytes: number, cut: Promise<void>): void {
+function passUntil(from: Readable, to: http.ServerResponse, bytes: number, cut: Promise<void>): void {
   let sent = 0;
   from.on('data', (chunk: Buffer) => {
     if (sent >= bytes) return;

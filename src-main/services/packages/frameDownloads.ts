@@ -27,6 +27,8 @@ interface Run {
   inFlight: Map<string, number>;
   done: Promise<void>;
   lastReport: number;
+  /** a report held back by PROGRESS_EVERY_MS, sent when the interval is over */
+  trailing: NodeJS.Timeout | null;
 }
 
 /**
@@ -64,11 +66,14 @@ export class FrameDownloads {
    */
   start(packageId: number): void {
     if (this.runs.has(packageId) || !this.d.store.get(packageId)) return;
-    const run: Run = { stopped: null, inFlight: new Map(), done: Promise.resolve(), lastReport: 0 };
+    const run: Run = { stopped: null, inFlight: new Map(), done: Promise.resolve(), lastReport: 0, trailing: null };
     this.runs.set(packageId, run);
     this.d.store.setState(packageId, 'downloading');
     this.report(packageId, true);
-    run.done = this.download(packageId, run).finally(() => this.runs.delete(packageId));
+    run.done = this.download(packageId, run).finally(() => {
+      if (run.trailing) clearTimeout(run.trailing);
+      this.runs.delete(packageId);
+    });
   }
 
   /** Stops a running download (files done stay) and leaves the package in `state`; answers once it has stopped. */
@@ -87,14 +92,28 @@ export class FrameDownloads {
     return { packageId, ...c, bytesDone: Math.min(c.bytesTotal, c.bytesDone + moving) };
   }
 
-  /** Emits `packages.progress` now (a state change) or when the last report is old enough. */
+  /**
+   * Emits `packages.progress` now (a state change) or when the last report is old enough; one held
+   * back goes out once the interval is over, so what arrived just before the line stalls (a
+   * frame done, its bytes) is shown rather than the count of 200 ms earlier.
+   */
   report(packageId: number, now: boolean): void {
     const row = this.d.store.get(packageId);
     if (!row) return;
     const run = this.runs.get(packageId);
     const t = Date.now();
-    if (!now && run && t - run.lastReport < PROGRESS_EVERY_MS) return;
-    if (run) run.lastReport = t;
+    if (!now && run && t - run.lastReport < PROGRESS_EVERY_MS) {
+      run.trailing ??= setTimeout(() => {
+        run.trailing = null;
+        if (this.runs.get(packageId) === run) this.report(packageId, false);
+      }, PROGRESS_EVERY_MS - (t - run.lastReport));
+      return;
+    }
+    if (run) {
+      run.lastReport = t;
+      if (run.trailing) clearTimeout(run.trailing);
+      run.trailing = null;
+    }
     this.d.events.emit('packages.progress', { ...this.progress(packageId), state: row.state, ...(row.error ? { error: row.error } : {}) });
   }
 

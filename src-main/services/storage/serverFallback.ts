@@ -79,26 +79,55 @@ export async function uploadViaServer(job: FallbackJob & { contentType: string }
   });
 }
 
+/**
+ * Downloads an object through the team server. A body that breaks midway is taken up again
+ * from the last byte on disk (a Range request, checked to be the rest of the same object: the
+ * size, and the ETag when the server gave one), so a line that drops connections costs only
+ * what was lost; an answer that is not that rest starts the file over. Progress counts each
+ * byte once and never steps back, also when bytes are fetched again.
+ */
 export async function downloadViaServer(job: FallbackJob & { onTotal: (n: number) => void }, beforeRetry: () => void): Promise<{ size: number }> {
   const tmp = `${job.file}.download`;
+  const url = `/core/obs/get/file?key=${encodeURIComponent(job.key)}`;
+  /** the object as the first answer described it */
+  let object: { size: number; etag: string | null } | null = null;
+  /** bytes in the file so far (written to disk, not only received) */
+  let written = 0;
+  /** the most bytes ever reported */
+  let reported = 0;
   try {
     await fs.promises.mkdir(path.dirname(job.file), { recursive: true });
     const size = await withRetry(
       async () => {
-        const res = await job.server.fetch(`/core/obs/get/file?key=${encodeURIComponent(job.key)}`, { signal: job.signal });
+        const from = object && written > 0 && written < object.size ? written : 0;
+        const res = await job.server.fetch(url, { signal: job.signal, ...(from > 0 ? { headers: { range: `bytes=${from}-` } } : {}) });
         if (!res.ok || !res.body) throw new ServerCallError(res.status, res.status, `${res.status}`);
-        const total = Number(res.headers.get('content-length') ?? 0);
-        job.onTotal(total);
-        let got = 0;
+        const resumed = object !== null && from > 0 && isRestOf(res, from, object);
+        // Not the rest of what is on disk (a first answer, or the whole object again): the file starts over.
+        const answered = resumed && object ? object : { size: Number(res.headers.get('content-length') ?? 0), etag: res.headers.get('etag') };
+        if (!object) job.onTotal(answered.size);
+        object = answered;
+        if (!resumed) written = 0;
+        const start = written;
+        let arrived = start;
         const count = new Transform({
           transform(chunk: Buffer, _e, done) {
-            got += chunk.length;
-            job.onBytes(chunk.length);
+            arrived += chunk.length;
+            if (arrived > reported) {
+              job.onBytes(arrived - reported);
+              reported = arrived;
+            }
             done(null, chunk);
           },
         });
-        await pipeline(Readable.fromWeb(res.body as WebReadableStream), count, fs.createWriteStream(tmp), { signal: job.signal });
-        return got;
+        const sink = fs.createWriteStream(tmp, resumed ? { flags: 'r+', start } : {});
+        try {
+          await pipeline(Readable.fromWeb(res.body as WebReadableStream), count, sink, { signal: job.signal });
+        } finally {
+          written = start + sink.bytesWritten;
+        }
+        if (answered.size > 0 && written !== answered.size) throw new Error(`the body ended after ${written} of ${answered.size} bytes`);
+        return written;
       },
       { signal: job.signal, isFinal, beforeRetry },
       (err) => (err instanceof ServerCallError ? new StorageError('DownloadFailedStatus', { code: err.status }, { cause: err }) : asStorageError(err, 'download')),
@@ -111,4 +140,9 @@ export async function downloadViaServer(job: FallbackJob & { onTotal: (n: number
     if (err instanceof ServerCallError) throw new StorageError(err.status === 404 ? 'NoSuchKey' : 'DownloadFailedStatus', { code: err.status }, { cause: err });
     throw asStorageError(err, 'download');
   }
+}
+
+/** A 206 answer holding the object's bytes from `from` to its end, of the same size and ETag as the first answer. */
+function isRestOf(res: Response, from: number, object: { size: number; etag: string | null }): boolean {
+  return res.status === 206 && res.headers.get('content-range') === `bytes ${from}-${object.size - 1}/${object.size}` && res.headers.get('etag') === object.etag;
 }

@@ -50,7 +50,7 @@ export class WorkspacePage {
 
   async expectItemOpen() {
     await expect(this.canvas).toBeVisible();
-    await expect(this.page.getByText(/Claiming|Loading|正在/)).toHaveCount(0);
+    await expect(this.page.getByText(/Claiming|Opening|Loading|正在/)).toHaveCount(0);
     await expect(this.page.getByTestId('item-name')).not.toHaveText('');
   }
 

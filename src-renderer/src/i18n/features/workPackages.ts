@@ -34,6 +34,8 @@ export const workPackagesZh = {
   notFoundHint: '它可能已经处理完、交回或取消了。我的工作页面列出这台电脑上现有的工作包。',
   openFailed: '工作包打开失败',
   opening: '正在打开工作包…',
+  openingNext: '正在打开下一条数据…',
+  left_other: '工作包还剩 {{count, number}} 条',
   doneTitle: '这个工作包处理完了',
   doneHint: '每条数据都已提交或跳过。还没送到服务器的会在连上后按顺序自动发送，不会丢失。',
 };
@@ -78,6 +80,9 @@ export const workPackagesEn: EnglishOf<typeof workPackagesZh> = {
   notFoundHint: 'It may have been finished, given back or cancelled. My work lists the packages this computer has.',
   openFailed: 'The work package could not be opened',
   opening: 'Opening the work package…',
+  openingNext: 'Opening the next item…',
+  left_one: '{{count, number}} left in this package',
+  left_other: '{{count, number}} left in this package',
   doneTitle: 'This work package is done',
   doneHint: 'Every item is submitted or skipped. What has not reached the server yet is sent, in order, once it is back; nothing is lost.',
 };

@@ -92,7 +92,7 @@ export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | unde
       render: (_: unknown, p) => (
         <Flex vertical>
           <Progress percent={p.bytesTotal > 0 ? Math.floor((p.bytesDone / p.bytesTotal) * 100) : 100} size="small" status={p.state === 'failed' ? 'exception' : p.state === 'downloading' ? 'active' : 'normal'} />
-          <Typography.Text type="secondary"><Figure>{t('workPackages.bytes', { done: formatBytes(p.bytesDone), total: formatBytes(p.bytesTotal) })}</Figure></Typography.Text>
+          <Typography.Text type="secondary" data-testid="package-bytes" data-done={p.bytesDone}><Figure>{t('workPackages.bytes', { done: formatBytes(p.bytesDone), total: formatBytes(p.bytesTotal) })}</Figure></Typography.Text>
         </Flex>
       ),
     },

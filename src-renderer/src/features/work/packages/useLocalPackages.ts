@@ -20,10 +20,21 @@ export function useLocalPackages() {
   const [error, setError] = useState<unknown>(null);
   const listed = useRef<LocalPackage[] | null>(null);
   listed.current = list;
+  /** reports counted as they come, and the latest of each package with its number */
+  const reports = useRef({ count: 0, latest: new Map<number, { at: number; progress: PackageProgress }>() });
 
   const refresh = useCallback(async () => {
+    const asked = reports.current.count;
     try {
-      setList(await workstation.invoke('packages.list', {}));
+      const fresh = await workstation.invoke('packages.list', {});
+      // A report that came while the list was read is at least as new as the list: laid over it
+      // again, or a download that ended meanwhile would read "downloading" until the next report.
+      const { latest } = reports.current;
+      const laid = fresh.map((pkg) => {
+        const r = latest.get(pkg.packageId);
+        return r && r.at > asked ? withProgress(pkg, r.progress) : pkg;
+      });
+      setList(laid.filter((pkg) => pkg.state !== 'cancelled'));
       setError(null);
     } catch (err) {
       setError(err);
@@ -33,6 +44,7 @@ export function useLocalPackages() {
   useEffect(() => {
     void refresh();
     const offProgress = workstation.on('packages.progress', (p) => {
+      reports.current.latest.set(p.packageId, { at: ++reports.current.count, progress: p });
       if (!listed.current?.some((pkg) => pkg.packageId === p.packageId)) return void refresh();
       setList((current) => current && current.map((pkg) => (pkg.packageId === p.packageId ? withProgress(pkg, p) : pkg)).filter((pkg) => pkg.state !== 'cancelled'));
     });

@@ -6,6 +6,10 @@ import { FrameImages } from '../workspace/frameImages';
 import type { ItemSource, LoadedItem, NextItem } from '../workspace/itemSource';
 import { ReadyAhead } from '../workspace/readyAhead';
 import { PackageFrameFiles } from './packageFrameSource';
+import { usePackageLeft } from './usePackageLeft';
+
+/** Nothing is claimed on a package: the next item is read from this computer, and the count is the package's. */
+const PACKAGE_WORDING = { taking: 'workPackages.openingNext', left: 'workPackages.left' };
 
 const loadedOf = (view: PackageItemView): LoadedItem => ({
   open: { taskSubject: view.card, subject: view.subject, stepType: view.card.stepType },
@@ -23,7 +27,8 @@ const gone = (err: unknown) => err instanceof BridgeError && err.code === 'PACKA
  * handed on before a restart) or when it was opened in this session already (handed on, and
  * perhaps refused meanwhile: the notice lists it, the package does not offer it again). Items
  * whose hand-off the server took leave the package on the workstation. The next item is read
- * and its first picture decoded while the annotator works on the open one.
+ * and its first picture decoded while the annotator works on the open one. What is left is
+ * counted here (usePackageLeft).
  */
 export function usePackageItems(packageId: number): ItemSource {
   const files = useRef(new PackageFrameFiles()).current;
@@ -31,6 +36,7 @@ export function usePackageItems(packageId: number): ItemSource {
   const ready = useRef(new ReadyAhead()).current;
   const opened = useRef(new Set<number>()).current;
   const ahead = useRef<Promise<NextItem | null> | null>(null);
+  const { left, opening } = usePackageLeft(packageId, opened);
 
   const read = useCallback(
     async (taskSubjectId: number) => {
@@ -64,6 +70,7 @@ export function usePackageItems(packageId: number): ItemSource {
   const prepare = useCallback(
     (openId: number, handoffs: HandoffsWaiting) => {
       opened.add(openId);
+      opening(openId, handoffs);
       ready.set(null);
       const next = following(handoffs).then(async (item) => {
         const first = item?.loaded?.open.subject.frames[0];
@@ -75,7 +82,7 @@ export function usePackageItems(packageId: number): ItemSource {
       ahead.current = next;
       next.catch(() => undefined);
     },
-    [following, images, opened, ready],
+    [following, images, opened, opening, ready],
   );
 
   const take = useCallback(
@@ -92,5 +99,5 @@ export function usePackageItems(packageId: number): ItemSource {
     [following, opened],
   );
 
-  return useMemo(() => ({ take, load, prepare, ready, images }), [take, load, prepare, ready, images]);
+  return useMemo(() => ({ take, load, prepare, ready, images, left, wording: PACKAGE_WORDING }), [take, load, prepare, ready, images, left]);
 }

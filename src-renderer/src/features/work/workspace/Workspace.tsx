@@ -244,7 +244,7 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
         stepName={step ? stepName(t, step) : ''}
         isReview={isReview}
         itemName={item?.open.subject.name ?? ''}
-        pending={step ? step.pending : undefined}
+        left={source.left === undefined ? undefined : t(source.wording.left, { count: source.left })}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
         handoffNotices={handoffNotices.notices}
@@ -298,7 +298,7 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
           {busy && phase.kind === 'ready' && <div style={{ position: 'absolute', inset: 0, cursor: 'progress' }} data-testid="workspace-busy" />}
           {phase.kind !== 'ready' && (
             <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.35)' }}>
-              <Spin size="large" description={phase.kind === 'claiming' ? t('work.claiming') : t('work.loading')} />
+              <Spin size="large" description={phase.kind === 'claiming' ? t(source.wording.taking) : t('work.loading')} />
             </Flex>
           )}
         </div>

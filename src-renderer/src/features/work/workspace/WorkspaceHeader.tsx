@@ -16,7 +16,8 @@ export function WorkspaceHeader(p: {
   stepName: string;
   isReview: boolean;
   itemName: string;
-  pending: number | undefined;
+  /** how many items are left, in the words of the items' source (the step's queue, or the package) */
+  left: string | undefined;
   journal: JournalStatus | null;
   /** items handed on while the server was away, not yet sent */
   handoffsWaiting: number;
@@ -58,9 +59,9 @@ export function WorkspaceHeader(p: {
         <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
           {p.itemName}
         </Typography.Text>
-        {p.pending !== undefined && (
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
-            {t('work.queueLeft', { count: p.pending })}
+        {p.left !== undefined && (
+          <Typography.Text type="secondary" data-testid="items-left" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
+            {p.left}
           </Typography.Text>
         )}
         <SyncBadge state={p.journal} />

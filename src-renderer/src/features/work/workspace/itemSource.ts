@@ -41,4 +41,8 @@ export interface ItemSource {
   ready: ReadyAhead;
   /** the pictures, from where this source keeps them */
   images: FrameImages;
+  /** how many items are left, as last known (undefined until known), said in `wording.left` */
+  left: number | undefined;
+  /** i18n keys of what the workspace says of this source's items: while the next is taken, and how many are left (with `count`) */
+  wording: { taking: string; left: string };
 }

@@ -5,12 +5,16 @@ import { FrameImages } from './frameImages';
 import type { ItemSource, LoadedItem, NextItem } from './itemSource';
 import { useClaimAhead } from './useClaimAhead';
 import type { WorkTarget } from './useWorkSession';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
+
+/** A claim takes from the server's queue; the count is that queue's, as the step menu last said. */
+const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft' };
 
 /**
  * The step's queue on the team server as a session's items: the next item is the one claimed
  * ahead when there is one, else claimed now (the caller's own unsubmitted ones first, less those
- * whose hand-off waits to be sent); pictures through signed URLs of the store.
+ * whose hand-off waits to be sent); pictures through signed URLs of the store. What is left is
+ * the step's queue as the server last counted it.
  */
 export function useServerItems(target: WorkTarget): ItemSource {
   const images = useRef(new FrameImages()).current;
@@ -18,6 +22,8 @@ export function useServerItems(target: WorkTarget): ItemSource {
   const [loadWorkItem] = useLazyWorkItemQuery();
   const [loadAnnotations] = useLazyItemAnnotationsQuery();
   const { projectId, taskId, workflowId } = target;
+  const { data: steps } = useStepMenuQuery({ projectId, taskId });
+  const left = steps?.find((s) => s.workflowId === workflowId)?.pending;
 
   /**
    * Just claimed: the subject is taken from the cache (preferCacheValue) and its place in the
@@ -43,5 +49,5 @@ export function useServerItems(target: WorkTarget): ItemSource {
     [claimNext, projectId, takeAhead, taskId, workflowId],
   );
 
-  return useMemo(() => ({ take, load, prepare, ready, images }), [take, load, prepare, ready, images]);
+  return useMemo(() => ({ take, load, prepare, ready, images, left, wording: SERVER_WORDING }), [take, load, prepare, ready, images, left]);
 }
