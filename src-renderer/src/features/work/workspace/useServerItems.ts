@@ -5,7 +5,7 @@ import { FrameImages } from './frameImages';
 import type { ItemSource, LoadedItem, NextItem } from './itemSource';
 import { useClaimAhead } from './useClaimAhead';
 import type { WorkTarget } from './useWorkSession';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
+import { UNWRAPPED, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery } from './workspaceApi';
 
 /**
  * The step's queue on the team server as a session's items: the next item is the one claimed
@@ -14,9 +14,11 @@ import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery
  */
 export function useServerItems(target: WorkTarget): ItemSource {
   const images = useRef(new FrameImages()).current;
-  const [claimNext] = useClaimNextMutation();
-  const [loadWorkItem] = useLazyWorkItemQuery();
-  const [loadAnnotations] = useLazyItemAnnotationsQuery();
+  // Called for their answers only: with no result selected, their progress renders nothing (the
+  // claim ahead and its loads often run on the way from Submit to the next item drawn).
+  const [claimNext] = useClaimNextMutation(UNWRAPPED);
+  const [loadWorkItem] = useLazyWorkItemQuery(UNWRAPPED);
+  const [loadAnnotations] = useLazyItemAnnotationsQuery(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
 
   /**
