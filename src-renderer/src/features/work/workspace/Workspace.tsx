@@ -87,9 +87,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   const [sheetOpen, setSheetOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [comparing, setComparing] = useState(false);
-  // Whether a step action is moving the item on: outside React state, so that Submit does not
-  // render the whole workspace twice on the way to the next item (only the actions and the
-  // canvas's cover read it).
+  // A step action moving the item on: outside React state, so Submit does not render the whole
+  // workspace twice on the way to the next item (only the actions and the canvas's cover read it).
   const moving = useRef(new Watched(false)).current;
   const journal = useJournalState(item?.taskSubjectId, session.editsInFlight);
   const dispatch = useAppDispatch();
