@@ -14,13 +14,15 @@
  *
  * For each item: a box (label hotkey, two clicks), then Submit once the header says "Next item
  * ready" (as any real annotation lasts longer than the claim ahead). The time runs in the page
- * from the click on Submit to the first animation frame after the next item's image is shown
- * (bench/lib/workspacePasses.ts, SUBMIT_TO_NEXT_TIMER). Away, only the item claimed ahead is on
+ * from the click on Submit to the first animation frame after the next item is drawn and
+ * editable (its picture shown, the canvas no longer held; bench/lib/workspacePasses.ts,
+ * SUBMIT_TO_NEXT_TIMER). Away, only the item claimed ahead is on
  * this computer, so each timed submit (line cut just before it) is followed by one untimed
  * submit with the line mended, which claims the next item and one ahead as usual: the away row
  * has about half as many samples as the others.
  *
- * Usage: npx electron-vite build && tsx bench/offline-next.ts   (BENCH_ITEMS=40 by default)
+ * Usage: npx electron-vite build && tsx bench/offline-next.ts   (BENCH_ITEMS=40 by default;
+ * BENCH_SERVER_PORT / BENCH_WEB_PORT move the product off 8795 / 8796)
  * Reading it: one row per condition, p50 / p95 / max in ms, and how many submissions the server
  * had at the end (every one must be there: the journal sent what was handed off while away).
  */
@@ -42,7 +44,7 @@ const stageItem = (page: Page) => page.getByTestId('workspace-stage').getAttribu
 const nextShown = (page: Page, before: string | null) => page.locator(`[data-testid="workspace-stage"][data-item]:not([data-item="${before}"])`).waitFor({ timeout: 60_000 });
 
 async function main() {
-  const host = await startProductHost('offline-next', 8795, 8796);
+  const host = await startProductHost('offline-next', Number(process.env.BENCH_SERVER_PORT ?? 8795), Number(process.env.BENCH_WEB_PORT ?? 8796));
   const proxy = new CuttableProxy(new URL(host.server).origin);
   await proxy.start();
   const wsDir = path.resolve('.run/bench-offline-next-ws');

@@ -20,7 +20,10 @@ export async function drawBox(page: Page, hotkey: string, at: [number, number], 
 
 /**
  * Installed in the page: times from the click on Submit to the first animation frame after the
- * next item's image is shown, into `window.__bench.times`.
+ * next item is drawn and editable, into `window.__bench.times`: the stage names the next item
+ * (`data-item`, set once its first frame's picture is the one shown) and the cover that holds
+ * the canvas while the item moves on (`workspace-busy`) is gone. The canvas draws in that
+ * animation frame (its engine asks for one when the picture is set).
  */
 export const SUBMIT_TO_NEXT_TIMER = `(() => {
   const stage = document.querySelector('[data-testid="workspace-stage"]');
@@ -28,12 +31,12 @@ export const SUBMIT_TO_NEXT_TIMER = `(() => {
   document.addEventListener('click', (e) => { if (e.target.closest('[data-testid="submit"]')) bench.t0 = performance.now(); }, true);
   new MutationObserver(() => {
     const item = stage.dataset.item;
-    if (!item || item === bench.item || !bench.t0) return;
+    if (!item || item === bench.item || !bench.t0 || stage.querySelector('[data-testid="workspace-busy"]')) return;
     bench.item = item;
     const t0 = bench.t0;
     bench.t0 = 0;
     requestAnimationFrame(() => bench.times.push(performance.now() - t0));
-  }).observe(stage, { attributes: true, attributeFilter: ['data-item'] });
+  }).observe(stage, { attributes: true, attributeFilter: ['data-item'], childList: true });
 })()`;
 
 /**

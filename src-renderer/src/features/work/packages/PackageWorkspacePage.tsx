@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,8 +14,10 @@ import { usePackageOpen } from './usePackageOpen';
 function PackageWorkspace({ pkg }: { pkg: LocalPackage }) {
   const { t } = useTranslation();
   const source = usePackageItems(pkg.packageId);
-  const target = { projectId: pkg.projectId, taskId: pkg.taskId, workflowId: pkg.workflowId };
-  return <Workspace target={target} source={source} done={{ title: t('workPackages.doneTitle'), hint: t('workPackages.doneHint') }} />;
+  // Stable props: the workspace (memo) then renders again only for its own changes, as on the server's queue.
+  const target = useMemo(() => ({ projectId: pkg.projectId, taskId: pkg.taskId, workflowId: pkg.workflowId }), [pkg.projectId, pkg.taskId, pkg.workflowId]);
+  const done = useMemo(() => ({ title: t('workPackages.doneTitle'), hint: t('workPackages.doneHint') }), [t]);
+  return <Workspace target={target} source={source} done={done} />;
 }
 
 /**

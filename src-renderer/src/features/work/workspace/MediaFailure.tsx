@@ -1,5 +1,6 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useWatched, type Watched } from '../../../app/watched';
 import type { FrameImageFailure } from './frameImages';
 
 /**
@@ -7,8 +8,9 @@ import type { FrameImageFailure } from './frameImages';
  * reached): says which, and offers to try again or to skip the item with that reason, so it is
  * never worked on blind. It covers the canvas, which then takes no input.
  */
-export function MediaFailure({ reason, busy, onRetry, onSkip }: { reason: FrameImageFailure; busy: boolean; onRetry: () => void; onSkip: (reason: string) => void }) {
+export function MediaFailure({ reason, moving, onRetry, onSkip }: { reason: FrameImageFailure; moving: Watched<boolean>; onRetry: () => void; onSkip: (reason: string) => void }) {
   const { t } = useTranslation();
+  const busy = useWatched(moving);
   const why = t(`work.media.${reason}`);
   return (
     <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, overflowY: 'auto', background: '#fafafa', zIndex: 2 }} data-testid="media-failure" data-reason={reason}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Flex, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useRoomEvents } from '../../../app/useRoomEvents';
 import type { AnnotationEngine } from '../../../canvas/engine';
 import { useErrorText } from '../../../app/useErrorText';
+import { Watched } from '../../../app/watched';
 import { useWorkstationSession } from '../../../app/useWorkstationSession';
 import { stepName } from '../../../app/stepName';
 import { useSignedInUser } from '../../auth/useSignedInUser';
@@ -39,6 +40,7 @@ import type { ItemSource } from './itemSource';
 import { WorkspaceEndScreen, type DoneText } from './WorkspaceEndScreen';
 import { useShownImage } from './useShownImage';
 import { MediaFailure } from './MediaFailure';
+import { MovingCover } from './MovingCover';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 import { AiPanel } from './ai/AiPanel';
@@ -52,7 +54,7 @@ import { useAiTools } from './ai/useAiTools';
  * top. It works through its source's items one at a time (the step's queue on the server, or a
  * work package on disk); `done` says what it says once the source has nothing left.
  */
-export function Workspace({ target, source, firstItem, done }: { target: WorkTarget; source: ItemSource; firstItem?: number; done?: DoneText }) {
+export const Workspace = memo(function Workspace({ target, source, firstItem, done }: { target: WorkTarget; source: ItemSource; firstItem?: number; done?: DoneText }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -85,7 +87,9 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
   const [sheetOpen, setSheetOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [comparing, setComparing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A step action moving the item on: outside React state, so Submit does not render the whole
+  // workspace twice on the way to the next item (only the actions and the canvas's cover read it).
+  const moving = useRef(new Watched(false)).current;
   const journal = useJournalState(item?.taskSubjectId, session.editsInFlight);
   const dispatch = useAppDispatch();
   const { data: notes } = useItemNotesQuery(
@@ -152,10 +156,17 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
     [lookup, t],
   );
 
-  const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, frames, frameIndex, () => setFrameIndex(0));
+  const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, frames, frameIndex, () => {
+    // A new item starts on its first frame with no label armed, in the render that shows it.
+    setFrameIndex(0);
+    setActive(null);
+    setSelection([]);
+  });
   const image = shown?.bitmap ?? null;
   const frameDrawn = phase.kind === 'ready' && frame !== undefined && shown?.key === frame.key;
 
+  // The engine tells its selection on every new frame (empty): the same empty list renders nothing again.
+  const onSelection = useCallback((ids: string[]) => setSelection((before) => (before.length === ids.length && before.every((id, i) => id === ids[i]) ? before : ids)), []);
   const onEdit = useCallback(
     (edit: ObjectEdit) => {
       if (!frame) return;
@@ -167,14 +178,14 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
 
   /** Runs a step action with the buttons held, and says why it failed without losing anything. */
   const run = async (action: () => Promise<void>) => {
-    setBusy(true);
+    if (moving.get()) return;
+    moving.set(true);
     try {
       await action();
-      setActive(null);
     } catch (err) {
       void message.error(errorText(err));
     } finally {
-      setBusy(false);
+      moving.set(false);
     }
   };
   const isReview = step?.type === 'review';
@@ -197,7 +208,8 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
   };
 
   useWorkspaceKeys({
-    enabled: phase.kind === 'ready' && !busy && !sheetOpen && !rejecting,
+    enabled: phase.kind === 'ready' && !sheetOpen && !rejecting,
+    paused: moving.get,
     keymap,
     palette,
     engineRef,
@@ -251,7 +263,8 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
         onDismissNotice={handoffNotices.dismiss}
         readyAhead={session.readyAhead}
         openId={item?.taskSubjectId}
-        busy={busy || phase.kind !== 'ready'}
+        busy={phase.kind !== 'ready'}
+        moving={moving}
         engine={engine}
         onBack={back}
         onShortcuts={() => setSheetOpen(true)}
@@ -286,16 +299,16 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
             drawingTool={aiMode?.tool ?? null}
             captionOf={captionOf}
             onEdit={onEdit}
-            onSelection={setSelection}
+            onSelection={onSelection}
             engineRef={engineRef}
             onEngine={setEngine}
           />
           {mediaFailure && phase.kind === 'ready' && (
-            <MediaFailure reason={mediaFailure.reason} busy={busy} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
+            <MediaFailure reason={mediaFailure.reason} moving={moving} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
           )}
           <AiStatus busy={ai.busy} mode={aiMode !== null} outlineShown={ai.outlineShown} onCancel={ai.cancel} onLeaveMode={stopAiMode} />
           {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
-          {busy && phase.kind === 'ready' && <div style={{ position: 'absolute', inset: 0, cursor: 'progress' }} data-testid="workspace-busy" />}
+          {phase.kind === 'ready' && <MovingCover moving={moving} />}
           {phase.kind !== 'ready' && (
             <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.35)' }}>
               <Spin size="large" description={phase.kind === 'claiming' ? t(source.wording.taking) : t('work.loading')} />
@@ -383,4 +396,4 @@ export function Workspace({ target, source, firstItem, done }: { target: WorkTar
       />
     </Flex>
   );
-}
+});

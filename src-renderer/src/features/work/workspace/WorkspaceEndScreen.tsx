@@ -1,6 +1,7 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../../app/LoadFailure';
+import { useWatched, type Watched } from '../../../app/watched';
 import type { SessionPhase } from './useWorkSession';
 
 /** What the end screen says once the items are done (a work package's own words; the step's queue by default). */
@@ -14,8 +15,9 @@ export interface DoneText {
  * with nothing claimed left on this computer (it tries again by itself), or opening failed.
  * Null while an item is (or is about to be) on screen.
  */
-export function WorkspaceEndScreen({ phase, handoffsWaiting, onRetry, onBack, done }: { phase: SessionPhase; handoffsWaiting: number; onRetry: () => void; onBack: () => void; done?: DoneText }) {
+export function WorkspaceEndScreen({ phase, handoffsWaiting: waiting, onRetry, onBack, done }: { phase: SessionPhase; handoffsWaiting: Watched<number>; onRetry: () => void; onBack: () => void; done?: DoneText }) {
   const { t } = useTranslation();
+  const handoffsWaiting = useWatched(waiting);
   const back = <Button onClick={onBack}>{t('work.backToMyWork')}</Button>;
   switch (phase.kind) {
     case 'empty':

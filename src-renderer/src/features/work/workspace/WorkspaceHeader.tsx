@@ -3,6 +3,7 @@ import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import type { AnnotationEngine } from '../../../canvas/engine';
+import { useWatched, type Watched } from '../../../app/watched';
 import type { Chord, Command } from './keymap';
 import { HandoffNoticeButton } from './HandoffNoticeButton';
 import type { HandoffNotice } from './useHandoffNotices';
@@ -19,15 +20,18 @@ export function WorkspaceHeader(p: {
   /** how many items are left, in the words of the items' source (the step's queue, or the package) */
   left: string | undefined;
   journal: JournalStatus | null;
-  /** items handed on while the server was away, not yet sent */
-  handoffsWaiting: number;
+  /** items handed on and not yet sent (read here only: its changes re-render the tag, not the workspace) */
+  handoffsWaiting: Watched<number>;
   /** moves the server refused or found in conflict, listed when the annotator opens the notice */
   handoffNotices: readonly HandoffNotice[];
   onDismissNotice: (taskSubjectId: number) => void;
   /** the item claimed ahead and loaded on this computer, if any */
   readyAhead: ReadyAhead;
   openId: number | undefined;
+  /** no item to act on (one is loading) */
   busy: boolean;
+  /** a step action is moving the item on (read here only: its changes re-render the actions, not the workspace) */
+  moving: Watched<boolean>;
   /** the canvas's engine once it exists */
   engine: AnnotationEngine | null;
   onBack: () => void;
@@ -65,13 +69,7 @@ export function WorkspaceHeader(p: {
           </Typography.Text>
         )}
         <SyncBadge state={p.journal} />
-        {p.handoffsWaiting > 0 && (
-          <Tooltip title={t('work.offline.waitingHint')}>
-            <Tag color="orange" data-testid="handoffs-waiting">
-              {t('work.offline.waiting', { count: p.handoffsWaiting })}
-            </Tag>
-          </Tooltip>
-        )}
+        <HandoffsWaitingTag count={p.handoffsWaiting} />
         <NextReadyNote ready={p.readyAhead} openId={p.openId} />
       </Flex>
       {/* Outside the part that gives way: a refusal must stay in sight until it is read. */}
@@ -88,34 +86,7 @@ export function WorkspaceHeader(p: {
       <Tooltip title={tip(t('work.keys.title'), keymap.shortcutSheet)}>
         <Button onClick={p.onShortcuts}>{t('work.keys.open')}</Button>
       </Tooltip>
-      {p.isReview ? (
-        <>
-          <Button onClick={p.onCompare} data-testid="compare">
-            {t('work.compare.open')}
-          </Button>
-          <Button danger disabled={p.busy} onClick={p.onReject} data-testid="reject">
-            {t('work.reject.open')}
-          </Button>
-          <Tooltip title={tip(t('work.pass'), keymap.submit)}>
-            <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="pass">
-              {t('work.pass')}
-            </Button>
-          </Tooltip>
-        </>
-      ) : (
-        <>
-          <Popconfirm title={t('work.skipConfirm')} onConfirm={p.onSkip} okText={t('work.skip')} cancelText={t('work.cancel')}>
-            <Button disabled={p.busy} data-testid="skip">
-              {t('work.skip')}
-            </Button>
-          </Popconfirm>
-          <Tooltip title={tip(t('work.submit'), keymap.submit)}>
-            <Button type="primary" loading={p.busy} onClick={p.onSubmit} data-testid="submit">
-              {t('work.submit')}
-            </Button>
-          </Tooltip>
-        </>
-      )}
+      <StepActions {...p} tip={tip} />
     </Flex>
   );
 }
@@ -128,6 +99,55 @@ function NextReadyNote({ ready, openId }: { ready: ReadyAhead; openId: number | 
     <Tooltip title={t('work.nextReadyHint')}>
       <Tag bordered={false} icon={<CheckCircleOutlined />} data-testid="next-ready">
         {t('work.nextReady')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The step's actions, held while one moves the item on. */
+function StepActions(p: Pick<Parameters<typeof WorkspaceHeader>[0], 'isReview' | 'busy' | 'moving' | 'keymap' | 'onCompare' | 'onReject' | 'onSubmit' | 'onSkip'> & { tip: ReturnType<typeof useChordTip> }) {
+  const { t } = useTranslation();
+  const { tip, keymap } = p;
+  const busy = useWatched(p.moving) || p.busy;
+  return p.isReview ? (
+    <>
+      <Button onClick={p.onCompare} data-testid="compare">
+        {t('work.compare.open')}
+      </Button>
+      <Button danger disabled={busy} onClick={p.onReject} data-testid="reject">
+        {t('work.reject.open')}
+      </Button>
+      <Tooltip title={tip(t('work.pass'), keymap.submit)}>
+        <Button type="primary" loading={busy} onClick={p.onSubmit} data-testid="pass">
+          {t('work.pass')}
+        </Button>
+      </Tooltip>
+    </>
+  ) : (
+    <>
+      <Popconfirm title={t('work.skipConfirm')} onConfirm={p.onSkip} okText={t('work.skip')} cancelText={t('work.cancel')}>
+        <Button disabled={busy} data-testid="skip">
+          {t('work.skip')}
+        </Button>
+      </Popconfirm>
+      <Tooltip title={tip(t('work.submit'), keymap.submit)}>
+        <Button type="primary" loading={busy} onClick={p.onSubmit} data-testid="submit">
+          {t('work.submit')}
+        </Button>
+      </Tooltip>
+    </>
+  );
+}
+
+/** Items handed on whose hand-off the server has not taken yet. */
+function HandoffsWaitingTag({ count: watched }: { count: Watched<number> }) {
+  const { t } = useTranslation();
+  const count = useWatched(watched);
+  if (count === 0) return null;
+  return (
+    <Tooltip title={t('work.offline.waitingHint')}>
+      <Tag color="orange" data-testid="handoffs-waiting">
+        {t('work.offline.waiting', { count })}
       </Tag>
     </Tooltip>
   );

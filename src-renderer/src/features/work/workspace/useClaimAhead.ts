@@ -5,7 +5,7 @@ import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
 import type { LoadedItem, NextItem } from './itemSource';
 import { ReadyAhead } from './readyAhead';
-import { useClaimNextMutation, useReleaseItemMutation } from './workspaceApi';
+import { UNWRAPPED, useClaimNextMutation, useReleaseItemMutation } from './workspaceApi';
 import type { WorkTarget } from './useWorkSession';
 
 /** An item claimed ahead: on the annotator's desk with its subject, annotations and first image loaded. */
@@ -23,11 +23,11 @@ export type Prefetched = Required<NextItem>;
  * the network gone, that is the work the annotator still has on this computer.
  */
 export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (taskSubjectId: number, card: TaskSubjectCard) => Promise<LoadedItem>) {
-  const [claimNext] = useClaimNextMutation();
+  const [claimNext] = useClaimNextMutation(UNWRAPPED);
   const ahead = useRef<Prefetched | null>(null);
   const ready = useRef(new ReadyAhead()).current;
   const preparing = useRef<Promise<void> | null>(null);
-  const [releaseItem] = useReleaseItemMutation();
+  const [releaseItem] = useReleaseItemMutation(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
 
   useEffect(() => {

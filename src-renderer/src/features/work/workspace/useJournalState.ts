@@ -7,14 +7,17 @@ import { workstation } from '../../../host';
  * in conflict with someone else's change, or refused. Follows the journal's events.
  */
 export function useJournalState(taskSubjectId: number | undefined, editsInFlight = false): JournalStatus | null {
-  const [state, setState] = useState<JournalStatus | null>(null);
+  // Kept with the item it is about: a new item reads as unknown at once, without a render to
+  // clear the last one's (that render sat on the way from Submit to the next item drawn).
+  const [held, setHeld] = useState<{ taskSubjectId: number; status: JournalStatus } | null>(null);
+  const state = held && held.taskSubjectId === taskSubjectId ? held.status : null;
   const hadEditsInFlight = useRef(false);
   /** journal events seen: a status asked for before the latest event is older than it */
   const events = useRef(0);
   useEffect(() => {
-    setState(null);
     if (!taskSubjectId) return;
     let alive = true;
+    const setState = (status: JournalStatus) => setHeld({ taskSubjectId, status });
     const off = workstation.on('journal.sync', (e) => {
       if (e.taskSubjectId !== taskSubjectId) return;
       events.current++;
@@ -23,7 +26,7 @@ export function useJournalState(taskSubjectId: number | undefined, editsInFlight
     workstation
       .invoke('journal.status', { taskSubjectId })
       .then((s) => {
-        if (alive) setState((current) => current ?? s);
+        if (alive) setHeld((current) => (current?.taskSubjectId === taskSubjectId ? current : { taskSubjectId, status: s }));
       })
       .catch(() => undefined);
     return () => {
@@ -45,7 +48,7 @@ export function useJournalState(taskSubjectId: number | undefined, editsInFlight
     const seen = events.current;
     workstation
       .invoke('journal.status', { taskSubjectId })
-      .then((s) => alive && events.current === seen && setState(s))
+      .then((s) => alive && events.current === seen && setHeld({ taskSubjectId, status: s }))
       .catch(() => undefined);
     return () => {
       alive = false;

@@ -5,7 +5,7 @@ import { FrameImages } from './frameImages';
 import type { ItemSource, LoadedItem, NextItem } from './itemSource';
 import { useClaimAhead } from './useClaimAhead';
 import type { WorkTarget } from './useWorkSession';
-import { useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
+import { UNWRAPPED, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
 
 /** A claim takes from the server's queue; the count is that queue's, as the step menu last said. */
 const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft' };
@@ -18,9 +18,11 @@ const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft' };
  */
 export function useServerItems(target: WorkTarget): ItemSource {
   const images = useRef(new FrameImages()).current;
-  const [claimNext] = useClaimNextMutation();
-  const [loadWorkItem] = useLazyWorkItemQuery();
-  const [loadAnnotations] = useLazyItemAnnotationsQuery();
+  // Called for their answers only: with no result selected, their progress renders nothing (the
+  // claim ahead and its loads often run on the way from Submit to the next item drawn).
+  const [claimNext] = useClaimNextMutation(UNWRAPPED);
+  const [loadWorkItem] = useLazyWorkItemQuery(UNWRAPPED);
+  const [loadAnnotations] = useLazyItemAnnotationsQuery(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
   const { data: steps } = useStepMenuQuery({ projectId, taskId });
   const left = steps?.find((s) => s.workflowId === workflowId)?.pending;

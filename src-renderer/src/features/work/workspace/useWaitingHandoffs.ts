@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
+import { Watched } from '../../../app/watched';
 
 /** What the hand-offs' owner hears of one the server would not take: its status and the item's name. */
 export type OnHandoffStopped = (status: JournalStatus, itemName: string | undefined) => void;
@@ -16,7 +17,9 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
   /** waiting hand-offs, with the item's name when this session handed it on */
   const waiting = useRef(new Map<number, string | undefined>());
   const leaving = useRef(new Map<number, (() => void)[]>());
-  const [count, setCount] = useState(0);
+  // Outside React state: a hand-off is counted on the way from Submit to the next item, and a
+  // render of the whole workspace for it would sit on that path (only the header shows it).
+  const count = useRef(new Watched(0)).current;
   const stoppedRef = useRef(onStopped);
   stoppedRef.current = onStopped;
   const sentRef = useRef(onSent);
@@ -29,12 +32,12 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
     if (!sent && !stopped) return;
     const name = waiting.current.get(e.taskSubjectId);
     waiting.current.delete(e.taskSubjectId);
-    setCount(waiting.current.size);
+    count.set(waiting.current.size);
     for (const resolve of leaving.current.get(e.taskSubjectId) ?? []) resolve();
     leaving.current.delete(e.taskSubjectId);
     if (stopped) stoppedRef.current(e, name);
     else sentRef.current();
-  }, []);
+  }, [count]);
 
   useEffect(() => workstation.on('journal.sync', settle), [settle]);
 
@@ -49,7 +52,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
         if (s.state === 'refused' || s.state === 'conflict') stoppedRef.current(s, s.place?.itemName);
         else waiting.current.set(s.taskSubjectId, waiting.current.get(s.taskSubjectId));
       }
-      setCount(waiting.current.size);
+      count.set(waiting.current.size);
     },
     () => undefined,
   );
@@ -63,7 +66,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
   const add = useCallback(
     (taskSubjectId: number, itemName: string, stored: Promise<unknown> = Promise.resolve()) => {
       waiting.current.set(taskSubjectId, itemName);
-      setCount(waiting.current.size);
+      count.set(waiting.current.size);
       stored.then(
         // It may have gone before this was listening for it.
         () => workstation.invoke('journal.status', { taskSubjectId }).then(settle, () => undefined),
@@ -73,7 +76,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
         },
       );
     },
-    [settle],
+    [count, settle],
   );
   /** Which wait, once those of an earlier session are known. */
   const ids = useCallback(async () => {

@@ -70,6 +70,8 @@ function engineCommand(engine: AnnotationEngine, command: Command, selection: re
  */
 export function useWorkspaceKeys(p: {
   enabled: boolean;
+  /** asked at each key: true while the keys must do nothing for a moment (a step action moving the item on) */
+  paused?: () => boolean;
   keymap: Record<Command, Chord>;
   palette: readonly PaletteEntry[];
   engineRef: React.RefObject<AnnotationEngine | null>;
@@ -83,7 +85,7 @@ export function useWorkspaceKeys(p: {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const { enabled, keymap, palette, engineRef, selection, onChoose, onTouch, commands } = latest.current;
-      if (!enabled || typingInto(e.target)) return;
+      if (!enabled || latest.current.paused?.() || typingInto(e.target)) return;
       const engine = engineRef.current;
       const chord = chordOf(e);
       if (!chord || !engine) return;
@@ -107,7 +109,7 @@ export function useWorkspaceKeys(p: {
     };
     // Releases matter to tools too (shift lets go of a square box).
     const onKeyUp = (e: KeyboardEvent) => {
-      if (!latest.current.enabled || typingInto(e.target)) return;
+      if (!latest.current.enabled || latest.current.paused?.() || typingInto(e.target)) return;
       latest.current.engineRef.current?.keyUp({ key: e.key, shift: e.shiftKey, alt: e.altKey, mod: e.ctrlKey || e.metaKey });
     };
     window.addEventListener('keydown', onKey);

@@ -61,3 +61,9 @@ export const {
   useAddNoteMutation,
   useReleaseItemMutation,
 } = workspaceApi;
+
+/**
+ * For a mutation or lazy query whose answer is only read from its `unwrap()`: selects nothing
+ * from its state, so the component calling it does not render again as the call goes.
+ */
+export const UNWRAPPED = { selectFromResult: () => ({}) } as const;

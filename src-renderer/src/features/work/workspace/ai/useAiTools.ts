@@ -131,7 +131,9 @@ export function useAiTools(p: AiToolsInput) {
     modeAnswer.current = null;
     setOutlineShown(false);
     setError(null);
-    setNotes([]);
+    // The same empty list when there were none: a new one would render the workspace again on
+    // the way from Submit to the next item drawn.
+    setNotes((n) => (n.length === 0 ? n : []));
   }, [p.frameKey, cancel]);
 
   // A frame shown is got ready in the model service (downloaded and decoded) before the person
