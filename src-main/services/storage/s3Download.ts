@@ -23,9 +23,9 @@ export interface S3DownloadJob {
 /**
  * Each socket chunk goes to its place in the file with one positioned write, awaited before
  * the next chunk is read: no write stream and no buffer of chunks in between. Against the 2 MB
- * write stream before it, 1 GB took 2.97 s instead of 3.79 s, with 1.15 s of system CPU
- * instead of 2.27 s (docs/BENCHMARKS.md, issue 19): the stream's buffered chunks, each in fresh
- * memory, cost page faults on the 2 cores the gateway also needs.
+ * write stream before it, the best of 3 probe rounds was 0.14 to 0.82 s faster per GB, with
+ * less system CPU (docs/BENCHMARKS.md, issue 19): the stream's buffered chunks, each in
+ * fresh memory, cost page faults on the 2 cores the gateway also needs.
  */
 async function writeAt(fh: fs.promises.FileHandle, chunk: Buffer, position: number): Promise<void> {
   for (let done = 0; done < chunk.length; ) done += (await fh.write(chunk, done, chunk.length - done, position + done)).bytesWritten;
