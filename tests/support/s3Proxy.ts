@@ -5,8 +5,9 @@ import { Transform, type Readable } from 'node:stream';
 /**
  * A real HTTP hop between the workstation and the Ceph gateway, to make the network misbehave
  * the way networks do: it can go away and come back on the same port (a gateway restart, a
- * dropped link), it can stall requests, and it can drop the ETag header of part uploads (a bucket whose CORS rules do
- * not expose it). The Host header is passed on unchanged, so SigV4 signatures stay valid.
+ * dropped link), it can stall requests, it can drop the ETag header of part uploads (a bucket
+ * whose CORS rules do not expose it), and it can damage a request's body. The Host header is
+ * passed on unchanged, so SigV4 signatures stay valid.
  */
 export class S3Proxy {
   private server: http.Server | null = null;
@@ -30,6 +31,8 @@ export class S3Proxy {
    * second (a slow line: progress is then seen midway through a file, as on a real network)
    */
   bodyRate: ((req: http.IncomingMessage) => number | undefined) | null = null;
+  /** called on every request; return true to pass its body on with one bit of its first byte flipped (a line that damages data) */
+  damage: ((req: http.IncomingMessage) => boolean) | null = null;
   /** every request passed on: method, path and Range header */
   readonly seen: { method: string; url: string; range: string | undefined; ifMatch: string | undefined }[] = [];
 
@@ -62,7 +65,8 @@ export class S3Proxy {
           else body.pipe(res);
         });
         up.on('error', () => res.destroy());
-        req.pipe(up);
+        if (this.damage?.(req)) passDamaged(req, up);
+        else req.pipe(up);
       };
       const gate = this.gate?.(req);
       if (gate) gate.then(forward, () => req.socket.destroy());
@@ -112,4 +116,18 @@ function passUntil(from: Readable, to: http.ServerResponse, bytes: number, cut: 
     from.destroy();
     void cut.then(() => to.socket?.destroy());
   });
+}
+
+/** Passes a body on with the lowest bit of its first byte flipped: same length, other bytes. */
+function passDamaged(from: http.IncomingMessage, to: http.ClientRequest): void {
+  let first = true;
+  from.on('data', (chunk: Buffer) => {
+    if (first && chunk.length > 0) {
+      first = false;
+      chunk = Buffer.from(chunk);
+      chunk[0] = chunk[0]! ^ 1;
+    }
+    to.write(chunk);
+  });
+  from.on('end', () => to.end());
 }

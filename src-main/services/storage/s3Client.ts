@@ -35,6 +35,10 @@ export class S3Clients {
       region: token.region || 'us-east-1',
       forcePathStyle: token.s3ForcePathStyle,
       maxAttempts: 3,
+      // No CRC32 on every request body: SigV4 already signs each body's SHA-256, which the
+      // store checks, so a second checksum only cost CPU (2,000 x 200 KB: docs/BENCHMARKS.md,
+      // issue 19). Operations whose API requires a checksum still get one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       // The SDK takes its HTTP handler's options as a plain object.
       requestHandler: { httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions) },
       credentials: async () => {

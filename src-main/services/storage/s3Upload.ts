@@ -27,6 +27,11 @@ export interface S3UploadJob {
   params: S3UploadParams | null | undefined;
   /** the file as the caller found it (its size and mtime decide the parts and the resume) */
   stat: fs.Stats;
+  /**
+   * Memory a file of one part may be read into, if it is big enough (a batch lends each lane
+   * one): held by this upload until it returns, then reused for the next file.
+   */
+  readInto?: Buffer;
   settings: MultipartSettings;
   transferId: string;
   journal: UploadJournal;
@@ -73,10 +78,10 @@ export async function uploadToS3(job: S3UploadJob): Promise<S3UploadResult> {
  * a byte to notice a file that grew since; one that shrank is read to its end. Three calls to
  * the disk (open, read, close) where readFile makes four, per file of a batch of thousands.
  */
-async function readWhole(file: string, size: number): Promise<Buffer> {
+async function readWhole(file: string, size: number, into?: Buffer): Promise<Buffer> {
   const fh = await fs.promises.open(file, 'r');
   try {
-    const buf = Buffer.allocUnsafe(size + 1);
+    const buf = into && into.length >= size + 1 ? into : Buffer.allocUnsafe(size + 1);
     const { bytesRead } = await fh.read(buf, 0, size + 1, 0);
     return bytesRead <= size ? buf.subarray(0, bytesRead) : await fh.readFile();
   } finally {
@@ -85,7 +90,7 @@ async function readWhole(file: string, size: number): Promise<Buffer> {
 }
 
 async function putWhole(job: S3UploadJob, client: S3Client, p: S3UploadParams, stated: number): Promise<S3UploadResult> {
-  const body = await readWhole(p.file, stated).catch((err: unknown) => {
+  const body = await readWhole(p.file, stated, job.readInto).catch((err: unknown) => {
     throw (err as { code?: string }).code === 'ENOENT' ? new StorageError('FileNotFound', {}, { cause: err }) : err;
   });
   const size = body.length;

@@ -41,6 +41,9 @@ export interface StorageServiceOptions {
   log?: ProductLog;
 }
 
+/** Files of a batch smaller than this are read into a buffer reused from file to file (most images). */
+const READ_BUFFER_REUSE = 1024 * 1024;
+
 /** A batch's failed files logged one by one, up to this many; the rest are counted in the batch's record. */
 const MAX_FAILED_FILE_RECORDS = 20;
 
@@ -140,7 +143,13 @@ export class StorageService {
    * total), so a file of one part is not stat'ed twice; a bigger one is stat'ed again, since its
    * size and mtime go into the resume journal.
    */
-  private async uploadOne(transferId: string, args: UploadArgs, settings: MultipartSettings, signal: AbortSignal, o: { report: boolean; onRetry?: () => void; stat?: fs.Stats | null }): Promise<UploadResult> {
+  private async uploadOne(
+    transferId: string,
+    args: UploadArgs,
+    settings: MultipartSettings,
+    signal: AbortSignal,
+    o: { report: boolean; onRetry?: () => void; stat?: fs.Stats | null; readInto?: Buffer | undefined },
+  ): Promise<UploadResult> {
     const link = await this.tokens.getFor(args.key);
     const key = this.keyFor(link, args.key);
     const contentType = args.contentType ?? contentTypeOf(args.file);
@@ -166,6 +175,7 @@ export class StorageService {
       client,
       params: { bucket: link.token.bucketName, key, file: path.resolve(args.file), contentType },
       stat,
+      ...(o.readInto ? { readInto: o.readInto } : {}),
       settings,
       transferId,
       journal: this.journal,
@@ -190,10 +200,16 @@ export class StorageService {
     const t = this.transferLog(`batch upload ${args.items[0]?.key ?? ''}`, args.items[0]?.key ?? '');
     t.start(`transfer ${transferId}, ${args.items.length} files`);
     try {
+      // Read buffers lent to one file at a time and reused: a fresh 200 KB buffer per file cost
+      // 0.4 s of 4 for 2,000 files (docs/BENCHMARKS.md, issue 19). Only up to READ_BUFFER_REUSE,
+      // so a batch of big files does not hold 16 buffers of a part each.
+      const spare: Buffer[] = [];
       await runPool(args.items, Math.max(1, args.concurrency ?? DEFAULT_MANY_CONCURRENCY), async (item, i) => {
         if (ac.signal.aborted) throw new StorageError('UploadAborted');
+        const size = stats[i]?.size ?? Infinity;
+        const readInto = size < READ_BUFFER_REUSE ? (spare.pop() ?? Buffer.allocUnsafe(READ_BUFFER_REUSE)) : undefined;
         try {
-          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, { report: false, onRetry: t.retried, stat: stats[i] });
+          const one = await this.uploadOne(`${transferId}:${i}`, item, settings, ac.signal, { report: false, onRetry: t.retried, stat: stats[i], readInto });
           result.uploaded++;
           result.bytes += one.size;
           meter.add(one.size);
@@ -202,6 +218,8 @@ export class StorageService {
           const e = asStorageError(err, 'upload');
           result.failed.push({ file: item.file, key: item.key, code: e.code, message: e.message });
           if (result.failed.length <= MAX_FAILED_FILE_RECORDS) this.transferLog(`upload ${item.key}`, item.key).failed(e);
+        } finally {
+          if (readInto) spare.push(readInto);
         }
       });
     } catch (err) {
