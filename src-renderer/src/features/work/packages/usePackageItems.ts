@@ -6,7 +6,7 @@ import { FrameImages } from '../workspace/frameImages';
 import type { ItemSource, LoadedItem, NextItem } from '../workspace/itemSource';
 import { ReadyAhead } from '../workspace/readyAhead';
 import { PackageFrameFiles } from './packageFrameSource';
-import { usePackageLeft } from './usePackageLeft';
+import { readPackageNow, stillToDo, usePackageLeft, type PackageNow } from './usePackageLeft';
 
 /** Nothing is claimed on a package: the next item is read from this computer, and the count is the package's. */
 const PACKAGE_WORDING = { taking: 'workPackages.openingNext', left: 'workPackages.left' };
@@ -49,12 +49,12 @@ export function usePackageItems(packageId: number): ItemSource {
 
   const load = useCallback(async (taskSubjectId: number) => loadedOf(await read(taskSubjectId)), [read]);
 
-  /** The first item of the package not opened in this session and not waiting to be handed on. */
+  /** The first item of the package still to do (`now`: the package as just read, else read here). */
   const following = useCallback(
-    async (handoffs: HandoffsWaiting): Promise<NextItem | null> => {
-      const [{ taskSubjectIds }, waiting] = await Promise.all([workstation.invoke('packages.status', { packageId }), handoffs.ids()]);
-      for (const id of taskSubjectIds) {
-        if (opened.has(id) || waiting.includes(id)) continue;
+    async (handoffs: HandoffsWaiting, now?: Promise<PackageNow>): Promise<NextItem | null> => {
+      const { ids, waiting } = await (now ?? readPackageNow(packageId, handoffs));
+      for (const id of ids) {
+        if (!stillToDo(id, opened, waiting)) continue;
         try {
           const view = await read(id);
           return { card: view.card, loaded: loadedOf(view) };
@@ -70,9 +70,11 @@ export function usePackageItems(packageId: number): ItemSource {
   const prepare = useCallback(
     (openId: number, handoffs: HandoffsWaiting) => {
       opened.add(openId);
-      opening(openId, handoffs);
+      // One read of the package serves both the count and the choice of the next item.
+      const now = readPackageNow(packageId, handoffs);
+      opening(openId, handoffs, now);
       ready.set(null);
-      const next = following(handoffs).then(async (item) => {
+      const next = following(handoffs, now).then(async (item) => {
         const first = item?.loaded?.open.subject.frames[0];
         // Waited for, so that "ready" includes the picture; one that fails says so when shown.
         if (first) await images.get(first).catch(() => undefined);
@@ -82,7 +84,7 @@ export function usePackageItems(packageId: number): ItemSource {
       ahead.current = next;
       next.catch(() => undefined);
     },
-    [following, images, opened, opening, ready],
+    [following, images, opened, opening, packageId, ready],
   );
 
   const take = useCallback(
@@ -92,7 +94,7 @@ export function usePackageItems(packageId: number): ItemSource {
       const waiting = prepared ? await handoffs.ids() : [];
       const early = prepared ? await prepared.catch(() => null) : null;
       // Read again when the one read ahead was opened or handed on since (or reading it failed).
-      const next = early && !opened.has(early.card.taskSubjectId) && !waiting.includes(early.card.taskSubjectId) ? early : await following(handoffs);
+      const next = early && stillToDo(early.card.taskSubjectId, opened, waiting) ? early : await following(handoffs);
       if (next) opened.add(next.card.taskSubjectId);
       return next;
     },

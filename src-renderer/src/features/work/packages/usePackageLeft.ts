@@ -2,14 +2,28 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { workstation } from '../../../host';
 import type { HandoffsWaiting } from '../workspace/claimPast';
 
+/** A package's items in the order the workstation keeps them, and the hand-offs waiting in the journal, read together. */
+export interface PackageNow {
+  ids: number[];
+  waiting: number[];
+}
+
+/** Reads the package's items and the hand-offs waiting at once (two bridge calls side by side). */
+export async function readPackageNow(packageId: number, handoffs: HandoffsWaiting): Promise<PackageNow> {
+  const [{ taskSubjectIds }, waiting] = await Promise.all([workstation.invoke('packages.status', { packageId }), handoffs.ids()]);
+  return { ids: taskSubjectIds, waiting };
+}
+
 /**
- * Of a package's items (in the order the workstation keeps them), those still to do in this
- * session: the open one, and every other not opened yet whose hand-off does not wait in the
- * journal. Items handed on in this session count no more even before the server takes them
- * (they wait in the journal, or were refused and are listed in the notice, not offered again).
+ * Whether an item is still to be offered in this session: not opened yet, and its hand-off
+ * does not wait in the journal. Items handed on in this session are neither (they wait in the
+ * journal, or were refused and are listed in the notice, not offered again).
  */
+export const stillToDo = (id: number, opened: ReadonlySet<number>, waiting: readonly number[]): boolean => !opened.has(id) && !waiting.includes(id);
+
+/** Of a package's items, those still to do in this session: the open one, and every other still to be offered. */
 export function itemsLeft(ids: readonly number[], at: { openId: number | null; opened: ReadonlySet<number>; waiting: readonly number[] }): number {
-  return ids.filter((id) => id === at.openId || (!at.opened.has(id) && !at.waiting.includes(id))).length;
+  return ids.filter((id) => id === at.openId || stillToDo(id, at.opened, at.waiting)).length;
 }
 
 /**
@@ -23,18 +37,26 @@ export function usePackageLeft(packageId: number, opened: ReadonlySet<number>) {
   // Counts may answer out of order (a bridge call each): only the latest one is shown.
   const asked = useRef(0);
 
-  const count = useCallback(async () => {
-    const mine = ++asked.current;
-    const { openId, handoffs } = at.current;
-    const [{ taskSubjectIds }, waiting] = await Promise.all([workstation.invoke('packages.status', { packageId }), handoffs ? handoffs.ids() : Promise.resolve([])]);
-    if (mine === asked.current) setLeft(itemsLeft(taskSubjectIds, { openId, opened, waiting }));
-  }, [opened, packageId]);
+  /** Counts from `now` (read by the caller) or from a fresh read. */
+  const count = useCallback(
+    async (now?: Promise<PackageNow>) => {
+      const { openId, handoffs } = at.current;
+      if (!handoffs) return; // no item open yet: nothing to count against
+      const mine = ++asked.current;
+      const { ids, waiting } = await (now ?? readPackageNow(packageId, handoffs));
+      if (mine === asked.current) setLeft(itemsLeft(ids, { openId, opened, waiting }));
+    },
+    [opened, packageId],
+  );
 
-  /** The item `openId` is open: count again (a package gone meanwhile keeps the last count; its end screen follows). */
+  /**
+   * The item `openId` is open: count again from `now`, the read the next item is chosen from
+   * too (a package gone meanwhile keeps the last count; its end screen follows).
+   */
   const opening = useCallback(
-    (openId: number, handoffs: HandoffsWaiting) => {
+    (openId: number, handoffs: HandoffsWaiting, now: Promise<PackageNow>) => {
       at.current = { openId, handoffs };
-      count().catch(() => undefined);
+      count(now).catch(() => undefined);
     },
     [count],
   );
@@ -44,7 +66,7 @@ export function usePackageLeft(packageId: number, opened: ReadonlySet<number>) {
     return workstation.on('packages.progress', (p) => {
       if (p.packageId !== packageId || p.itemsTotal === items) return;
       items = p.itemsTotal;
-      if (at.current.openId !== null) count().catch(() => undefined);
+      count().catch(() => undefined);
     });
   }, [count, packageId]);
 
