@@ -1,6 +1,6 @@
 import { Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HandoffNoticeText } from '../workspace/HandoffNoticeText';
+import { HandoffNoticeText, handoffItemTitle } from '../workspace/HandoffNoticeText';
 import { useNotAcceptedHandoffs } from './useNotAcceptedHandoffs';
 
 /**
@@ -21,7 +21,7 @@ export function NotAcceptedCard() {
         renderItem={(s) => (
           <List.Item data-testid="not-accepted-item" data-item-id={s.taskSubjectId}>
             <List.Item.Meta
-              title={s.place?.itemName ? t('work.handoffNotice.item', { name: s.place.itemName, id: s.taskSubjectId }) : t('work.handoffNotice.itemId', { id: s.taskSubjectId })}
+              title={handoffItemTitle(t, s.taskSubjectId, s.place?.itemName)}
               description={<HandoffNoticeText state={s.state === 'conflict' ? 'conflict' : 'refused'} error={s.error} />}
             />
           </List.Item>

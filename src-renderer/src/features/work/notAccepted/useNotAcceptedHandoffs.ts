@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
+import { handoffStopped } from '../workspace/useWaitingHandoffs';
 
 /** A burst of journal events (a long offline stretch sent at once) is read once, this long after its last. */
 const SETTLE_MS = 300;
-
-const stopped = (s: JournalStatus) => s.state === 'refused' || s.state === 'conflict';
 
 /**
  * The hand-offs this workstation's journal holds that the server refused or found in conflict,
@@ -19,7 +18,7 @@ export function useNotAcceptedHandoffs(): JournalStatus[] {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const read = () =>
       workstation.invoke('journal.handoffs', {}).then(
-        (all) => alive && setList(all.filter(stopped)),
+        (all) => alive && setList(all.filter(handoffStopped)),
         () => undefined, // the workstation could not answer: the list stays as it was
       );
     void read();

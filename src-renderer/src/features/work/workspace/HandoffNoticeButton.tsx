@@ -1,7 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Badge, Button, List, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HandoffNoticeText } from './HandoffNoticeText';
+import { HandoffNoticeText, handoffItemTitle } from './HandoffNoticeText';
 import type { HandoffNotice } from './useHandoffNotices';
 
 /**
@@ -29,7 +29,7 @@ export function HandoffNoticeButton({ notices, onDismiss }: { notices: readonly 
             ]}
           >
             <List.Item.Meta
-              title={n.itemName ? t('work.handoffNotice.item', { name: n.itemName, id: n.taskSubjectId }) : t('work.handoffNotice.itemId', { id: n.taskSubjectId })}
+              title={handoffItemTitle(t, n.taskSubjectId, n.itemName)}
               description={<HandoffNoticeText state={n.state} error={n.error} />}
             />
           </List.Item>

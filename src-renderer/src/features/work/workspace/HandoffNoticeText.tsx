@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { plainFailure } from '../../../app/plainFailure';
@@ -25,3 +26,7 @@ export function HandoffNoticeText({ state, error }: { state: 'refused' | 'confli
     </>
   );
 }
+
+/** An entry's title: the item's name with its id, or the id alone when the name is not known. */
+export const handoffItemTitle = (t: TFunction, id: number, name: string | undefined): string =>
+  name ? t('work.handoffNotice.item', { name, id }) : t('work.handoffNotice.itemId', { id });

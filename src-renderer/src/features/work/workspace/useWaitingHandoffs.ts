@@ -3,6 +3,9 @@ import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
 import { Watched } from '../../../app/watched';
 
+/** A hand-off the server would not take: refused, or its edits met someone else's (conflict). It waits no more. */
+export const handoffStopped = (s: Pick<JournalStatus, 'state'>): boolean => s.state === 'refused' || s.state === 'conflict';
+
 /** What the hand-offs' owner hears of one the server would not take: its status and the item's name. */
 export type OnHandoffStopped = (status: JournalStatus, itemName: string | undefined) => void;
 
@@ -28,7 +31,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
   const settle = useCallback((e: JournalStatus) => {
     if (!waiting.current.has(e.taskSubjectId)) return;
     const sent = e.state === 'synced' && !e.handoff;
-    const stopped = e.state === 'refused' || e.state === 'conflict';
+    const stopped = handoffStopped(e);
     if (!sent && !stopped) return;
     const name = waiting.current.get(e.taskSubjectId);
     waiting.current.delete(e.taskSubjectId);
@@ -49,7 +52,7 @@ export function useWaitingHandoffs(onStopped: OnHandoffStopped, onSent: () => vo
   loaded.current ??= workstation.invoke('journal.handoffs', {}).then(
     (left) => {
       for (const s of left) {
-        if (s.state === 'refused' || s.state === 'conflict') stoppedRef.current(s, s.place?.itemName);
+        if (handoffStopped(s)) stoppedRef.current(s, s.place?.itemName);
         else waiting.current.set(s.taskSubjectId, waiting.current.get(s.taskSubjectId));
       }
       count.set(waiting.current.size);
