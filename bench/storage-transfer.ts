@@ -2,10 +2,13 @@
  * Transfers at the machine's limit (issue 19): the workstation's storage layer against awscli,
  * rclone and the SDK itself on the same Ceph RGW, in one run, interleaved per round:
  * - a 1 GB file up and down (5 MB parts, 4 at once for every tool); for the download also the
- *   SDK streaming the same ranges as ours to a sink that drops them, in this process (the most
- *   Node gets), and 5 MB ranged GETs collected in memory;
+ *   SDK streaming the same ranges as ours to a sink that drops them, in this process (issue
+ *   19's reference), the same ranges as our signed GETs send them (s3Wire.ts) into the same
+ *   sink (the most this process gets: what is left for the disk), and 5 MB ranged GETs
+ *   collected in memory;
  * - 2,000 files of 200 KB up (16 at once for every tool) against the gateway's raw PutObject
- *   rate for the same sizes from memory;
+ *   rate for the same sizes from memory (issue 19's reference), and the same PUTs signed and
+ *   sent as ours are;
  * - a work package of 200 items of 2-megapixel JPEGs: `packages.take` until the package is ready
  *   offline (the main process as createServices composes it), against `aws s3 sync` of the same
  *   keys with an STS token scoped to their prefix.
@@ -22,6 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
+import { Agent } from 'undici';
+import { S3Wire } from '../src-main/services/storage/s3Wire';
 import { buildWorld } from '../tests/support/world';
 import { startObsServer } from '../tests/support/obsServer';
 import { startWorkstationStorage, tempFile } from '../tests/support/workstationStorage';
@@ -59,7 +64,11 @@ async function main(): Promise<void> {
   const full = (k: string) => `${s.s3!.rootPrefix}/${k}`;
   const admin = s.s3!.admin;
   const gateway = { accessKeyId: env.S3_ACCESS_KEY!, secretAccessKey: env.S3_SECRET_KEY! };
-  const { aws, rclone, rawPuts, rawGets, sinkGets, purge } = s3Peers({ endpoint: env.S3_ENDPOINT!, region: env.S3_REGION!, credentials: gateway, work, cephConf: env.S3_CEPH_CONF!, partBytes: PART, queue: QUEUE });
+  const { aws, rclone, rawPuts, wirePuts, rawGets, sinkGets, wireSinkGets, purge } = s3Peers({ endpoint: env.S3_ENDPOINT!, region: env.S3_REGION!, credentials: gateway, work, cephConf: env.S3_CEPH_CONF!, partBytes: PART, queue: QUEUE });
+
+  // Our signed requests (s3Wire.ts) with the gateway's own key, as the SDK references use it.
+  const gatewayDispatcher = new Agent({ connections: 64 });
+  const gatewayWire = new S3Wire({ endpoint: env.S3_ENDPOINT!, region: env.S3_REGION!, forcePathStyle: true, credentials: () => Promise.resolve(gateway) }, gatewayDispatcher);
 
   step('writing the files');
   const bigBytes = BIG_MB * MB;
@@ -128,7 +137,9 @@ async function main(): Promise<void> {
     record(what, 'ours', bigBytes, performance.now() - t);
     fs.rmSync(out);
     // The ranges ours streams, as s3Download.ts plans them: as long as the queue allows.
-    record(what, 'SDK, same ranges, to a discarding sink', bigBytes, await sinkGets(admin, bucket, object, bigBytes, Math.max(PART, Math.ceil(bigBytes / QUEUE)), QUEUE));
+    const rangeBytes = Math.max(PART, Math.ceil(bigBytes / QUEUE));
+    record(what, 'SDK, same ranges, to a discarding sink', bigBytes, await sinkGets(admin, bucket, object, bigBytes, rangeBytes, QUEUE));
+    record(what, 'our signed GETs, same ranges, to a discarding sink', bigBytes, await wireSinkGets(gatewayWire, bucket, object, bigBytes, rangeBytes, QUEUE));
     record(what, 'aws s3 cp', bigBytes, await aws(['s3', 'cp', `s3://${bucket}/${object}`, out], QUEUE));
     fs.rmSync(out);
     record(what, 'rclone', bigBytes, await rclone(['copyto', `rgw:${bucket}/${object}`, out]));
@@ -146,6 +157,7 @@ async function main(): Promise<void> {
     record(what, 'rclone copy', smallBytes, await rclone(['copy', smallDir, `rgw:${bucket}/${full(`${key}/rclone-small`)}`, '--transfers', String(MANY)]));
     const sizes = Array.from({ length: FILES }, () => 200 * 1024);
     record(what, 'raw PutObject from memory (gateway limit)', smallBytes, await rawPuts(admin, bucket, full(`${key}/raw-small`), sizes, MANY));
+    record(what, 'our signed PUTs from memory', smallBytes, await wirePuts(gatewayWire, bucket, full(`${key}/wire-small`), sizes, MANY));
     // The same with the STS token ours signs with: what the gateway's token check costs it.
     const token = ws.storage.service.tokens.cached();
     if (token?.mode !== 's3') throw new Error('the workstation holds no S3 token');
@@ -182,6 +194,7 @@ async function main(): Promise<void> {
   if (pkg) console.log(`package: ${ITEMS} items, ${(pkg.bytes / MB).toFixed(1)} MB, ${pkg.concurrency} frame files at once; packages.take answered in ${pkg.takeMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   console.log(`load average at start ${loadAtStart}, at end ${load()}; ${new Date().toISOString()}`);
   ws.close();
+  await gatewayDispatcher.close();
   await pkg?.close();
   await s.close();
   fs.rmSync(work, { recursive: true, force: true });

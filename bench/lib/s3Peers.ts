@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Wire } from '../../src-main/services/storage/s3Wire';
 
 /** Credentials a peer tool signs with: the gateway's own key, or a vended STS token. */
 export interface PeerCredentials {
@@ -66,38 +67,43 @@ export function s3Peers(o: PeerSetup) {
       RCLONE_CONFIG_RGW_REGION: o.region,
     });
 
-  /** The gateway's limit: the same bytes as PUTs of one part each, from memory, `n` at once. */
-  async function rawPuts(client: S3Client, bucket: string, prefix: string, sizes: number[], n: number): Promise<number> {
-    const bodies = new Map<number, Buffer>();
-    for (const s of new Set(sizes)) bodies.set(s, Buffer.alloc(s, 7));
+  /** Runs `work` over `count` items, `n` at once; answers the wall time in ms. */
+  async function lanes(count: number, n: number, work: (i: number) => Promise<unknown>): Promise<number> {
     const t = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: n }, async () => {
-        while (next < sizes.length) {
-          const i = next++;
-          await client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}/${i}`, Body: bodies.get(sizes[i]!)! }));
-        }
+        while (next < count) await work(next++);
       }),
     );
     return performance.now() - t;
   }
 
-  /** GETs of the given byte ranges of one object, `n` at once, each body handled by `consume`. */
-  async function rangedGets(client: S3Client, bucket: string, key: string, ranges: { start: number; length: number }[], n: number, consume: (body: Readable) => Promise<unknown>): Promise<number> {
-    const t = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: n }, async () => {
-        while (next < ranges.length) {
-          const r = ranges[next++]!;
-          const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${r.start}-${r.start + r.length - 1}` }));
-          await consume(out.Body as Readable);
-        }
-      }),
-    );
-    return performance.now() - t;
+  const bodiesOf = (sizes: number[]) => new Map([...new Set(sizes)].map((s) => [s, Buffer.alloc(s, 7)]));
+
+  /** The gateway's limit: the same bytes as PUTs of one part each, from memory, `n` at once. */
+  function rawPuts(client: S3Client, bucket: string, prefix: string, sizes: number[], n: number): Promise<number> {
+    const bodies = bodiesOf(sizes);
+    return lanes(sizes.length, n, (i) => client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}/${i}`, Body: bodies.get(sizes[i]!)! })));
   }
+
+  /** The same PUTs signed and sent as ours are (s3Wire.ts): the most Node gets from the gateway. */
+  function wirePuts(wire: S3Wire, bucket: string, prefix: string, sizes: number[], n: number): Promise<number> {
+    const bodies = bodiesOf(sizes);
+    const signal = new AbortController().signal;
+    return lanes(sizes.length, n, (i) => wire.put(bucket, `${prefix}/${i}`, bodies.get(sizes[i]!)!, { signal }));
+  }
+
+  /** GETs of the given byte ranges of one object, `n` at once, each body handled by `consume`. */
+  function rangedGets(client: S3Client, bucket: string, key: string, ranges: { start: number; length: number }[], n: number, consume: (body: Readable) => Promise<unknown>): Promise<number> {
+    return lanes(ranges.length, n, async (i) => {
+      const r = ranges[i]!;
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${r.start}-${r.start + r.length - 1}` }));
+      await consume(out.Body as Readable);
+    });
+  }
+
+  const discard = (body: Readable) => pipeline(body, new Writable({ write: (_chunk, _enc, done) => done() }));
 
   /** Ranges of `size` bytes `length` long (the last one shorter). */
   const spans = (size: number, length: number) => Array.from({ length: Math.ceil(size / length) }, (_, i) => ({ start: i * length, length: Math.min(length, size - i * length) }));
@@ -110,8 +116,14 @@ export function s3Peers(o: PeerSetup) {
    * The most one Node process gets from the SDK: the ranges our download streams (`rangeBytes`
    * long, `n` at once), each streamed into a sink that drops the bytes. No disk, no copy.
    */
-  const sinkGets = (client: S3Client, bucket: string, key: string, size: number, rangeBytes: number, n: number) =>
-    rangedGets(client, bucket, key, spans(size, rangeBytes), n, (body) => pipeline(body, new Writable({ write: (_chunk, _enc, done) => done() })));
+  const sinkGets = (client: S3Client, bucket: string, key: string, size: number, rangeBytes: number, n: number) => rangedGets(client, bucket, key, spans(size, rangeBytes), n, discard);
+
+  /** The same ranges GET as ours sends them (s3Wire.ts), into the same sink: what is left for the disk. */
+  function wireSinkGets(wire: S3Wire, bucket: string, key: string, size: number, rangeBytes: number, n: number): Promise<number> {
+    const ranges = spans(size, rangeBytes);
+    const signal = new AbortController().signal;
+    return lanes(ranges.length, n, async (i) => discard((await wire.get(bucket, key, { from: ranges[i]!.start, to: ranges[i]!.start + ranges[i]!.length - 1, signal })).body));
+  }
 
   /**
    * Deletes everything under a prefix. The test gateway keeps objects in a 4 GB in-memory OSD:
@@ -128,5 +140,5 @@ export function s3Peers(o: PeerSetup) {
     await run('radosgw-admin', ['-c', o.cephConf, 'gc', 'process', '--include-all'], {});
   }
 
-  return { aws, rclone, rawPuts, rawGets, sinkGets, purge };
+  return { aws, rclone, rawPuts, wirePuts, rawGets, sinkGets, wireSinkGets, purge };
 }

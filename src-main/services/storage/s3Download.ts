@@ -1,14 +1,15 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { addAbortSignal, type Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { S3Link } from './s3Client';
 import type { MultipartSettings } from './multipartPlan';
 import { runPool } from '../pool';
 import { withRetry, type RetryOptions } from './retry';
 import { StorageError, asStorageError } from './storageError';
 
 export interface S3DownloadJob {
-  client: S3Client;
+  s3: S3Link;
   bucket: string;
   key: string;
   /** where the object goes; written as `<file>.download` and renamed when complete */
@@ -73,12 +74,12 @@ const totalOf = (contentRange: string | undefined) => {
  */
 async function openFirst(job: S3DownloadJob): Promise<FirstBytes> {
   try {
-    const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=0-${job.settings.partSize - 1}` }), { abortSignal: job.signal });
-    const length = out.ContentLength ?? 0;
-    return { size: totalOf(out.ContentRange) ?? length, etag: out.ETag ?? '', body: out.Body as Readable, length };
+    const out = await job.s3.wire.get(job.bucket, job.key, { from: 0, to: job.settings.partSize - 1, signal: job.signal });
+    const length = out.length ?? 0;
+    return { size: totalOf(out.contentRange) ?? length, etag: out.etag, body: out.body, length };
   } catch (err) {
     if (statusOf(err) !== 416) throw err;
-    const head = await job.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((e: unknown) => Promise.reject(headFailure(e)));
+    const head = await job.s3.client.send(new HeadObjectCommand({ Bucket: job.bucket, Key: job.key }), { abortSignal: job.signal }).catch((e: unknown) => Promise.reject(headFailure(e)));
     return { size: head.ContentLength ?? 0, etag: head.ETag ?? '', body: null, length: 0 };
   }
 }
@@ -150,14 +151,12 @@ async function fetchSpan(job: S3DownloadJob, tmp: string, span: Span, o: { etag:
       let body = opened;
       opened = null;
       if (!body) {
-        const out = await job.client.send(new GetObjectCommand({ Bucket: job.bucket, Key: job.key, Range: `bytes=${from}-${end}`, ...(o.etag ? { IfMatch: o.etag } : {}) }), {
-          abortSignal: job.signal,
-        });
-        body = out.Body as Readable;
+        const out = await job.s3.wire.get(job.bucket, job.key, { from, to: end, ...(o.etag ? { ifMatch: o.etag } : {}), signal: job.signal });
+        body = out.body;
         // A store that answers another stretch than asked would write bytes at the wrong place.
-        if (out.ContentLength !== undefined && out.ContentLength !== end - from + 1) {
+        if (out.length !== undefined && out.length !== end - from + 1) {
           body.destroy();
-          throw shortRead(out.ContentLength, end - from + 1);
+          throw shortRead(out.length, end - from + 1);
         }
       }
       // An abort destroys the body, which ends the loop below with an AbortError.

@@ -5,10 +5,9 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   ListPartsCommand,
-  PutObjectCommand,
-  UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import type { S3Link } from './s3Client';
 import { planParts, type MultipartSettings, type PartSpan } from './multipartPlan';
 import { runPool } from '../pool';
 import { withRetry, type RetryOptions } from './retry';
@@ -23,7 +22,7 @@ export interface S3UploadParams {
 }
 
 export interface S3UploadJob {
-  client: S3Client | null | undefined;
+  s3: S3Link | null | undefined;
   params: S3UploadParams | null | undefined;
   /** the file as the caller found it (its size and mtime decide the parts and the resume) */
   stat: fs.Stats;
@@ -65,12 +64,12 @@ const exhausted = (err: unknown) => (isFinal(err) ? asStorageError(err, 'upload'
  * server, leaving no orphan parts, and forgets it.
  */
 export async function uploadToS3(job: S3UploadJob): Promise<S3UploadResult> {
-  if (!job.client) throw new StorageError('ClientRequired');
+  if (!job.s3) throw new StorageError('ClientRequired');
   if (!job.params?.bucket || !job.params.key || !job.params.file) throw new StorageError('ParamsRequired');
-  const { client, params, stat } = job;
+  const { s3, params, stat } = job;
   const spans = planParts(stat.size, job.settings.partSize);
-  if (spans.length === 1) return putWhole(job, client, params, stat.size);
-  return putInParts(job, client, params, stat, spans);
+  if (spans.length === 1) return putWhole(job, s3, params, stat.size);
+  return putInParts(job, s3, params, stat, spans);
 }
 
 /**
@@ -89,20 +88,20 @@ async function readWhole(file: string, size: number, into?: Buffer): Promise<Buf
   }
 }
 
-async function putWhole(job: S3UploadJob, client: S3Client, p: S3UploadParams, stated: number): Promise<S3UploadResult> {
+async function putWhole(job: S3UploadJob, s3: S3Link, p: S3UploadParams, stated: number): Promise<S3UploadResult> {
   const body = await readWhole(p.file, stated, job.readInto).catch((err: unknown) => {
     throw (err as { code?: string }).code === 'ENOENT' ? new StorageError('FileNotFound', {}, { cause: err }) : err;
   });
   const size = body.length;
   const out = await withRetry(
-    () => client.send(new PutObjectCommand({ Bucket: p.bucket, Key: p.key, Body: body, ContentType: p.contentType, ContentLength: size }), { abortSignal: job.signal }),
+    () => s3.wire.put(p.bucket, p.key, body, { contentType: p.contentType, signal: job.signal }),
     retrying(job),
     exhausted,
   ).catch((err: unknown) => {
     throw asStorageError(err, 'upload');
   });
   job.onBytes(size);
-  return { size, etag: out.ETag ?? '', resumedBytes: 0 };
+  return { size, etag: out.etag, resumedBytes: 0 };
 }
 
 /** The parts an interrupted upload already stored, by number; only those of the planned size count. */
@@ -150,7 +149,8 @@ async function resumeOrStart(job: S3UploadJob, client: S3Client, p: S3UploadPara
   return { entry, stored: new Map() };
 }
 
-async function putInParts(job: S3UploadJob, client: S3Client, p: S3UploadParams, stat: fs.Stats, spans: PartSpan[]): Promise<S3UploadResult> {
+async function putInParts(job: S3UploadJob, s3: S3Link, p: S3UploadParams, stat: fs.Stats, spans: PartSpan[]): Promise<S3UploadResult> {
+  const { client } = s3;
   const { entry, stored } = await resumeOrStart(job, client, p, stat, spans).catch((err: unknown) => {
     throw asStorageError(err, 'upload');
   });
@@ -165,18 +165,11 @@ async function putInParts(job: S3UploadJob, client: S3Client, p: S3UploadParams,
       if (job.signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
       const body = Buffer.allocUnsafe(span.length);
       await fh.read(body, 0, span.length, span.start);
-      const out = await withRetry(
-        () =>
-          client.send(new UploadPartCommand({ Bucket: p.bucket, Key: p.key, UploadId: entry.uploadId, PartNumber: span.partNumber, Body: body, ContentLength: span.length }), {
-            abortSignal: job.signal,
-          }),
-        retrying(job),
-        exhausted,
-      );
+      const out = await withRetry(() => s3.wire.put(p.bucket, p.key, body, { part: { number: span.partNumber, uploadId: entry.uploadId }, signal: job.signal }), retrying(job), exhausted);
       // Without the ETag the upload cannot be completed; a browser-side client misses it when
       // the bucket's CORS rules do not expose the header, hence the hint in the message.
-      if (!out.ETag) throw new StorageError('PartMissingETag', { n: span.partNumber });
-      stored.set(span.partNumber, out.ETag);
+      if (!out.etag) throw new StorageError('PartMissingETag', { n: span.partNumber });
+      stored.set(span.partNumber, out.etag);
       job.onBytes(span.length);
     });
     const parts = spans.map((s) => ({ PartNumber: s.partNumber, ETag: stored.get(s.partNumber)! }));

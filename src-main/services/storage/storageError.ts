@@ -16,6 +16,12 @@ export class StorageError extends Error {
 const SDK_CODES = new Set<string>(['NoSuchKey', 'NoSuchBucket', 'NoSuchUpload', 'NotFound', 'AccessDenied', 'BucketAlreadyExists', 'InvalidObjectState', 'InvalidRequest', 'EntityTooSmall', 'TooManyParts']);
 
 /**
+ * Codes of the network, not of the disk, though they come with a syscall too (`connect
+ * ECONNREFUSED`, `read ECONNRESET`): the store went away, not the local file.
+ */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN']);
+
+/**
  * Any failure of a transfer as a StorageError: ours as they are, the SDK's by name, an HTTP
  * status otherwise (`fallback` says whether it was an upload or a download).
  */
@@ -25,7 +31,7 @@ export function asStorageError(err: unknown, direction: 'upload' | 'download'): 
   const name = typeof e?.name === 'string' ? e.name : typeof e?.Code === 'string' ? e.Code : '';
   // A failure of the local disk (no such folder, no permission, disk full) is not the network's.
   const sys = err as { syscall?: unknown; code?: unknown } | null;
-  if (typeof sys?.syscall === 'string' && typeof sys.code === 'string') return new StorageError('LocalFileError', { reason: sys.code }, { cause: err });
+  if (typeof sys?.syscall === 'string' && typeof sys.code === 'string' && !NETWORK_CODES.has(sys.code)) return new StorageError('LocalFileError', { reason: sys.code }, { cause: err });
   if (name === 'AbortError') return new StorageError(direction === 'upload' ? 'UploadAborted' : 'DownloadAborted', {}, { cause: err });
   if (SDK_CODES.has(name) && name in STORAGE_MESSAGES) return new StorageError(name as StorageErrorCode, {}, { cause: err });
   const status = e?.$metadata?.httpStatusCode;

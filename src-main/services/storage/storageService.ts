@@ -170,9 +170,8 @@ export class StorageService {
       const stored = await uploadViaServer({ server: this.o.server, key, file: args.file, contentType, signal, onBytes }, beforeRetry);
       return { transferId, key: args.key, size: stored.size, etag: stored.etag, resumedBytes: 0, mode: 'embedded' };
     }
-    const client = this.clients.for(link.token);
     const out = await uploadToS3({
-      client,
+      s3: this.clients.for(link.token),
       params: { bucket: link.token.bucketName, key, file: path.resolve(args.file), contentType },
       stat,
       ...(o.readInto ? { readInto: o.readInto } : {}),
@@ -253,7 +252,7 @@ export class StorageService {
       const out =
         link.mode === 'embedded'
           ? await downloadViaServer({ server: this.o.server, key, file, signal: ac.signal, onBytes, onTotal }, beforeRetry)
-          : await downloadFromS3({ client: this.clients.for(link.token), bucket: link.token.bucketName, key, file, settings, signal: ac.signal, onTotal, onBytes, beforeRetry });
+          : await downloadFromS3({ s3: this.clients.for(link.token), bucket: link.token.bucketName, key, file, settings, signal: ac.signal, onTotal, onBytes, beforeRetry });
       t.done(out.size);
       return { transferId, key: args.key, file, size: out.size };
     } catch (err) {
@@ -292,7 +291,7 @@ export class StorageService {
     if (link.mode === 's3') {
       await this.clients
         .for(link.token)
-        .send(new AbortMultipartUploadCommand({ Bucket: entry.bucket, Key: entry.key, UploadId: entry.uploadId }))
+        .client.send(new AbortMultipartUploadCommand({ Bucket: entry.bucket, Key: entry.key, UploadId: entry.uploadId }))
         .catch(() => undefined);
     }
     this.journal.remove(transferId);
@@ -308,7 +307,7 @@ export class StorageService {
       const signed = await this.o.server.json<SignedUrl>('GET', `/core/obs/url?key=${encodeURIComponent(key)}&expires=${expires}`);
       return { key: rawKey, url: signed.url, expiresAt: signed.expiresAt };
     }
-    const url = await getSignedUrl(this.clients.for(link.token), new GetObjectCommand({ Bucket: link.token.bucketName, Key: key }), { expiresIn: expires });
+    const url = await getSignedUrl(this.clients.for(link.token).client, new GetObjectCommand({ Bucket: link.token.bucketName, Key: key }), { expiresIn: expires });
     return { key: rawKey, url, expiresAt: (this.o.now ?? Date.now)() + expires * 1000 };
   }
 
