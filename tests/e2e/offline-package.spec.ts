@@ -4,9 +4,8 @@ import { expect, test, type Browser, type Page, type Route } from '@playwright/t
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
-import { drawnStage, itemsOnServer, myWorkOn } from './pages/packageWorkstation';
-import { call, SERVER, type TestUser } from './pages/teamSetup';
-import { WorkspacePage } from './pages/workPages';
+import { expectSubmittedOnServer, itemsOnServer, myWorkOn, submitEachOffline } from './pages/packageWorkstation';
+import { SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
 
 /**
@@ -103,22 +102,9 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(page.getByText('Claiming the next item…')).toHaveCount(0);
   await held.release();
 
-  // Two items drawn on and submitted, from disk, with the server away; the header counts the
-  // package's items still to do on this computer, down by one with each.
-  const workspace = new WorkspacePage(page);
-  const submitted: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    // In the package's order, each drawn and editable (the stage names the item once its picture is on it).
-    const id: number = taskSubjectIds[i];
-    await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
-    await expect(page.getByTestId('items-left')).toHaveText(`${3 - i} left in this package`);
-    await workspace.expectItemOpen();
-    await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
-    await workspace.expectObjects(1);
-    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
-    await page.getByTestId('submit').click();
-    submitted.push(id);
-  }
+  // Two items drawn on and submitted, from disk, with the server away.
+  const submitted = taskSubjectIds.slice(0, 2) as number[];
+  await submitEachOffline(page, submitted, 3);
 
   // The third item's picture is gone: the media failure says so (never a blank canvas), and the
   // annotator skips it with that reason.
@@ -134,15 +120,8 @@ test('an annotator takes a package, works through it offline across a restart, a
   const before = await itemsOnServer(request, w);
   for (const id of taskSubjectIds) expect(before.get(id)).toMatchObject({ workflowId: w.annotateStep });
   proxy.cut = false;
-  await expect(async () => {
-    const now = await itemsOnServer(request, w);
-    for (const id of submitted) expect(now.get(id), `item ${id}`).toMatchObject({ workflowId: w.reviewStep, state: 'pending' });
-    expect(now.get(damaged)).toMatchObject({ workflowId: w.annotateStep, state: 'skipped' });
-  }).toPass({ timeout: 60_000 });
-  for (const id of submitted) {
-    const saved = await call(request, w.annotator, 'GET', `/annotate?taskSubjectId=${id}`);
-    expect(saved.frames[0].data.objects, `objects of item ${id}`).toHaveLength(1);
-  }
+  await expectSubmittedOnServer(request, w, submitted);
+  await expect(async () => expect((await itemsOnServer(request, w)).get(damaged)).toMatchObject({ workflowId: w.annotateStep, state: 'skipped' })).toPass({ timeout: 60_000 });
 
   // Back on My work: every item of the package was handed on, so it is gone from this computer.
   await page.getByRole('button', { name: 'Back to My work' }).click();

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { WorkstationProcess } from '../../support/processes';
 import { call, PASSWORD, type TestUser } from './teamSetup';
-import { MyWorkPage } from './workPages';
+import { MyWorkPage, WorkspacePage } from './workPages';
 import type { WorkWorld } from './workSetup';
 
 /**
@@ -28,4 +28,34 @@ export const drawnStage = (page: Page) => page.locator('[data-testid="workspace-
 export async function itemsOnServer(request: APIRequestContext, w: WorkWorld) {
   const now = await call(request, w.owner, 'GET', `/task/subject/list/detail?projectId=${w.projectId}&taskId=${w.taskId}`);
   return new Map<number, { workflowId: number; state: string }>(now.list.map((s: { taskSubjectId: number; workflowId: number; state: string }) => [s.taskSubjectId, s]));
+}
+
+/**
+ * Draws a box on each of `ids` in turn and submits it, with the server away: each is the
+ * package's next item, drawn and editable, and the header counts the items still to do on this
+ * computer (`left` before the first), down by one with each.
+ */
+export async function submitEachOffline(page: Page, ids: number[], left: number): Promise<void> {
+  const workspace = new WorkspacePage(page);
+  for (const [i, id] of ids.entries()) {
+    await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
+    await expect(page.getByTestId('items-left')).toHaveText(`${left - i} left in this package`);
+    await workspace.expectItemOpen();
+    await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
+    await workspace.expectObjects(1);
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await page.getByTestId('submit').click();
+  }
+}
+
+/** Waits until the server has each of `ids` submitted on to review, each with its one box saved. */
+export async function expectSubmittedOnServer(request: APIRequestContext, w: WorkWorld, ids: number[]): Promise<void> {
+  await expect(async () => {
+    const now = await itemsOnServer(request, w);
+    for (const id of ids) expect(now.get(id), `item ${id}`).toMatchObject({ workflowId: w.reviewStep, state: 'pending' });
+  }).toPass({ timeout: 60_000 });
+  for (const id of ids) {
+    const saved = await call(request, w.annotator, 'GET', `/annotate?taskSubjectId=${id}`);
+    expect(saved.frames[0].data.objects, `objects of item ${id}`).toHaveLength(1);
+  }
 }

@@ -1,9 +1,21 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from './authPages';
-import { smsCodeFor } from './smsOutbox';
+import { smsCodeFor, useSmsOutboxOf } from './smsOutbox';
 
 /** The team server the e2e run started (playwright.config.ts). */
-export const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT ?? 8691}/core`;
+const E2E_SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT ?? 8691}/core`;
+/** The team server the helpers here call: the e2e run's, unless a spec started its own (useTeamServer). */
+export let SERVER = E2E_SERVER;
+
+/**
+ * Points every helper (accounts, teams, calls, SMS codes) at a team server a spec started
+ * itself, for example one in S3 mode; `null` points them back at the e2e run's. A worker runs
+ * one spec file at a time, so a spec sets it in beforeAll and puts it back in afterAll.
+ */
+export function useTeamServer(server: { url: string; dataDir: string } | null): void {
+  SERVER = server ? `${server.url}/core` : E2E_SERVER;
+  useSmsOutboxOf(server?.dataDir ?? null);
+}
 export const PASSWORD = 'team e2e password';
 
 let counter = 0;
