@@ -62,7 +62,9 @@ const SKEW_MS = 5 * 60_000;
 async function errorOf(statusCode: number, body: Readable): Promise<S3ResponseError> {
   let text = '';
   for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (text.length < ERROR_BODY_LIMIT) text += chunk.toString('utf8');
+    text += chunk.toString('utf8');
+    // Leaving the loop destroys the body: the rest of an answer that big is not worth the line.
+    if (text.length >= ERROR_BODY_LIMIT) break;
   }
   const tag = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
   const code = tag('Code') ?? CODE_BY_STATUS[statusCode] ?? `Http${statusCode}`;
