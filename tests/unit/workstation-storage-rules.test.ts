@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assertBucketName, normalizeEndpoint, normalizeObjectKey } from '../../src-main/services/storage/objectKey';
 import { checkMultipartSettings, planParts } from '../../src-main/services/storage/multipartPlan';
 import { withRetry } from '../../src-main/services/storage/retry';
@@ -75,6 +75,27 @@ describe('storage rules of the spec', () => {
     m.add(750);
     expect(seen.at(-1)).toEqual({ loaded: 1000, total: 1000, percent: 100, bps: 1000 });
     expect(seen[0]).toEqual({ loaded: 250, total: 1000, percent: 25, bps: 500 });
+  });
+
+  it('reports bytes held back by the 200 ms interval when it is over, though no more bytes come (a stalled line)', () => {
+    vi.useFakeTimers();
+    try {
+      const seen: number[] = [];
+      const m = new ProgressMeter(1000, (p) => seen.push(p.loaded));
+      m.add(100);
+      vi.advanceTimersByTime(50);
+      m.add(150);
+      m.add(50);
+      expect(seen).toEqual([100]);
+      vi.advanceTimersByTime(149);
+      expect(seen).toEqual([100]);
+      vi.advanceTimersByTime(1);
+      expect(seen).toEqual([100, 300]);
+      vi.advanceTimersByTime(10_000);
+      expect(seen).toEqual([100, 300]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('maps SDK and network failures to the spec\'s messages', () => {

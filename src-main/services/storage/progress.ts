@@ -10,10 +10,16 @@ export interface TransferProgress {
 /** At most this often a progress report goes out (a 1 GB file has 200 parts; a UI needs a few a second). */
 const REPORT_EVERY_MS = 200;
 
-/** Counts bytes as they move and reports at most every 200 ms, and always at the end. */
+/**
+ * Counts bytes as they move and reports at most every 200 ms, and always at the end. Bytes
+ * held back by the 200 ms are reported when the interval is over even if no more come: a
+ * line that stalls right after them would otherwise show fewer bytes than are on disk for as
+ * long as it stalls. The owner drops reports that come after its transfer ended.
+ */
 export class ProgressMeter {
   private loaded = 0;
   private lastReport = 0;
+  private trailing: ReturnType<typeof setTimeout> | null = null;
   private readonly started: number;
 
   constructor(
@@ -28,10 +34,18 @@ export class ProgressMeter {
   add(bytes: number): void {
     this.loaded += bytes;
     const t = this.now();
-    if (t - this.lastReport >= REPORT_EVERY_MS || this.loaded >= this.total) {
-      this.lastReport = t;
-      this.report(this.snapshot());
+    if (t - this.lastReport >= REPORT_EVERY_MS || this.loaded >= this.total) this.send(t);
+    else if (!this.trailing) {
+      this.trailing = setTimeout(() => this.send(this.now()), REPORT_EVERY_MS - (t - this.lastReport));
+      this.trailing.unref?.();
     }
+  }
+
+  private send(t: number): void {
+    if (this.trailing) clearTimeout(this.trailing);
+    this.trailing = null;
+    this.lastReport = t;
+    this.report(this.snapshot());
   }
 
   snapshot(): TransferProgress {

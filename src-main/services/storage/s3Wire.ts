@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity } from '@smithy/types';
 import { objectUrl } from './objectUrl';
 
 /**
@@ -76,12 +75,20 @@ const headerOf = (headers: Record<string, string | string[] | undefined>, name: 
   return Array.isArray(v) ? v[0] : v;
 };
 
+/** What the store's token gives to sign with (the SDK's AwsCredentialIdentity). */
+export interface WireCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string | undefined;
+  expiration?: Date;
+}
+
 export interface WireTarget {
   endpoint: string;
   region: string;
   forcePathStyle: boolean;
   /** asked before each request; the token source keeps the token, so this costs no round trip */
-  credentials: () => Promise<AwsCredentialIdentity>;
+  credentials: () => Promise<WireCredentials>;
 }
 
 /** An answer to a ranged GET: the body still open, with what its headers say. */

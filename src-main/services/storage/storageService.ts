@@ -109,7 +109,8 @@ export class StorageService {
   }
 
   private meter(transferId: string, direction: 'upload' | 'download', key: string, total: number): ProgressMeter {
-    return new ProgressMeter(total, (p) => this.o.onProgress({ transferId, direction, key, ...p }), this.o.now);
+    // A report held back by the meter's interval may come after the transfer ended: dropped then.
+    return new ProgressMeter(total, (p) => this.running.has(transferId) && this.o.onProgress({ transferId, direction, key, ...p }), this.o.now);
   }
 
   private transferLog(what: string, key: string): TransferLog {
