@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { expect, test } from '@playwright/test';
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freshDatabase, type TestDatabase } from '../support/databases';
 import { freePort, ServerProcess, WorkstationProcess } from '../support/processes';
 import { requireSystemEnv } from '../support/runEnv';
 import { S3Proxy } from '../support/s3Proxy';
+import { dropBucket } from '../support/testBucket';
 import { LocalPackagesCard } from './pages/localPackagesPage';
 import { expectSubmittedOnServer, myWorkOn, submitEachOffline } from './pages/packageWorkstation';
 import { useTeamServer } from './pages/teamSetup';
@@ -67,12 +68,7 @@ test.afterAll(async () => {
   await db?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (admin && bucket) {
-    for (;;) {
-      const page = await admin.send(new ListObjectsV2Command({ Bucket: bucket }));
-      if (!page.Contents?.length) break;
-      await admin.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: page.Contents.map((o) => ({ Key: o.Key! })) } }));
-    }
-    await admin.send(new DeleteBucketCommand({ Bucket: bucket }));
+    await dropBucket(admin, bucket);
     admin.destroy();
   }
 });

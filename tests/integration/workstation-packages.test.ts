@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { buildWorld, type World, type WorldUser } from '../support/world';
 import { freePort, ServerProcess, until, WorkstationProcess } from '../support/processes';
 import { requireSystemEnv } from '../support/runEnv';
 import { S3Proxy } from '../support/s3Proxy';
+import { dropBucket } from '../support/testBucket';
 import { storeNoiseFrames } from '../support/noiseFrames';
 import { stubRendererIn } from '../support/stubRenderer';
 
@@ -121,12 +122,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     await server?.kill();
     await db?.drop();
     if (admin) {
-      for (;;) {
-        const page = await admin.send(new ListObjectsV2Command({ Bucket: bucket }));
-        if (!page.Contents?.length) break;
-        await admin.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: page.Contents.map((o) => ({ Key: o.Key! })) } }));
-      }
-      await admin.send(new DeleteBucketCommand({ Bucket: bucket }));
+      await dropBucket(admin, bucket);
       admin.destroy();
     }
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../support/world';
-import { startObsServer, type ObsServer } from '../support/obsServer';
+import { startObsServer, storedBytes, type ObsServer } from '../support/obsServer';
 import { S3Proxy } from '../support/s3Proxy';
 import { startWorkstationStorage, tempFile, type WorkstationStorage } from '../support/workstationStorage';
 import { failure } from '../support/callFailure';
@@ -23,10 +23,7 @@ describe('workstation storage in S3 mode on Ceph RGW', () => {
     opened.push(x);
     return x;
   };
-  const stored = async (key: string) => {
-    const out = await s.s3!.admin.send(new GetObjectCommand({ Bucket: s.s3!.bucket, Key: `${s.s3!.rootPrefix}/${key}` }));
-    return Buffer.from(await out.Body!.transformToByteArray());
-  };
+  const stored = (key: string) => storedBytes(s.s3!, key);
 
   beforeAll(async () => {
     s = await startObsServer('sqlite', 's3');

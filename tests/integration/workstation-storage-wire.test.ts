@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildWorld, type World } from '../support/world';
-import { startObsServer, type ObsServer } from '../support/obsServer';
+import { startObsServer, storedBytes, type ObsServer } from '../support/obsServer';
 import { startWorkstationStorage, tempFile, type WorkstationStorage } from '../support/workstationStorage';
 
 const MB = 1024 * 1024;
@@ -24,10 +24,7 @@ describe('signed S3 requests of the workstation on Ceph RGW', () => {
     const page = await s.s3!.admin.send(new ListObjectsV2Command({ Bucket: s.s3!.bucket, Prefix: `${s.s3!.rootPrefix}/${prefix}` }));
     return (page.Contents ?? []).map((c) => c.Key!.slice(s.s3!.rootPrefix.length + 1)).sort();
   };
-  const stored = async (key: string) => {
-    const out = await s.s3!.admin.send(new GetObjectCommand({ Bucket: s.s3!.bucket, Key: `${s.s3!.rootPrefix}/${key}` }));
-    return Buffer.from(await out.Body!.transformToByteArray());
-  };
+  const stored = (key: string) => storedBytes(s.s3!, key);
 
   beforeAll(async () => {
     s = await startObsServer('sqlite', 's3');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { dropBucket } from './testBucket';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
@@ -15,6 +16,12 @@ export interface ObsS3 {
   rootPrefix: string;
   /** the server's own long-term key, for checking what landed in the bucket */
   admin: S3Client;
+}
+
+/** What the bucket holds under a key (the root prefix put in front), read with the server's own key. */
+export async function storedBytes(s3: ObsS3, key: string): Promise<Buffer> {
+  const out = await s3.admin.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${s3.rootPrefix}/${key}` }));
+  return Buffer.from(await out.Body!.transformToByteArray());
 }
 
 export interface ObsServer extends TestServer {
@@ -73,21 +80,11 @@ export async function startObsServer(kind: DbKind, mode: 'embedded' | 's3', opts
     },
     async close() {
       await app.close();
-      if (s3) await emptyAndDelete(s3.admin, s3.bucket);
+      if (s3) await dropBucket(s3.admin, s3.bucket);
       s3?.admin.destroy();
       await db.drop();
     },
   };
-}
-
-async function emptyAndDelete(admin: S3Client, bucket: string): Promise<void> {
-  for (;;) {
-    const page = await admin.send(new ListObjectsV2Command({ Bucket: bucket }));
-    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-    if (keys.length === 0) break;
-    await admin.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
-  }
-  await admin.send(new DeleteBucketCommand({ Bucket: bucket }));
 }
 
 /** A part of a multipart form: a plain field, or a file. */
