@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Readable } from 'node:stream';
 import { app, BrowserWindow, dialog, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
-import { IPC_CHANNELS, PACKAGE_FRAME_SCHEME, packageFrameRefOfUrl } from '../../src-shared/ipc';
+import { IPC_CHANNELS, PACKAGE_FRAME_SCHEME } from '../../src-shared/ipc';
 import { workstationConfigFromEnv } from '../config';
 import { createServices, type Services } from '../services';
 import type { ProductLog } from '../services/productLog';
 import { dispatchInvoke } from '../services/dispatch';
 import { lockDataDir } from './dataDirLock';
-import { packageFrameAnswer } from './packageFrameAnswer';
+import { packageFrameResponse } from './packageFrameProtocol';
 
 const RENDERER_FILE = path.join(import.meta.dirname, '../renderer/index.html');
 
@@ -32,23 +31,9 @@ function isOwnOrigin(origin: string): boolean {
 // frames from. Privileged so fetch() and streaming work on it as on https.
 protocol.registerSchemesAsPrivileged([{ scheme: PACKAGE_FRAME_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } }]);
 
-/**
- * `annot-package://frame/<packageId>/<taskSubjectId>/<frameId>`: a thin adapter over the answer
- * the browser host's route gives (packageFrameAnswer, tested there). Only this app's windows use
- * its session and the window never leaves its page; a request naming another origin is refused
- * as the browser host refuses it, and the page's own origin is allowed to read the answer.
- */
+/** `annot-package:` requests of this app's windows (packageFrameProtocol.ts); only they use its session and the window never leaves its page. */
 function servePackageFrames(services: Services): void {
-  protocol.handle(PACKAGE_FRAME_SCHEME, async (request) => {
-    const origin = request.headers.get('origin');
-    const cors: Record<string, string> = origin === null ? {} : { 'access-control-allow-origin': origin, vary: 'origin' };
-    if (origin !== null && !isOwnOrigin(origin)) {
-      return Response.json({ ok: false, error: { name: 'HostForbidden', message: 'only the workstation\'s own page may read package files', code: 'HOST_FORBIDDEN' } }, { status: 403 });
-    }
-    const answer = await packageFrameAnswer(services, packageFrameRefOfUrl(request.url), undefined);
-    const body = typeof answer.body === 'string' ? answer.body : (Readable.toWeb(answer.body) as unknown as ReadableStream<Uint8Array>);
-    return new Response(body, { status: answer.status, headers: { ...answer.headers, ...cors } });
-  });
+  protocol.handle(PACKAGE_FRAME_SCHEME, (request) => packageFrameResponse(services, request, isOwnOrigin));
 }
 
 /**
