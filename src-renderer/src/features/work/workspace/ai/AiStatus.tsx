@@ -1,7 +1,7 @@
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keyNames } from '../../../../app/chordText';
-import type { AiBusy } from './useAiTools';
+import type { AiBusy } from './useAiCall';
 
 const BUSY_TEXT: Record<AiBusy, string> = {
   detect: 'aiWorkspace.busyDetect',

@@ -1,8 +1,8 @@
 /**
  * What the workspace's AI tools do to a frame, as pure functions: which suggestions of a
  * detection are shown at a confidence, what accepting and rejecting change, what is sent to be
- * followed into the next frames and where the answer lands. The hook (useAiTools) only asks the
- * server and hands these edits to the engine or the journal.
+ * followed into the next frames and where the answer lands. The hooks (useAiTools and the tool
+ * hooks it puts together) only ask the server and hand these edits to the engine or the journal.
  */
 import type { AnnotationObject, FrameData } from '../../../../../../src-shared/model/annotation';
 import type { TrackObject } from '../../../../../../src-shared/api/ai';
