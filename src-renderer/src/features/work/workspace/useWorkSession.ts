@@ -4,6 +4,7 @@ import type { JournalHandoffAction, JournalHandoffInput, JournalOpenResult, Jour
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
 import { useAppDispatch } from '../../../app/hooks';
 import { workstation } from '../../../host';
+import { afterNextPaint } from '../../../app/afterNextPaint';
 import { ActiveTime } from './activeTime';
 import { applyEdit, type ObjectEdit } from './applyEdit';
 import type { FrameImage } from './frameImages';
@@ -80,6 +81,16 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
   const journalAhead = useRef<{ taskSubjectId: number; version: number; opened: Promise<JournalOpenResult | null> } | null>(null);
   const userIdRef = useRef(userId);
   userIdRef.current = userId;
+  /** false once the workspace is left: nothing is claimed ahead for a page that is gone */
+  const alive = useRef(true);
+  /** the item opened last, set as it opens (itemRef follows only once React has rendered it) */
+  const lastOpened = useRef<number | null>(null);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   /**
    * Opens one task subject: subject, annotations, then the journal's pending edits on top. With
@@ -120,9 +131,15 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
       active.current = new ActiveTime();
       const opened: OpenItem = { open, taskSubjectId, frames, serverVersion: annotations.version, firstImage };
       logItemOpened(target.projectId, target.taskId, opened, performance.now() - started);
+      lastOpened.current = taskSubjectId;
       setItem(opened);
       setPhase({ kind: 'ready' });
-      prepareAhead(taskSubjectId, { ids: handoffIds, gone: handoffGone });
+      // The item after it is claimed, loaded and its picture decoded once this one is drawn: with
+      // the server answering at once, that work (a claim on the server, a picture's decode in the
+      // page) fell inside the window from submit to the next item drawn and set its p95 (issue 19).
+      afterNextPaint(() => {
+        if (alive.current && lastOpened.current === taskSubjectId) prepareAhead(taskSubjectId, { ids: handoffIds, gone: handoffGone });
+      });
     },
     [handoffGone, handoffIds, images, loadItem, prepareAhead, target.projectId, target.taskId, userId],
   );
