@@ -4,6 +4,7 @@ import type { LocalPackageState, PackageProgress } from '../../../src-shared/ipc
 import type { EventBus } from '../events';
 import type { StorageService } from '../storage';
 import { runPool } from '../pool';
+import { ThrottledReport } from '../throttledReport';
 import type { ProductLog } from '../productLog';
 import { errorData, packageError } from './packageErrors';
 import { packageExtra } from './packageLog';
@@ -26,9 +27,8 @@ interface Run {
   /** transfers of the storage layer in flight, with the bytes each has moved */
   inFlight: Map<string, number>;
   done: Promise<void>;
-  lastReport: number;
-  /** a report held back by PROGRESS_EVERY_MS, sent when the interval is over */
-  trailing: NodeJS.Timeout | null;
+  /** the package's progress while it runs: at most every PROGRESS_EVERY_MS, none held back for good */
+  reports: ThrottledReport;
 }
 
 /**
@@ -66,12 +66,12 @@ export class FrameDownloads {
    */
   start(packageId: number): void {
     if (this.runs.has(packageId) || !this.d.store.get(packageId)) return;
-    const run: Run = { stopped: null, inFlight: new Map(), done: Promise.resolve(), lastReport: 0, trailing: null };
+    const run: Run = { stopped: null, inFlight: new Map(), done: Promise.resolve(), reports: new ThrottledReport(PROGRESS_EVERY_MS, () => this.emit(packageId)) };
     this.runs.set(packageId, run);
     this.d.store.setState(packageId, 'downloading');
     this.report(packageId, true);
     run.done = this.download(packageId, run).finally(() => {
-      if (run.trailing) clearTimeout(run.trailing);
+      run.reports.cancel();
       this.runs.delete(packageId);
     });
   }
@@ -93,27 +93,20 @@ export class FrameDownloads {
   }
 
   /**
-   * Emits `packages.progress` now (a state change) or when the last report is old enough; one held
-   * back goes out once the interval is over, so what arrived just before the line stalls (a
-   * frame done, its bytes) is shown rather than the count of 200 ms earlier.
+   * Emits `packages.progress` now (a state change) or, while the package downloads, at most every
+   * PROGRESS_EVERY_MS; one held back goes out once the interval is over, so what arrived just
+   * before the line stalls (a frame done, its bytes) is shown rather than the count of 200 ms
+   * earlier.
    */
   report(packageId: number, now: boolean): void {
+    const run = this.runs.get(packageId);
+    if (run) run.reports.ask(now);
+    else this.emit(packageId);
+  }
+
+  private emit(packageId: number): void {
     const row = this.d.store.get(packageId);
     if (!row) return;
-    const run = this.runs.get(packageId);
-    const t = Date.now();
-    if (!now && run && t - run.lastReport < PROGRESS_EVERY_MS) {
-      run.trailing ??= setTimeout(() => {
-        run.trailing = null;
-        if (this.runs.get(packageId) === run) this.report(packageId, false);
-      }, PROGRESS_EVERY_MS - (t - run.lastReport));
-      return;
-    }
-    if (run) {
-      run.lastReport = t;
-      if (run.trailing) clearTimeout(run.trailing);
-      run.trailing = null;
-    }
     this.d.events.emit('packages.progress', { ...this.progress(packageId), state: row.state, ...(row.error ? { error: row.error } : {}) });
   }
 

@@ -1,3 +1,5 @@
+import { ThrottledReport } from '../throttledReport';
+
 /** Progress of one transfer as the spec shapes it (section 3): loaded, total, percent, bps. */
 export interface TransferProgress {
   loaded: number;
@@ -12,40 +14,27 @@ const REPORT_EVERY_MS = 200;
 
 /**
  * Counts bytes as they move and reports at most every 200 ms, and always at the end. Bytes
- * held back by the 200 ms are reported when the interval is over even if no more come: a
- * line that stalls right after them would otherwise show fewer bytes than are on disk for as
- * long as it stalls. The owner drops reports that come after its transfer ended.
+ * held back by the 200 ms are reported when the interval is over even if no more come
+ * (ThrottledReport). The owner drops reports that come after its transfer ended.
  */
 export class ProgressMeter {
   private loaded = 0;
-  private lastReport = 0;
-  private trailing: ReturnType<typeof setTimeout> | null = null;
   private readonly started: number;
+  private readonly reports: ThrottledReport;
 
   constructor(
     private readonly total: number,
-    private readonly report: (p: TransferProgress) => void,
+    report: (p: TransferProgress) => void,
     private readonly now: () => number = Date.now,
   ) {
     this.started = now();
+    this.reports = new ThrottledReport(REPORT_EVERY_MS, () => report(this.snapshot()), now);
   }
 
   /** Bytes already there before this run (a resumed upload) count as loaded from the start. */
   add(bytes: number): void {
     this.loaded += bytes;
-    const t = this.now();
-    if (t - this.lastReport >= REPORT_EVERY_MS || this.loaded >= this.total) this.send(t);
-    else if (!this.trailing) {
-      this.trailing = setTimeout(() => this.send(this.now()), REPORT_EVERY_MS - (t - this.lastReport));
-      this.trailing.unref?.();
-    }
-  }
-
-  private send(t: number): void {
-    if (this.trailing) clearTimeout(this.trailing);
-    this.trailing = null;
-    this.lastReport = t;
-    this.report(this.snapshot());
+    this.reports.ask(this.loaded >= this.total);
   }
 
   snapshot(): TransferProgress {
