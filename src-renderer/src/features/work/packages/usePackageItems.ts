@@ -6,7 +6,7 @@ import { FrameImages } from '../workspace/frameImages';
 import type { ItemSource, LoadedItem, NextItem } from '../workspace/itemSource';
 import { ReadyAhead } from '../workspace/readyAhead';
 import { PackageFrameFiles } from './packageFrameSource';
-import { readPackageNow, stillToDo, usePackageLeft, type PackageNow } from './usePackageLeft';
+import { readPackageNow, stillToOffer, usePackageLeft, type PackageNow } from './usePackageLeft';
 
 /** Nothing is claimed on a package: the next item is read from this computer, and the count is the package's. */
 const PACKAGE_WORDING = { taking: 'workPackages.openingNext', left: 'workPackages.left' };
@@ -54,7 +54,7 @@ export function usePackageItems(packageId: number): ItemSource {
     async (handoffs: HandoffsWaiting, now?: Promise<PackageNow>): Promise<NextItem | null> => {
       const { ids, waiting } = await (now ?? readPackageNow(packageId, handoffs));
       for (const id of ids) {
-        if (!stillToDo(id, opened, waiting)) continue;
+        if (!stillToOffer(id, opened, waiting)) continue;
         try {
           const view = await read(id);
           return { card: view.card, loaded: loadedOf(view) };
@@ -94,7 +94,7 @@ export function usePackageItems(packageId: number): ItemSource {
       const waiting = prepared ? await handoffs.ids() : [];
       const early = prepared ? await prepared.catch(() => null) : null;
       // Read again when the one read ahead was opened or handed on since (or reading it failed).
-      const next = early && stillToDo(early.card.taskSubjectId, opened, waiting) ? early : await following(handoffs);
+      const next = early && stillToOffer(early.card.taskSubjectId, opened, waiting) ? early : await following(handoffs);
       if (next) opened.add(next.card.taskSubjectId);
       return next;
     },

@@ -19,11 +19,11 @@ export async function readPackageNow(packageId: number, handoffs: HandoffsWaitin
  * does not wait in the journal. Items handed on in this session are neither (they wait in the
  * journal, or were refused and are listed in the notice, not offered again).
  */
-export const stillToDo = (id: number, opened: ReadonlySet<number>, waiting: readonly number[]): boolean => !opened.has(id) && !waiting.includes(id);
+export const stillToOffer = (id: number, opened: ReadonlySet<number>, waiting: readonly number[]): boolean => !opened.has(id) && !waiting.includes(id);
 
 /** Of a package's items, those still to do in this session: the open one, and every other still to be offered. */
 export function itemsLeft(ids: readonly number[], at: { openId: number | null; opened: ReadonlySet<number>; waiting: readonly number[] }): number {
-  return ids.filter((id) => id === at.openId || stillToDo(id, at.opened, at.waiting)).length;
+  return ids.filter((id) => id === at.openId || stillToOffer(id, at.opened, at.waiting)).length;
 }
 
 /**
