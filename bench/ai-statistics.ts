@@ -48,7 +48,7 @@ async function main() {
 
   // 1. The built-in detector on all ten photographs, as the workspace's "detect" sees them.
   const model = await ctx.db.selectFrom('ai_models').selectAll().where('kind', '=', 'detector').where('team_id', 'is', null).executeTakeFirstOrThrow();
-  const client = new ModelServiceClient(service.url, KEY);
+  const client = new ModelServiceClient(service.url, KEY, { name: 'built-in', trusted: true });
   const mapping = Object.fromEntries(truth.labels.map((l) => [l, l]));
   const items: EvalItem[] = [];
   for (const [i, photo] of photos.entries()) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OutboundAllowList } from './outbound/addressPolicy';
 
 /** S3 settings; present only when the server runs in S3 mode. */
 export interface S3Config {
@@ -48,6 +49,12 @@ export interface AiSettings {
   callbackUrl: string | null;
   /** a running job the service has not reported on for this long is sent again (AI_STALL_SECONDS, default 120) */
   stallMs: number;
+  /**
+   * Internal addresses teams may register model services at (AI_SERVICE_ALLOWED_HOSTS: addresses,
+   * networks, host names, each optionally with :port). Empty by default: a team's service must be
+   * on the public internet (docs/security.md, "Calls the server makes for a team").
+   */
+  allowedHosts: OutboundAllowList;
 }
 
 export interface ExportSettings {
@@ -111,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       serviceKey: env.AI_SERVICE_KEY || null,
       callbackUrl: env.AI_CALLBACK_URL || null,
       stallMs: positiveInteger(env, 'AI_STALL_SECONDS', 120) * 1000,
+      allowedHosts: OutboundAllowList.parse(env.AI_SERVICE_ALLOWED_HOSTS),
     },
   };
 }

@@ -1,33 +1,30 @@
-import crypto from 'node:crypto';
 import type { NotifyBody, NotifyKind } from '../../src-shared/ai/protocol';
 import type { AiJobState } from '../../src-shared/api/ai';
 import { FINISHED_JOB_STATES } from '../../src-shared/api/ai';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
-import { AiJobsRepository, NO_APPLIED, parseDispatchKey, type Applied, type JobRow } from '../repositories/aiJobs';
+import { AiJobsRepository, dispatchKey, NO_APPLIED, type Applied, type JobRow } from '../repositories/aiJobs';
 
 import { applyPredictions } from './applyPredictions';
 import { projectFeatures } from './projectFeatures';
 import { hashToken } from './serviceUrls';
 import type { AiRuntime } from './runtime';
 
-const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Callback tokens are 64 hex characters here; the protocol allows 16..256. */
+const BEARER = /^Bearer ([\x21-\x7e]{16,256})$/;
 
-/** The job a callback is about, if its token is that dispatch's own; anything else is refused alike. */
-async function authenticate(ctx: ServerContext, body: NotifyBody, bearer: string | undefined): Promise<JobRow> {
-  const ref = parseDispatchKey(body.jobId);
-  const job = ref ? await new AiJobsRepository(ctx.db).get(ref.id) : undefined;
-  if (!job || !ref || !bearer) throw new AppError('ai.badCallbackToken');
-  if (FINISHED_JOB_STATES.includes(job.state as AiJobState)) {
-    // A finished job's token is gone; a callback that still carries one of its dispatches learns it ended.
-    if (ref.attempt <= job.attempt) throw new AppError('ai.jobFinished', { state: job.state });
-    throw new AppError('ai.badCallbackToken');
-  }
-  if (ref.attempt !== job.attempt || !job.token_hash || !sameHash(job.token_hash, hashToken(bearer))) {
-    // An earlier dispatch of a job that was sent again: it has been replaced, so it stops.
-    if (ref.attempt < job.attempt && job.token_hash) throw new AppError('ai.jobFinished', { state: 'replaced' });
-    throw new AppError('ai.badCallbackToken');
-  }
+/**
+ * The job a callback is about, from its headers alone (it runs before the body is read): the
+ * bearer token is looked up by its sha256, so a made-up token costs one indexed read and never
+ * the parse of a large body. A token no dispatch was given answers 401, whatever job the caller
+ * names; the holder of the token of a job that has ended learns it ended (409) and stops.
+ */
+export async function callerJob(ctx: ServerContext, authorization: string | undefined): Promise<JobRow> {
+  const bearer = authorization ? BEARER.exec(authorization)?.[1] : undefined;
+  if (!bearer) throw new AppError('ai.badCallbackToken');
+  const job = await new AiJobsRepository(ctx.db).byTokenHash(hashToken(bearer));
+  if (!job) throw new AppError('ai.badCallbackToken');
+  if (FINISHED_JOB_STATES.includes(job.state as AiJobState)) throw new AppError('ai.jobFinished', { state: job.state });
   return job;
 }
 
@@ -42,13 +39,14 @@ async function failLeftovers(jobs: AiJobsRepository, jobId: number): Promise<voi
 const kindFits = (kind: NotifyKind, type: string) => kind === type || (kind === 'data' && type === 'train');
 
 /**
- * One callback of a model service: authenticated by the dispatch's bearer token, applied once
+ * One callback of a model service, of the job its bearer token named (callerJob): applied once
  * (items move from pending only once, so a repeated callback writes nothing twice), and never
- * moving a job backwards: a finished job answers 409, a callback of a replaced dispatch too,
- * and an older seq changes no state.
+ * moving a job backwards: an older seq changes no state. A replaced dispatch's token is no
+ * longer known (401), so that dispatch stops too.
  */
-export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind: NotifyKind, body: NotifyBody, bearer: string | undefined): Promise<{ accepted: boolean; state: AiJobState }> {
-  const job = await authenticate(ctx, body, bearer);
+export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind: NotifyKind, body: NotifyBody, job: JobRow): Promise<{ accepted: boolean; state: AiJobState }> {
+  // The token is this dispatch's: a body naming another job or dispatch is not its to report on.
+  if (body.jobId !== dispatchKey(job)) throw new AppError('ai.badCallbackToken');
   if (!kindFits(kind, job.type)) throw new AppError('ai.wrongCallbackKind', { kind, type: job.type });
   const jobs = new AiJobsRepository(ctx.db);
   const fresh = await jobs.acceptSeq(job, body.seq, ctx.now());

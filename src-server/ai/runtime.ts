@@ -8,12 +8,16 @@ import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJo
 import { AiModelsRepository } from '../repositories/aiModels';
 import { ModelServiceClient } from './serviceClient';
 import { newCallbackToken, ServiceUrls } from './serviceUrls';
+import { guardedAgent } from '../outbound/guardedAgent';
+import type { Agent } from 'undici';
 import { jobRequest } from './jobRequests';
 import { afterJobEnded } from './jobOutcomes';
 import type { NotifyBody } from '../../src-shared/ai/protocol';
 
 const TICK_MS = 1000;
 const HEALTH_EVERY_MS = 30_000;
+/** Jobs sent at once: each waits on its own service, so a dead one holds only its own jobs. */
+const MAX_DISPATCHING = 16;
 /** A job whose dispatch failed this often fails (the service is away). */
 const MAX_ATTEMPTS = 3;
 const RETRY_AFTER_MS = 3000;
@@ -29,16 +33,22 @@ export class AiRuntime {
   readonly urls: ServiceUrls;
   private readonly models: AiModelsRepository;
   private readonly jobs: AiJobsRepository;
+  /** Connections to teams' services: only to addresses the policy allows (src-server/outbound). */
+  readonly teamDispatcher: Agent;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  private checking: Promise<void> | null = null;
   private lastHealth = 0;
   private readonly notBefore = new Map<number, number>();
+  /** Jobs whose dispatch is under way, by id: a tick never waits for them. */
+  private readonly dispatching = new Map<number, Promise<void>>();
   private closed = false;
 
   constructor(private readonly ctx: ServerContext) {
     this.urls = new ServiceUrls(ctx);
     this.models = new AiModelsRepository(ctx.db);
     this.jobs = new AiJobsRepository(ctx.db);
+    this.teamDispatcher = guardedAgent(ctx.config.ai.allowedHosts);
   }
 
   async start(): Promise<void> {
@@ -57,7 +67,8 @@ export class AiRuntime {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.ticking;
+    await Promise.all([this.ticking, this.checking, ...this.dispatching.values()]);
+    await this.teamDispatcher.close().catch(() => undefined);
   }
 
   /** Looks for work now (a job was queued). */
@@ -70,38 +81,61 @@ export class AiRuntime {
       });
   }
 
+  /** A client for a service row: the operator's built-in one as configured, a team's through the address guard. */
+  clientFor(s: { url: string; service_key: string; name: string; builtin: number }): ModelServiceClient {
+    return new ModelServiceClient(s.url, s.service_key, s.builtin ? { name: s.name, trusted: true } : { name: s.name, trusted: false, dispatcher: this.teamDispatcher });
+  }
+
   async client(serviceId: number): Promise<ModelServiceClient> {
     const s = await this.models.service(serviceId);
     if (!s) throw new AppError('ai.serviceUnreachable', { service: serviceId });
-    return new ModelServiceClient(s.url, s.service_key, s.name);
+    return this.clientFor(s);
   }
 
-  /** Asks every service how it is; the built-in one's models are brought in line with its answer. */
+  /**
+   * Asks every service how it is, all at once, each within /health's own short limit
+   * (serviceClient.ts): services that never answer cost one timeout together, not one each.
+   * The built-in one's models are brought in line with its answer.
+   */
   async checkServices(): Promise<void> {
     const rows = await this.ctx.db.selectFrom('ai_services').selectAll().execute();
-    for (const s of rows) {
-      try {
-        const health = await new ModelServiceClient(s.url, s.service_key, s.name).health();
-        await this.models.markService(s.id, true, null, this.ctx.now());
-        if (s.builtin) await this.models.syncBuiltinModels(s.id, health.models, this.ctx.now());
-      } catch (err) {
-        await this.models.markService(s.id, false, err instanceof AppError ? err.key : 'unreachable', this.ctx.now());
-      }
-    }
+    await Promise.allSettled(
+      rows.map(async (s) => {
+        try {
+          const health = await this.clientFor(s).health();
+          await this.models.markService(s.id, true, null, this.ctx.now());
+          if (s.builtin) await this.models.syncBuiltinModels(s.id, health.models, this.ctx.now());
+        } catch (err) {
+          await this.models.markService(s.id, false, err instanceof AppError ? err.key : 'unreachable', this.ctx.now());
+        }
+      }),
+    );
   }
 
   private async tick(): Promise<void> {
     const now = this.ctx.now();
-    if (now - this.lastHealth >= HEALTH_EVERY_MS) {
+    // Health checks run beside the dispatching, never in front of it.
+    if (now - this.lastHealth >= HEALTH_EVERY_MS && !this.checking) {
       this.lastHealth = now;
-      await this.checkServices();
+      this.checking = this.checkServices()
+        .catch(() => undefined)
+        .finally(() => {
+          this.checking = null;
+        });
     }
     if (!this.urls.ready) return;
-    for (const job of await this.jobs.queued(20)) {
-      if ((this.notBefore.get(job.id) ?? 0) > now) continue;
-      await this.dispatch(job);
+    const due = [...(await this.jobs.queued(20)).filter((job) => (this.notBefore.get(job.id) ?? 0) <= now), ...(await this.jobs.stalled(now - this.ctx.config.ai.stallMs))];
+    for (const job of due) {
+      if (this.dispatching.has(job.id) || this.dispatching.size >= MAX_DISPATCHING) continue;
+      const sent = this.dispatch(job)
+        .catch(() => undefined)
+        .finally(() => {
+          this.dispatching.delete(job.id);
+          // What waited for a free place goes now, not at the next tick.
+          this.wake();
+        });
+      this.dispatching.set(job.id, sent);
     }
-    for (const job of await this.jobs.stalled(now - this.ctx.config.ai.stallMs)) await this.dispatch(job);
   }
 
   /** Sends a job (its pending items) to its model's service under a new attempt and token. */

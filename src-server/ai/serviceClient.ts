@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { Value } from 'typebox/value';
 import {
   AI_SERVICE_KEY_HEADER,
@@ -6,79 +7,91 @@ import {
   type InferRequest,
   type JobRequest,
   type WarmRequest,
-  type ServiceError,
 } from '../../src-shared/ai/protocol';
 import { AppError } from '../errors';
+import { boundedCall, OutboundFailure } from '../outbound/boundedCall';
+import { refusalOf } from './serviceRefusals';
 
-/** How long each kind of call may take before the service counts as away. */
-const TIMEOUT_MS = { health: 5_000, infer: 60_000, job: 15_000 } as const;
+/**
+ * What each kind of call may take before the service counts as away, and how much of its answer
+ * is read. /health is asked of every service every 30 s and lists models and class names;
+ * /v1/infer answers up to 1,000 predictions (polygons of many points, a tracker's 50 frames);
+ * the rest answer a line of JSON.
+ */
+export const CALL_LIMITS = {
+  health: { timeoutMs: 3_000, maxBytes: 1024 * 1024 },
+  infer: { timeoutMs: 60_000, maxBytes: 16 * 1024 * 1024 },
+  job: { timeoutMs: 15_000, maxBytes: 64 * 1024 },
+  small: { timeoutMs: 5_000, maxBytes: 64 * 1024 },
+} as const;
 
-/** A service's error code, as the server's own translated key. */
-function refusal(status: number, body: Partial<ServiceError> | null, frameId?: number): AppError {
-  const code = body?.code ?? '';
-  if (code === 'imageUnreadable') return new AppError('ai.imageUnreadable', { ...(frameId ? { frameId } : {}), message: body?.message ?? '' });
-  if (code === 'modelInvalid') return new AppError('ai.modelInvalid', { message: body?.message ?? '' });
-  return new AppError('ai.serviceRefused', { status, code, message: (body?.message ?? '').slice(0, 500) });
+export interface ServiceClientOptions {
+  /** the service's name, for messages */
+  name: string;
+  /**
+   * The operator's own service (AI_SERVICE_URL): its refusals' words are shown (they are ours:
+   * "the image cannot be decoded: premature end of JPEG"). A team's service is `false`: what
+   * it says is reduced to a status class and a code of the protocol.
+   */
+  trusted: boolean;
+  /** how connections are made: the address-checking agent for a team's service (src-server/outbound) */
+  dispatcher?: Dispatcher;
 }
 
 /**
- * Talks to one model service over the protocol of src-shared/ai/protocol.ts. Every failure
- * becomes an AppError a client can translate: away (ai.serviceUnreachable) or refused.
+ * Talks to one model service over the protocol of src-shared/ai/protocol.ts. Every call has a
+ * time limit and a cap on the answer it reads; every failure becomes an AppError a client can
+ * translate (serviceRefusals.ts).
  */
 export class ModelServiceClient {
   constructor(
     private readonly url: string,
     private readonly key: string,
-    private readonly name = 'model service',
+    private readonly o: ServiceClientOptions,
   ) {}
 
-  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, timeoutMs: number, frameId?: number): Promise<unknown> {
-    let res: Response;
+  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, limits: { timeoutMs: number; maxBytes: number }, frameId?: number): Promise<unknown> {
+    let answer;
     try {
-      res = await fetch(`${this.url.replace(/\/+$/, '')}${path}`, {
+      answer = await boundedCall(`${this.url.replace(/\/+$/, '')}${path}`, {
         method,
         headers: { [AI_SERVICE_KEY_HEADER]: this.key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...limits,
+        ...(this.o.dispatcher ? { dispatcher: this.o.dispatcher } : {}),
       });
     } catch (err) {
-      throw new AppError('ai.serviceUnreachable', { service: this.name, reason: err instanceof Error ? err.name : 'error' });
+      if (err instanceof OutboundFailure && err.kind === 'addressRefused') throw new AppError('ai.serviceAddressRefused', { service: this.o.name });
+      const reason = err instanceof OutboundFailure ? err.kind : 'unreachable';
+      throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason });
     }
-    const text = await res.text().catch(() => '');
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (!res.ok) throw refusal(res.status, parsed as Partial<ServiceError> | null, frameId);
-    return parsed;
+    if (answer.status < 200 || answer.status >= 300) throw refusalOf(answer.status, answer.json, { service: this.o.name, trusted: this.o.trusted, ...(frameId ? { frameId } : {}) });
+    return answer.json;
   }
 
   async health(): Promise<HealthResponse> {
-    const body = await this.call('GET', '/health', undefined, TIMEOUT_MS.health);
-    if (!Value.Check(HealthResponse, body)) throw new AppError('ai.serviceRefused', { code: 'badHealth', message: 'the service answered /health with an unexpected body' });
+    const body = await this.call('GET', '/health', undefined, CALL_LIMITS.health);
+    if (!Value.Check(HealthResponse, body)) throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason: 'badAnswer' });
     return body;
   }
 
   async infer(req: InferRequest, frameId?: number): Promise<InferResponse> {
-    const body = await this.call('POST', '/v1/infer', req, TIMEOUT_MS.infer, frameId);
-    if (!Value.Check(InferResponse, body)) throw new AppError('ai.serviceRefused', { code: 'badAnswer', message: 'the service answered /v1/infer with an unexpected body' });
+    const body = await this.call('POST', '/v1/infer', req, CALL_LIMITS.infer, frameId);
+    if (!Value.Check(InferResponse, body)) throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason: 'badAnswer' });
     return body;
   }
 
   async submit(job: JobRequest): Promise<void> {
-    await this.call('POST', '/v1/jobs', job, TIMEOUT_MS.job);
+    await this.call('POST', '/v1/jobs', job, CALL_LIMITS.job);
   }
 
   /** Best effort: a service without the warm-up (404), or one that is away, costs the caller nothing but the first call's wait. */
   async warm(req: WarmRequest): Promise<void> {
-    await this.call('POST', '/v1/images/warm', req, TIMEOUT_MS.health).catch(() => undefined);
+    await this.call('POST', '/v1/images/warm', req, CALL_LIMITS.small).catch(() => undefined);
   }
 
   /** Best effort: the job is already stopped on our side, whatever the service says. */
   async cancel(jobId: string): Promise<void> {
-    await this.call('DELETE', `/v1/jobs/${encodeURIComponent(jobId)}`, undefined, TIMEOUT_MS.health).catch(() => undefined);
+    await this.call('DELETE', `/v1/jobs/${encodeURIComponent(jobId)}`, undefined, CALL_LIMITS.small).catch(() => undefined);
   }
 }

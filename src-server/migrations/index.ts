@@ -19,6 +19,7 @@ import { m0014 } from './0014_unnamed_steps';
 import { m0015 } from './0015_seed_marks';
 import { m0016 } from './0016_log_uploads';
 import { m0017 } from './0017_work_packages';
+import { m0018 } from './0018_ai_callback_tokens';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_seed_marks': m0015,
   '0016_log_uploads': m0016,
   '0017_work_packages': m0017,
+  '0018_ai_callback_tokens': m0018,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

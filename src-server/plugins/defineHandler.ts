@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Envelope, ErrorEnvelope, OK_CODE } from '../../src-shared/api/envelope';
 import { API_BASE, type RouteDef } from '../../src-shared/api/route';
@@ -22,9 +22,11 @@ export type HandlerOf<D extends RouteDef> = (req: RequestOf<D>, reply: FastifyRe
 /**
  * Registers one route from its shared definition: validation of body, query and params,
  * the envelope around what the handler answers, the auth flag, and the OpenAPI entry.
+ * `onRequest` runs on the headers alone, before any of the body is read (a callback's token).
  */
-export function addRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: HandlerOf<D>): void {
+export function addRoute<D extends RouteDef>(app: FastifyInstance, def: D, handler: HandlerOf<D>, hooks: { onRequest?: onRequestHookHandler } = {}): void {
   app.route({
+    ...(hooks.onRequest ? { onRequest: hooks.onRequest } : {}),
     method: def.method,
     url: API_BASE + def.path,
     config: { auth: def.auth, ...(def.access ? { access: def.access } : {}), ...(def.readOnly ? { readOnly: true } : {}) },

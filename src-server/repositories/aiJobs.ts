@@ -88,6 +88,11 @@ export class AiJobsRepository {
     return this.db.selectFrom('ai_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The job whose latest dispatch was given this token (by its sha256), finished or not. */
+  async byTokenHash(tokenHash: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('ai_jobs').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
   async inProject(projectId: number, id: number): Promise<JobRow | undefined> {
     return this.db.selectFrom('ai_jobs').selectAll().where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
   }
@@ -164,7 +169,7 @@ export class AiJobsRepository {
         finished_at: now,
         error_code: error?.code ?? null,
         error_message: error?.message?.slice(0, 2000) ?? null,
-        token_hash: null,
+        // The last dispatch's token stays known: its holder learns the job ended (409), a stranger does not.
         ...(extra.train ? { train: JSON.stringify(extra.train) } : {}),
       })
       .where('id', '=', id)

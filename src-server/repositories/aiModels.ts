@@ -45,6 +45,23 @@ export class AiModelsRepository {
     return r.id;
   }
 
+  /** A team's own services (not the built-in one). */
+  async teamServices(teamId: number): Promise<{ id: number; url: string }[]> {
+    return this.db.selectFrom('ai_services').select(['id', 'url']).where('team_id', '=', teamId).execute();
+  }
+
+  /** Models a team brought in that still count (uploaded files and services' models, not failed; trained versions aside). */
+  async teamModelCount(teamId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('ai_models')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .where('parent_id', 'is', null)
+      .where('state', '!=', 'failed')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
   async addService(s: { teamId: number; name: string; url: string; key: string; now: number }): Promise<number> {
     const existing = await this.db.selectFrom('ai_services').select('id').where('team_id', '=', s.teamId).where('url', '=', s.url).executeTakeFirst();
     if (existing) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
@@ -7,6 +7,8 @@ import { builtinModel, reviewedTask } from '../support/routeSamples/ai';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
 import { AnnotationsRepository } from '../../src-server/repositories/annotations';
 import { yoloModel } from '../support/tinyOnnx';
+import { AiJobsRepository } from '../../src-server/repositories/aiJobs';
+import { newCallbackToken } from '../../src-server/ai/serviceUrls';
 
 /** Polls until `check` answers something, never on a fixed clock: the jobs run in the model service. */
 async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
@@ -34,7 +36,8 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
   }, timeoutMs);
 
   beforeAll(async () => {
-    s = await startTestServer(kind);
+    // The operator allows one internal address that nothing listens on: a team service that is away.
+    s = await startTestServer(kind, { env: { AI_SERVICE_ALLOWED_HOSTS: `${new URL(inject('aiServiceUrl')).host},127.0.0.1:9` } });
     w = await buildWorld(s.app.ctx);
   });
   afterAll(async () => {
@@ -73,19 +76,49 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(heldNow.flatMap((f) => f.data.objects)).toEqual([mine]);
   });
 
-  it('refuses callbacks with a wrong token, and a callback for a finished job gets 409 and changes nothing', { timeout: 120_000 }, async () => {
+  it('refuses callbacks without the dispatch\'s token alike for running, finished and unknown jobs; only the token\'s holder learns a job ended', { timeout: 120_000 }, async () => {
     const a = await aiTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 1 });
     const start = await s.call({ method: 'POST', url: '/core/ai/predict', token: owner(), payload: { projectId: w.projectP, taskSubjectIds: a.t.taskSubjectIds } });
     const jobId = start.body.data.jobId as number;
-    const forged = await s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: 'Bearer ' + 'f'.repeat(64) }, payload: { jobId: `${jobId}.1`, seq: 99, state: 'failed', done: 0, total: 1 } });
+    const forge = (id: string, seq: number) => s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: 'Bearer ' + 'f'.repeat(64) }, payload: { jobId: id, seq, state: 'failed', done: 0, total: 1 } });
+    const forged = await forge(`${jobId}.1`, 99);
     expect(forged.status).toBe(401);
     expect(forged.body.msg).toBe('error.ai.badCallbackToken');
     const done = await finished(jobId);
     expect(done.state).toBe('succeeded');
-    const late = await s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: 'Bearer ' + 'f'.repeat(64) }, payload: { jobId: `${jobId}.1`, seq: 100, state: 'failed', done: 0, total: 1 } });
-    expect(late.status).toBe(409);
-    expect(late.body.msg).toBe('error.ai.jobFinished');
+    // A finished job and one that never existed answer a stranger the same: nothing tells them apart.
+    const late = await forge(`${jobId}.1`, 100);
+    const never = await forge('99999999.1', 100);
+    expect([late.status, late.body]).toEqual([401, forged.body]);
+    expect([never.status, never.body]).toEqual([401, forged.body]);
     expect((await job(jobId)).state).toBe('succeeded');
+
+    // The holder of a dispatch's token learns that its job ended, and changes nothing.
+    const second = await aiTask(s.app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 1 });
+    const jobs = new AiJobsRepository(s.app.ctx.db);
+    const { token, hash } = newCallbackToken();
+    // Taken as a runner would, with a token this test holds: should the server's own runner take
+    // the job first (its tick may fall in between), that one is cancelled and another made.
+    let created = 0;
+    let taken;
+    while (!taken) {
+      if (created) await s.call({ method: 'POST', url: '/core/ai/predict/cancel', token: owner(), payload: { projectId: w.projectP, jobId: created } });
+      created = await jobs.create({ projectId: w.projectP, modelId: (await builtinModel(s.app.ctx, 'detector')).id, type: 'predict', tool: 'box', params: {}, createdBy: w.users.owner.id, now: Date.now(), items: [{ key: 'k1', taskSubjectId: second.t.taskSubjectIds[0]!, subjectId: second.t.subjectIds[0]!, frameId: second.t.frames.get(second.t.subjectIds[0]!)![0]! }] });
+      // heard "in an hour": the runner's stall check leaves it alone meanwhile
+      taken = await jobs.takeForDispatch((await jobs.get(created))!, { runnerId: 'test', tokenHash: hash, now: Date.now() + 3_600_000 });
+    }
+    const own = (body: object) => s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: `Bearer ${token}` }, payload: { jobId: `${created}.${taken.attempt}`, done: 0, total: 1, ...body } });
+    const running = await own({ seq: 1, state: 'running' });
+    expect(running.body.data).toMatchObject({ accepted: true, state: 'running' });
+    // The token is this dispatch's only: naming another job with it is refused.
+    const other = await s.call({ method: 'POST', url: '/core/ai/notify/predict', headers: { authorization: `Bearer ${token}` }, payload: { jobId: `${jobId}.1`, seq: 2, state: 'failed', done: 0, total: 1 } });
+    expect(other.status).toBe(401);
+    const cancel = await s.call({ method: 'POST', url: '/core/ai/predict/cancel', token: owner(), payload: { projectId: w.projectP, jobId: created } });
+    expect(cancel.body.data.state).toBe('cancelled');
+    const after = await own({ seq: 3, state: 'succeeded', results: [{ key: 'k1', predictions: [] }] });
+    expect(after.status).toBe(409);
+    expect(after.body.msg).toBe('error.ai.jobFinished');
+    expect((await jobs.get(created))!.state).toBe('cancelled');
   });
 
   it('cancels a pre-annotation at once', async () => {
@@ -224,5 +257,9 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     const away = await s.call({ method: 'POST', url: '/core/ai/serve', token: owner(), payload: { projectId: w.projectP, runtime: 'external', name: 'GPU box', serviceUrl: 'http://127.0.0.1:9/', serviceKey: 'secret-key-123', modelName: 'yolo' } });
     expect(away.status).toBe(502);
     expect(away.body.msg).toBe('error.ai.serviceUnreachable');
+    // Any other internal address is not called at all.
+    const internal = await s.call({ method: 'POST', url: '/core/ai/serve', token: owner(), payload: { projectId: w.projectP, runtime: 'external', name: 'GPU box', serviceUrl: 'http://127.0.0.1:10/', serviceKey: 'secret-key-123', modelName: 'yolo' } });
+    expect(internal.status).toBe(400);
+    expect(internal.body.msg).toBe('error.ai.serviceAddressRefused');
   });
 });

@@ -29,13 +29,19 @@ function aiServiceEnv(): { AI_SERVICE_URL?: string; AI_SERVICE_KEY?: string } {
   }
 }
 
-/** `aiService`: a model service to use (benchmarks); by default the suite's shared one, if any. */
-export async function startTestServer(kind: DbKind, opts: { aiService?: { url: string; key: string } } = {}): Promise<TestServer> {
+/**
+ * `aiService`: a model service to use (benchmarks); by default the suite's shared one, if any.
+ * `env`: more of the server's settings. Unless it says otherwise, the operator allows teams to
+ * register the shared model service's own address (AI_SERVICE_ALLOWED_HOSTS), as an operator
+ * would allow a GPU box on the company network; every other internal address stays refused.
+ */
+export async function startTestServer(kind: DbKind, opts: { aiService?: { url: string; key: string }; env?: Record<string, string> } = {}): Promise<TestServer> {
   const db = await freshDatabase(kind);
   let offset = 0;
   // The shared built-in model service (tests/support/aiServiceSetup.ts), where the suite has one.
   const ai = opts.aiService ? { AI_SERVICE_URL: opts.aiService.url, AI_SERVICE_KEY: opts.aiService.key } : aiServiceEnv();
-  const config = { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...ai }), databaseUrl: db.databaseUrl };
+  const allowed = ai.AI_SERVICE_URL ? { AI_SERVICE_ALLOWED_HOSTS: new URL(ai.AI_SERVICE_URL).host } : {};
+  const config = { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...ai, ...allowed, ...opts.env }), databaseUrl: db.databaseUrl };
   const app = await buildApp({ config, now: () => Date.now() + offset });
   // Listening on loopback gives model services an address for images and callbacks.
   if (ai.AI_SERVICE_URL) {

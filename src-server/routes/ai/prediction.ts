@@ -11,6 +11,11 @@ import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggestions';
 import { classesOf } from '../../repositories/aiModels';
 import { requireEnabled, usableModel } from './deps';
+import { fitPrompt } from '../../ai/promptFit';
+import { WARMUPS_PER_USER } from '../../ai/limits';
+import { AuthThrottleRepository } from '../../repositories/authThrottle';
+import { retryAfterSeconds } from '../../auth/limits';
+import { requireUser } from '../../plugins/auth';
 
 /** The features a tool's suggestions go into. */
 const TARGET_TOOLS: Record<AiPredictionBody['tool'], string[]> = { box: ['box', 'polygon'], polygon: ['polygon'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
@@ -60,12 +65,16 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
     const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
     if (body.warm) {
+      // Each warm-up makes the service fetch and decode a whole frame: a person's are counted.
+      const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: WARMUPS_PER_USER, key: String(requireUser(req)) }], ctx.now());
+      if (!taken.ok) throw new AppError('ai.warmLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
       const model = await usableModel(ctx, project, body.tool, body.modelId);
       await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)] });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }
     if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
     if (body.tool === 'polygon' && !body.box && !body.points?.some((p) => p.positive)) throw new AppError('validation', { issues: [{ path: '/box', message: 'a box or a positive click is needed' }] });
+    const prompt = fitPrompt(body, frame);
     const model = await usableModel(ctx, project, body.tool, body.modelId);
     const features = await projectFeatures(ctx.db, project.projectId, TARGET_TOOLS[body.tool]);
     if (!features.length) throw new AppError('ai.noFeature', { tool: body.tool });
@@ -86,9 +95,9 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       params: { minScore },
       ...(next.length ? { frames: await Promise.all(next.map(image)) } : {}),
       prompt: {
-        ...(body.box ? { box: body.box } : {}),
-        ...(body.points ? { points: body.points } : {}),
-        ...(body.objects ? { objects: body.objects.map((o) => ({ id: o.id, tool: o.tool, ...(o.box ? { box: o.box } : {}), ...(o.points ? { points: o.points } : {}) })) } : {}),
+        ...(prompt.box ? { box: prompt.box } : {}),
+        ...(prompt.points ? { points: prompt.points } : {}),
+        ...(prompt.objects ? { objects: prompt.objects.map((o) => ({ id: o.id, tool: o.tool, ...(o.box ? { box: o.box } : {}), ...(o.points ? { points: o.points } : {}) })) } : {}),
       },
     };
     const client = await ctx.ai.client(model.service_id);

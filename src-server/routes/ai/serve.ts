@@ -8,8 +8,11 @@ import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { AiModelsRepository } from '../../repositories/aiModels';
 import { AiJobsRepository } from '../../repositories/aiJobs';
-import { ModelServiceClient } from '../../ai/serviceClient';
 import { parseClientKey } from '../../storage/keyAccess';
+import { AuthThrottleRepository } from '../../repositories/authThrottle';
+import { retryAfterSeconds } from '../../auth/limits';
+import { MAX_TEAM_MODELS, MAX_TEAM_SERVICES, MODEL_REGISTRATIONS_PER_TEAM } from '../../ai/limits';
+import { isIP } from 'node:net';
 import { apiModels, projectOf, requireEnabled, type ProjectRef } from './deps';
 
 type OnnxBody = Extract<AiServeBody, { runtime: 'onnx-yolo' }>;
@@ -30,6 +33,7 @@ async function serveOnnx(ctx: ServerContext, project: ProjectRef, userId: number
   const info = await ctx.storage.head(parsed.key);
   if (!info) throw new AppError('ai.modelFileMissing', { key: body.fileKey });
   if (info.size > AI_MODEL_FILE_MAX_BYTES) throw new AppError('ai.modelFileMissing', { key: body.fileKey, max: AI_MODEL_FILE_MAX_BYTES });
+  await mayBringIn(ctx, project.teamId);
   const artifact = `model/${project.teamId}/${crypto.randomUUID()}.onnx`;
   await ctx.storage.put(artifact, await ctx.storage.get(parsed.key), 'application/octet-stream');
   const modelId = await models.insertModel({
@@ -60,21 +64,37 @@ async function serveOnnx(ctx: ServerContext, project: ProjectRef, userId: number
   return modelId;
 }
 
-/** A model of the team's own service (its GPU box): the service must answer and list it. */
-async function serveExternal(ctx: ServerContext, project: ProjectRef, userId: number, body: ExternalBody) {
+/**
+ * The address of a team's service as the server will call it: http(s), no credentials, no
+ * fragment (`http://127.0.0.1:PORT/any/path#` made every call land on /any/path), and not an
+ * internal address unless the operator allowed it. A name is judged by what it resolves to when
+ * the server connects (src-server/outbound/guardedAgent.ts), every time.
+ */
+function serviceBase(ctx: ServerContext, given: string): string {
   let url: URL;
   try {
-    url = new URL(body.serviceUrl);
+    url = new URL(given);
   } catch {
-    throw new AppError('ai.badServiceUrl', { url: body.serviceUrl });
+    throw new AppError('ai.badServiceUrl', { url: given });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('ai.badServiceUrl', { url: body.serviceUrl });
-  if (url.username || url.password) throw new AppError('ai.badServiceUrl', { url: body.serviceUrl });
-  const base = url.toString().replace(/\/+$/, '');
-  const health = await new ModelServiceClient(base, body.serviceKey, body.name).health();
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('ai.badServiceUrl', { url: given });
+  if (url.username || url.password || url.hash || given.includes('#') || url.search) throw new AppError('ai.badServiceUrl', { url: given });
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  if (isIP(host) && !ctx.config.ai.allowedHosts.permits(url.hostname, host, port)) throw new AppError('ai.serviceAddressRefused', { service: url.host });
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** A model of the team's own service (its GPU box): the service must answer and list it. */
+async function serveExternal(ctx: ServerContext, project: ProjectRef, userId: number, body: ExternalBody) {
+  const base = serviceBase(ctx, body.serviceUrl);
+  await mayBringIn(ctx, project.teamId);
+  const models = new AiModelsRepository(ctx.db);
+  const known = await models.teamServices(project.teamId);
+  if (!known.some((s) => s.url === base) && known.length >= MAX_TEAM_SERVICES) throw new AppError('ai.tooManyServices', { max: MAX_TEAM_SERVICES });
+  const health = await ctx.ai.clientFor({ url: base, service_key: body.serviceKey, name: body.name, builtin: 0 }).health();
   const offered = health.models.find((m) => m.name === body.modelName);
   if (!offered) throw new AppError('ai.modelNotFound', { modelName: body.modelName, offered: health.models.map((m) => m.name).slice(0, 50) });
-  const models = new AiModelsRepository(ctx.db);
   const serviceId = await models.addService({ teamId: project.teamId, name: body.name, url: base, key: body.serviceKey, now: ctx.now() });
   await models.markService(serviceId, true, null, ctx.now());
   const tool = ({ detector: 'box', segmenter: 'polygon', pose: 'keypoints', tracker: 'tracking' } as const)[offered.kind];
@@ -99,6 +119,18 @@ async function serveExternal(ctx: ServerContext, project: ProjectRef, userId: nu
     created_by: userId,
     created_at: ctx.now(),
   });
+}
+
+/**
+ * Every model brought in makes the server call an address of the team's choosing or load a file
+ * of its making: counted per team before anything is fetched or called (whether it then loads
+ * or not), and capped in number. Only what is refused from the request alone (a malformed or
+ * internal literal address, a missing file) is not counted: it costs no call.
+ */
+async function mayBringIn(ctx: ServerContext, teamId: number): Promise<void> {
+  if ((await new AiModelsRepository(ctx.db).teamModelCount(teamId)) >= MAX_TEAM_MODELS) throw new AppError('ai.tooManyModels', { max: MAX_TEAM_MODELS });
+  const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: MODEL_REGISTRATIONS_PER_TEAM, key: String(teamId) }], ctx.now());
+  if (!taken.ok) throw new AppError('ai.serveLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
 }
 
 /** POST /ai/serve: a team admin brings a model in. */

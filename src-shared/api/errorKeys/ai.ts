@@ -22,8 +22,27 @@ export const AI_ERROR_KEYS = {
   'ai.wrongCallbackKind': 400,
   /** the model service could not be reached or did not answer in time; data: { service } */
   'ai.serviceUnreachable': 502,
-  /** the model service refused the request; data: { code, message } */
+  /**
+   * the model service failed the server's call: its own error, a refused key, an answer outside
+   * the protocol; data: { service, status (its class: '4xx', '5xx'), code? (a protocol code), message? (the built-in service's only) }
+   */
   'ai.serviceRefused': 502,
+  /** the model service is busy (its queue is full); try again shortly; data: { service } */
+  'ai.serviceBusy': 503,
+  /** the model service could not use what was asked (a prompt or request it cannot work with); data: { service, code, message? } */
+  'ai.requestRefused': 422,
+  /** the server does not call this address for a team: it is internal (loopback, private, link-local, metadata); data: { service } */
+  'ai.serviceAddressRefused': 400,
+  /** the team has as many model services as it may have; data: { max } */
+  'ai.tooManyServices': 409,
+  /** the team has as many models as it may bring in; data: { max } */
+  'ai.tooManyModels': 409,
+  /** the team brought in models too often lately; data: { retryAfterSeconds } */
+  'ai.serveLimited': 429,
+  /** this person asked for frames to be got ready too often lately; data: { retryAfterSeconds } */
+  'ai.warmLimited': 429,
+  /** a box or click lies outside the frame, or a box has no area; data: { frameId, width, height, problem: 'outside' | 'empty' } */
+  'ai.promptOutsideFrame': 400,
   /** the model service could not read the image (deleted, damaged); data: { frameId } */
   'ai.imageUnreadable': 422,
   /** the uploaded model file is not a model this runtime can run (corrupt, wrong input or output shape); data: { message } */
