@@ -11,8 +11,10 @@ const STATUS_POLL_MS = 30_000;
 
 /** One line above the tab: are the model services there, how many models are ready, what runs; the off switch for managers. */
 export function ServiceStatusLine({ projectId, allow }: { projectId: number; allow: AiAllow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
+  // A service's last failure is kept as an error key (ai.serviceUnreachable): said in words.
+  const serviceError = (key: string, name: string) => (i18n.exists(`error.${key}`) ? t(`error.${key}`, { service: name }) : key);
   const { data, error } = useAiStatusQuery(projectId, { pollingInterval: STATUS_POLL_MS });
   const { switchTo, busy } = useAiSwitch(projectId);
 
@@ -25,7 +27,7 @@ export function ServiceStatusLine({ projectId, allow }: { projectId: number; all
     <Flex gap={16} align="center" wrap style={{ marginBottom: 8 }} data-testid="ai-service-status">
       <Badge status={online ? 'success' : 'error'} text={online ? t('aiTab.service.online') : t('aiTab.service.offline')} />
       {services.map((s) => (
-        <Tooltip key={s.serviceId} title={s.error ?? (s.checkedAt ? t('aiTab.service.checked', { when: relativeTime(s.checkedAt, t) }) : undefined)}>
+        <Tooltip key={s.serviceId} title={s.error ? serviceError(s.error, s.builtIn ? t('aiTab.service.builtIn') : s.name) : (s.checkedAt ? t('aiTab.service.checked', { when: relativeTime(s.checkedAt, t) }) : undefined)}>
           <Typography.Text type={s.online ? 'secondary' : 'danger'}>
             {s.builtIn ? t('aiTab.service.builtIn') : s.name} · {s.online ? t('aiTab.service.serviceOnline') : t('aiTab.service.serviceOffline')}
           </Typography.Text>
