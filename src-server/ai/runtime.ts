@@ -158,7 +158,8 @@ export class AiRuntime {
       await this.publish(job);
     } catch (err) {
       const code = err instanceof AppError ? err.key : 'ai.serviceUnreachable';
-      if (code === 'ai.modelInvalid' || code === 'ai.serviceRefused' || job.attempt >= MAX_ATTEMPTS) {
+      // Only a service that is away or busy may take it on another try; a refusal stays a refusal.
+      if (!(code === 'ai.serviceUnreachable' || code === 'ai.serviceBusy') || job.attempt >= MAX_ATTEMPTS) {
         await this.end(job.id, 'failed', { code, message: err instanceof Error ? err.message : String(err) });
         return;
       }
