@@ -182,7 +182,7 @@ export const taskRoutes = {
   }),
   removeSubjects: defineRoute({
     ...byId, method: 'DELETE', path: '/task/:id/subject', access: on('project.task.manage', 'query'),
-    summary: 'Remove task subjects that are not done, all or nothing.',
+    summary: 'Remove task subjects that are not done, all or nothing; a vendor member managing the project removes waiting items and their own vendor team\'s members\' work only (403 task.vendorMemberOnly).',
     querystring: TaskSubjectRemoveQuery, data: Type.Null(),
   }),
   countAtStep: defineRoute({

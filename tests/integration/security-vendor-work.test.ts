@@ -5,6 +5,7 @@ import { buildWorld, type World, type WorldUser } from '../support/world';
 import { boxes, buildTask, type TaskFixture } from '../support/taskFixture';
 import type { PackageTaken } from '../../src-shared/api/taskSubject';
 import type { WorkPackageSummary } from '../../src-shared/api/workPackage';
+import { SessionsRepository } from '../../src-server/repositories/sessions';
 
 /**
  * A vendor team's manager acts only on the work of their own team's members (issue 30, item 5):
@@ -24,7 +25,7 @@ describe.each(DB_KINDS)('a vendor\'s manager acts only on their own team\'s work
   });
 
   let saveSeq = 0;
-  const call = (u: WorldUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (u: WorldUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     s.call({ method, url: `/core${url}`, token: u.token, ...(payload ? { payload } : {}) });
   const failure = (r: Awaited<ReturnType<typeof call>>) => ({ status: r.status, msg: r.body.msg, data: r.body.data });
   /** team A's annotator and the vendor's annotator both work at the annotate step; team A's reviewer reviews. */
@@ -157,5 +158,33 @@ describe.each(DB_KINDS)('a vendor\'s manager acts only on their own team\'s work
 
     expect(await canReopen(vendors)).toBe(true);
     expect((await reopen(vendors)).body.data).toMatchObject({ taskSubjectId: vendors, state: 'pending', stepIndex: 0 });
+  });
+
+  it('a vendor member managing the project neither removes the client\'s annotator\'s held items nor takes them off the step', async () => {
+    const { w, t } = await setup(3);
+    const { annotator, vendorAnnotator } = w.users;
+    // Another member of the vendor team, a manager of project P (project.task.manage).
+    const { db } = s.app.ctx;
+    const now = s.app.ctx.now();
+    const id = (await db.insertInto('users').values({ mobile: `+19${String(now).slice(-9)}${w.projectP}`, name: 'Vendor project manager', password_hash: 'x', current_team_id: w.vendorTeam, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    await db.insertInto('team_members').values({ team_id: w.vendorTeam, user_id: id, role: 'annotator', joined_at: now }).execute();
+    await db.insertInto('project_members').values({ project_id: w.projectP, user_id: id, role: 'manager', added_at: now }).execute();
+    const vendorPm: WorldUser = { id, mobile: '', token: await new SessionsRepository(db).open(id, now) };
+
+    const held = await claim(annotator, w, t);
+    const removeItems = (ids: number[]) => call(vendorPm, 'DELETE', `/task/${t.taskId}/subject?projectId=${w.projectP}&${ids.map((x) => `taskSubjectIds=${x}`).join('&')}`);
+    expect(failure(await removeItems([held.taskSubjectId]))).toEqual({ status: 403, msg: 'error.task.vendorMemberOnly', data: { taskSubjectIds: [held.taskSubjectId] } });
+    expect(await row(held.taskSubjectId)).toMatchObject({ state: 'claimed', holder_id: annotator.id });
+
+    const assign = (memberIds: number[]) => call(vendorPm, 'POST', '/workflow/assignment', { projectId: w.projectP, workflowId: t.steps[0]!.workflowId, memberIds });
+    expect(failure(await assign([vendorAnnotator.id]))).toEqual({ status: 403, msg: 'error.project.vendorMemberOnly', data: { userIds: [annotator.id] } });
+    // Still a member of the step, the annotator hands on what they hold.
+    const version = await saveOne(annotator, held);
+    expect((await call(annotator, 'POST', '/task/subject/annotate/submit', { taskSubjectId: held.taskSubjectId, version })).body.data).toMatchObject({ stepIndex: 1 });
+
+    // Their own team's member they take off the step, and a waiting item they remove.
+    expect((await assign([annotator.id])).body.code).toBe(200);
+    const waiting = t.taskSubjectIds.find((x) => x !== held.taskSubjectId)!;
+    expect((await removeItems([waiting])).body.code).toBe(200);
   });
 });
