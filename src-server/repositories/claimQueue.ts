@@ -6,6 +6,7 @@ import { append } from './taskSubjectLog';
 import type { StepType } from '../../src-shared/model/taskSubjectFlow';
 import type { TaskStep } from './taskSteps';
 import type { TaskSubjectRow } from './taskSubjectFlow';
+import type { LeaseRoom } from './workPackages';
 
 /** Lost races in a row before a claim gives up and answers "nothing waits". */
 const RETRIES = 5;
@@ -23,6 +24,11 @@ export interface ClaimRequest {
   now: number;
   /** the work package the claimed items go into (null or absent: an ordinary hold) */
   packageId?: number;
+  /**
+   * claimBatch: how many of `count` the transaction may take at most, asked first inside it,
+   * under the locks it takes (a work package's lease cap, WorkPackagesRepository.leaseRoom)
+   */
+  room?: LeaseRoom;
 }
 
 /**
@@ -107,7 +113,7 @@ export class ClaimQueue {
    * Claims up to `count` pending task subjects of the step for the worker in one transaction,
    * each through the same single-row take as claimNext (so the no-double-claim guarantee and
    * the rework-first order are the same), into `r.packageId`. Fewer come back when the queue
-   * runs dry. Keep `count` small: the transaction holds what it took until it commits.
+   * runs dry or `r.room` allows fewer. Keep `count` small: the transaction holds what it took until it commits.
    */
   async claimBatch(r: ClaimRequest, count: number): Promise<TaskSubjectRow[]> {
     const out = transition({ step: r.step.stepIndex, state: 'pending', holderId: null, rework: false }, 'claim', {
@@ -118,8 +124,9 @@ export class ClaimQueue {
     if (!out.ok) return [];
     const next = out.next;
     return this.db.transaction().execute(async (trx) => {
+      const max = r.room ? Math.min(count, await r.room(trx)) : count;
       const taken: TaskSubjectRow[] = [];
-      while (taken.length < count) {
+      while (taken.length < max) {
         const row = await this.take(trx, r, next.state, next.holderId);
         if (!row) break;
         await append(trx, { taskSubject: row, userId: r.userId, action: 'claim', from: 'pending', to: next.state, now: r.now });

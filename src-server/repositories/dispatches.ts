@@ -5,6 +5,7 @@ import type { Dispatch, DispatchItem, DispatchListBody, DispatchTarget } from '.
 import type { PageOf } from '../../src-shared/api/envelope';
 import type { TaskSubjectState } from '../../src-shared/model/taskSubjectFlow';
 import type { TaskSubjectRow } from './taskSubjectFlow';
+import { usersInReach, type Reach } from '../auth/workReach';
 
 /** Dispatches (task subjects handed to a step member by a manager) and what became of them. */
 export class DispatchesRepository {
@@ -28,8 +29,16 @@ export class DispatchesRepository {
     return d.id;
   }
 
-  async find(taskId: number, id: number) {
-    return this.db.selectFrom('dispatches').selectAll().where('id', '=', id).where('task_id', '=', taskId).executeTakeFirst();
+  /** A dispatch of the task, only when it is to someone in the caller's reach (auth/workReach.ts). */
+  async find(taskId: number, id: number, reach: Reach) {
+    const inReach = usersInReach(this.db, reach);
+    return this.db
+      .selectFrom('dispatches')
+      .selectAll()
+      .where('id', '=', id)
+      .where('task_id', '=', taskId)
+      .$if(inReach !== undefined, (q) => q.where('target_user_id', 'in', inReach!))
+      .executeTakeFirst();
   }
 
   async markCancelled(id: number, now: number): Promise<void> {
@@ -129,11 +138,13 @@ export class DispatchesRepository {
     }));
   }
 
-  /** The task's dispatches, newest first. */
-  async list(taskId: number, f: DispatchListBody): Promise<PageOf<Dispatch>> {
+  /** The task's dispatches to people in the caller's reach (auth/workReach.ts), newest first. */
+  async list(taskId: number, f: DispatchListBody, reach: Reach): Promise<PageOf<Dispatch>> {
     const page = f.page ?? 1;
     const pageSize = f.pageSize ?? 20;
     let ids = this.db.selectFrom('dispatches').where('task_id', '=', taskId);
+    const inReach = usersInReach(this.db, reach);
+    if (inReach) ids = ids.where('target_user_id', 'in', inReach);
     if (f.targetUserId !== undefined) ids = ids.where('target_user_id', '=', f.targetUserId);
     if (f.workflowId !== undefined) ids = ids.where('workflow_id', '=', f.workflowId);
     if (!f.includeCancelled) ids = ids.where('cancelled_at', 'is', null);

@@ -218,17 +218,18 @@ export class TaskSubjectsRepository {
   }
 
   /** What the user holds in these tasks, by step, state and rework, counted on the holder index. */
-  async heldByUser(userId: number, taskIds: readonly number[]): Promise<{ workflowId: number; state: string; rework: boolean; n: number }[]> {
+  async heldByUser(userId: number, taskIds: readonly number[]): Promise<{ workflowId: number; state: string; rework: boolean; n: number; leased: number }[]> {
     if (taskIds.length === 0) return [];
     const rows = await this.db
-      .selectFrom('task_subjects')
-      .select(['workflow_id', 'state', 'rework', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('holder_id', '=', userId)
-      .where('state', 'in', ['claimed', 'inProgress', 'skipped'])
-      .where('task_id', 'in', taskIds)
-      .groupBy(['workflow_id', 'state', 'rework'])
+      .selectFrom('task_subjects as ts')
+      .leftJoin('work_packages as wp', (j) => j.onRef('wp.id', '=', 'ts.package_id').on('wp.state', '=', 'open'))
+      .select(['ts.workflow_id', 'ts.state', 'ts.rework', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.count<number>('wp.id').as('leased')])
+      .where('ts.holder_id', '=', userId)
+      .where('ts.state', 'in', ['claimed', 'inProgress', 'skipped'])
+      .where('ts.task_id', 'in', taskIds)
+      .groupBy(['ts.workflow_id', 'ts.state', 'ts.rework'])
       .execute();
-    return rows.map((r) => ({ workflowId: r.workflow_id, state: r.state, rework: Number(r.rework) === 1, n: Number(r.n) }));
+    return rows.map((r) => ({ workflowId: r.workflow_id, state: r.state, rework: Number(r.rework) === 1, n: Number(r.n), leased: Number(r.leased) }));
   }
 
   /** The task subjects matching the filters, as a query. */

@@ -5,6 +5,7 @@ import type { WorkPackageState, WorkPackageSummary } from '../../src-shared/api/
 import { appendMany, type LoggedAction } from './taskSubjectLog';
 import type { TaskSubjectRow } from './taskSubjectFlow';
 import { AppError } from '../errors';
+import { usersInReach, type Reach } from '../auth/workReach';
 
 /** States in which a task subject is held by its holder (and so may be leased). */
 const HELD = ['claimed', 'inProgress'] as const;
@@ -17,6 +18,12 @@ const HELD = ['claimed', 'inProgress'] as const;
 export const startedSql = (ts: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`(exists (select 1 from annotation_saves s where s.task_subject_id = ${sql.ref(`${ts}.id`)} and s.user_id = ${sql.ref(`${ts}.holder_id`)} and s.created_at >= coalesce(${sql.ref(`${ts}.claimed_at`)}, 0))
     or exists (select 1 from task_subject_logs l where l.task_subject_id = ${sql.ref(`${ts}.id`)} and l.user_id = ${sql.ref(`${ts}.holder_id`)} and l.workflow_id = ${sql.ref(`${ts}.workflow_id`)} and l.active_ms > 0 and l.created_at >= coalesce(${sql.ref(`${ts}.claimed_at`)}, 0)))`;
+
+/**
+ * How many more items a transaction may lease to a worker at a step, decided under its own
+ * locks (the lease cap, see `leaseRoom`); given to each of a take's transactions.
+ */
+export type LeaseRoom = (trx: Kysely<Database>) => Promise<number>;
 
 /** A work_packages row as read. */
 export type WorkPackageRow = Selectable<Database['work_packages']>;
@@ -59,11 +66,41 @@ export class WorkPackagesRepository {
   }
 
   /**
-   * Puts what the worker holds unsubmitted at the step (rework first, then the oldest) into the
-   * package, up to `limit`, leaving items another open package of theirs leases. Answers the rows.
+   * The lease cap (docs/offline-day.md): a worker holds at most `cap` leased items at a step,
+   * counting every open package of theirs there, whatever each take asked for. Locks the
+   * worker's membership row of the step first (PostgreSQL; SQLite runs one write transaction at
+   * a time), so concurrent takes by the same worker count one after the other: each sees what
+   * the one before it committed. Call it first in the transaction that then leases. Answers
+   * whether they are still a member of the step, what they lease there now, and how many more
+   * this transaction may lease (0 for someone no longer a member).
    */
-  async leaseHeld(p: { packageId: number; workflowId: number; userId: number; limit: number }): Promise<TaskSubjectRow[]> {
+  async leaseRoom(trx: Kysely<Database>, p: { workflowId: number; userId: number; cap: number }): Promise<{ member: boolean; leased: number; room: number }> {
+    let member = trx.selectFrom('workflow_members').select('user_id').where('workflow_id', '=', p.workflowId).where('user_id', '=', p.userId);
+    if (this.dialect === 'postgres') member = member.forUpdate();
+    const found = await member.executeTakeFirst();
+    // A new statement after the lock: it sees every take that committed before it.
+    const { n } = await trx
+      .selectFrom('task_subjects as ts')
+      .innerJoin('work_packages as wp', 'wp.id', 'ts.package_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('wp.user_id', '=', p.userId)
+      .where('wp.workflow_id', '=', p.workflowId)
+      .where('wp.state', '=', 'open')
+      .where('ts.state', 'in', HELD)
+      .executeTakeFirstOrThrow();
+    const leased = Number(n);
+    return { member: found !== undefined, leased, room: found ? Math.max(0, p.cap - leased) : 0 };
+  }
+
+  /**
+   * Puts what the worker holds unsubmitted at the step (rework first, then the oldest) into the
+   * package, up to `limit` and the room `room` leaves, leaving items another open package of
+   * theirs leases. Answers the rows.
+   */
+  async leaseHeld(p: { packageId: number; workflowId: number; userId: number; limit: number; room?: LeaseRoom }): Promise<TaskSubjectRow[]> {
     return this.db.transaction().execute(async (trx) => {
+      const limit = p.room ? Math.min(p.limit, await p.room(trx)) : p.limit;
+      if (limit <= 0) return [];
       let pick = trx
         .selectFrom('task_subjects as ts')
         .leftJoin('work_packages as wp', 'wp.id', 'ts.package_id')
@@ -74,7 +111,7 @@ export class WorkPackagesRepository {
         .where((eb) => eb.or([eb('ts.package_id', 'is', null), eb('wp.state', '!=', 'open')]))
         .orderBy('ts.rework', 'desc')
         .orderBy('ts.id')
-        .limit(p.limit);
+        .limit(limit);
       if (this.dialect === 'postgres') pick = pick.forUpdate('ts');
       const ids = (await pick.execute()).map((r) => r.id);
       if (ids.length === 0) return [];
@@ -92,9 +129,11 @@ export class WorkPackagesRepository {
 
   /**
    * Packages of a project that still lease items, newest first, with their counts; only the
-   * holder's when `userId` is given.
+   * holder's when `userId` is given, only those of holders in the caller's reach when `reach`
+   * is (auth/workReach.ts).
    */
-  async summaries(f: { projectId: number; userId?: number; packageIds?: readonly number[] }): Promise<WorkPackageSummary[]> {
+  async summaries(f: { projectId: number; userId?: number; reach?: Reach; packageIds?: readonly number[] }): Promise<WorkPackageSummary[]> {
+    const inReach = f.reach && usersInReach(this.db, f.reach);
     const rows = await this.db
       .selectFrom('work_packages as wp')
       .innerJoin('users as u', 'u.id', 'wp.user_id')
@@ -105,6 +144,7 @@ export class WorkPackagesRepository {
       ])
       .where('wp.project_id', '=', f.projectId)
       .$if(f.userId !== undefined, (q) => q.where('wp.user_id', '=', f.userId!))
+      .$if(inReach !== undefined, (q) => q.where('wp.user_id', 'in', inReach!))
       .$if(f.packageIds !== undefined, (q) => q.where('wp.id', 'in', f.packageIds!.length ? f.packageIds! : [0]))
       // a returned or fully handed-on package is history; the list is what is out there now
       .$if(f.packageIds === undefined, (q) => q.where((eb) => eb.exists(eb.selectFrom('task_subjects as t').select('t.id').whereRef('t.package_id', '=', 'wp.id'))))

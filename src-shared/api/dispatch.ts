@@ -82,22 +82,22 @@ const on = projectIdRule;
 export const dispatchRoutes = {
   create: defineRoute({
     ...base, method: 'POST', path: '/taskSubjectDispatch', access: on('project.task.dispatch', 'body'),
-    summary: 'Hand task subjects waiting (or skipped) at a step to one of its members, by id (all or nothing) or the oldest `count`; a vendor manager only to their own vendor team.',
+    summary: 'Hand task subjects waiting (or skipped) at a step to one of its members, by id (all or nothing) or the oldest `count`; a vendor manager only to their own vendor team, and only skipped items their own team\'s members hold (403 task.vendorMemberOnly).',
     body: DispatchCreateBody, data: DispatchDetail,
   }),
   cancel: defineRoute({
     ...base, method: 'PUT', path: '/taskSubjectDispatch/:id/cancel', access: on('project.task.dispatch', 'body'),
-    summary: 'Cancel a dispatch: its task subjects the target still holds at that step without a save go back to the step\'s queue.',
+    summary: 'Cancel a dispatch: its task subjects the target still holds at that step without a save go back to the step\'s queue. A vendor manager finds only dispatches to their own team\'s members.',
     params: Type.Object({ id: Id }), body: DispatchTaskBody, data: DispatchCancelled,
   }),
   detail: defineRoute({
     ...base, method: 'GET', path: '/taskSubjectDispatch/:id/detail', access: on('project.task.dispatch', 'query'),
-    summary: 'One dispatch with its task subjects and where each is now.',
+    summary: 'One dispatch with its task subjects and where each is now; a vendor manager finds only dispatches to their own team\'s members.',
     params: Type.Object({ id: Id }), querystring: DispatchTaskBody, data: DispatchDetail,
   }),
   list: defineRoute({
     ...base, method: 'POST', path: '/taskSubjectDispatch/:taskId', access: on('project.task.dispatch', 'body'),
-    summary: 'The task\'s dispatches, newest first, by target or step; cancelled ones only when asked.',
+    summary: 'The task\'s dispatches, newest first, by target or step; cancelled ones only when asked; a vendor manager\'s list has only those to their own team\'s members.',
     params: Type.Object({ taskId: Id }), body: DispatchListBody, data: Page(Dispatch),
   }),
   targets: defineRoute({

@@ -182,7 +182,7 @@ export const taskRoutes = {
   }),
   removeSubjects: defineRoute({
     ...byId, method: 'DELETE', path: '/task/:id/subject', access: on('project.task.manage', 'query'),
-    summary: 'Remove task subjects that are not done, all or nothing.',
+    summary: 'Remove task subjects that are not done, all or nothing; a vendor member managing the project removes waiting items and their own vendor team\'s members\' work only (403 task.vendorMemberOnly).',
     querystring: TaskSubjectRemoveQuery, data: Type.Null(),
   }),
   countAtStep: defineRoute({
@@ -222,7 +222,7 @@ export const taskRoutes = {
   }),
   changeWorkflow: defineRoute({
     ...base, method: 'POST', path: '/task/:taskId/subject/change/workflow', access: on('project.task.dispatch', 'body'),
-    summary: 'Move task subjects to another step of the task, pending there; each move is logged. All or nothing.',
+    summary: 'Move task subjects to another step of the task, pending there; each move is logged. All or nothing; a vendor team\'s manager moves waiting items and their own team\'s members\' work only (403 task.vendorMemberOnly).',
     params: Type.Object({ taskId: Id }), body: TaskMoveBody, data: Type.Object({ moved: Type.Integer() }),
   }),
   subjectWork: defineRoute({

@@ -162,6 +162,11 @@ export const WorkStep = Type.Object({
   skipped: Type.Integer(),
   /** of those held, how many came back from a review */
   rework: Type.Integer(),
+  /**
+   * of those held, how many are leased in open work packages of the caller: a new package
+   * leaves them out, and takes at most the project's packageSize minus these (the lease cap)
+   */
+  leased: Type.Integer(),
 });
 export type WorkStep = Static<typeof WorkStep>;
 /** A task in the caller's work queue, with the steps they are a member of. */

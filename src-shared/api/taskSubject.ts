@@ -218,17 +218,17 @@ export const taskSubjectRoutes = {
   }),
   takePackage: defineRoute({
     ...base, method: 'POST', path: '/task/subject/package', access: on('project.task.work', 'body'),
-    summary: 'Take a work package at a step the caller is a member of: up to `size` items (capped by the project\'s packageSize), what they hold unsubmitted first (rework first), then the oldest waiting, leased for the project\'s leaseHours. Answers every item with its subject, frames and annotations; null when there is nothing to take.',
+    summary: 'Take a work package at a step the caller is a member of: up to `size` items, what they hold unsubmitted first (rework first), then the oldest waiting, leased for the project\'s leaseHours. A worker leases at most the project\'s packageSize items per step across their open packages: a take gets the room left, and none at all answers 409 task.packageLimit with { leased, packageSize }. Answers every item with its subject, frames and annotations; null when there is nothing to take.',
     body: PackageTakeBody, data: Nullable(PackageTaken),
   }),
   listPackages: defineRoute({
     ...base, method: 'GET', path: '/task/subject/package/list', access: on('project.task.work', 'query'),
-    summary: 'Work packages of the project still holding items, newest first: the caller\'s own, or everyone\'s with project.task.dispatch.',
+    summary: 'Work packages of the project still holding items, newest first: the caller\'s own, or with project.task.dispatch everyone\'s (a vendor team\'s manager: their own team\'s members\').',
     querystring: PackageListQuery, data: Type.Array(WorkPackageSummary),
   }),
   returnPackage: defineRoute({
     ...base, method: 'POST', path: '/task/subject/package/return', access: on('project.task.work', 'body'),
-    summary: 'Give items of a work package back to its step\'s queue: its holder gives back unstarted ones (all of them by default); with project.task.dispatch, any item, started ones too.',
+    summary: 'Give items of a work package back to its step\'s queue: its holder gives back unstarted ones (all of them by default); with project.task.dispatch, any item, started ones too, of a package they may list (a vendor team\'s manager: their own team\'s members\'; another package is not found).',
     body: PackageReturnBody, data: PackageReturnResult,
   }),
   skip: defineRoute({
@@ -258,7 +258,7 @@ export const taskSubjectRoutes = {
   }),
   edit: defineRoute({
     ...base, method: 'POST', path: '/task/subject/edit', access: one('project.task.dispatch', 'body'),
-    summary: `Reopen a done task subject at a step for editing: held by the caller when they are a member of that step, else in its queue. Needs project.task.dispatch on its project.`,
+    summary: `Reopen a done task subject at a step for editing: held by the caller when they are a member of that step, else in its queue. Needs project.task.dispatch on its project; a vendor team's manager reopens only what their own team's members handed on (403 task.vendorMemberOnly).`,
     body: EditBody, data: TaskSubjectCard,
   }),
   isEdit: defineRoute({

@@ -90,7 +90,7 @@ export const workflowRoutes = {
   }),
   assignment: defineRoute({
     ...base, method: 'POST', path: '/workflow/assignment', access: on('project.task.manage', 'body'),
-    summary: 'Replace a step\'s members; what removed members hold stays with them until a manager requeues it.',
+    summary: 'Replace a step\'s members; what removed members hold stays with them until a manager requeues it. A vendor member managing the project takes off only their own vendor team\'s members (403 project.vendorMemberOnly).',
     body: WorkflowAssignmentBody, data: WorkflowStepDetail,
   }),
   project: defineRoute({

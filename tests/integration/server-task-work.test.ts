@@ -23,7 +23,8 @@ describe.each(DB_KINDS)('task work and moves on %s', (kind) => {
     const t = await seededTask(s.app.ctx, w);
     const [pending, claimed] = t.taskSubjectIds;
     await s.app.ctx.db.updateTable('task_subjects').set({ rework: 1 }).where('id', '=', claimed).execute();
-    const moved = await call(w.users.vendorManager, 'POST', `/task/${t.taskId}/subject/change/workflow`, {
+    // Team A's project manager: a vendor's manager moves only their own team's work (security-vendor-work.test.ts).
+    const moved = await call(w.users.projectManager, 'POST', `/task/${t.taskId}/subject/change/workflow`, {
       projectId: w.projectP, workflowId: t.stepIds[1], taskSubjectIds: [claimed, pending, claimed], reason: 'skip drawing, already labelled',
     });
     expect(moved.body).toMatchObject({ code: 200, data: { moved: 2 } });
@@ -38,7 +39,7 @@ describe.each(DB_KINDS)('task work and moves on %s', (kind) => {
       .where('task_id', '=', t.taskId)
       .orderBy('task_subject_id')
       .execute();
-    const base = { task_id: t.taskId, project_id: w.projectP, workflow_id: t.stepIds[0], step_index: 0, user_id: w.users.vendorManager.id, action: 'move', to_state: 'pending', reason: 'skip drawing, already labelled' };
+    const base = { task_id: t.taskId, project_id: w.projectP, workflow_id: t.stepIds[0], step_index: 0, user_id: w.users.projectManager.id, action: 'move', to_state: 'pending', reason: 'skip drawing, already labelled' };
     expect(logs).toEqual([
       { ...base, task_subject_id: pending, from_state: 'pending' },
       { ...base, task_subject_id: claimed, from_state: 'claimed' },

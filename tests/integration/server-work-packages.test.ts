@@ -73,6 +73,11 @@ describe.each(DB_KINDS)('work packages on %s', (kind) => {
     // The default size is the setting; an empty queue answers null.
     const second = (await take(w, t, w.users.vendorAnnotator))!;
     expect(ids(second)).toEqual([t.taskSubjectIds[2], t.taskSubjectIds[3], t.taskSubjectIds[4], t.taskSubjectIds[7]]);
+    // Leasing packageSize already, they are told so (the lease cap, security-lease-cap.test.ts)...
+    const more = await call(w.users.vendorAnnotator, 'POST', '/task/subject/package', { projectId: w.projectP, taskId: t.taskId, workflowId: t.steps[0]!.workflowId });
+    expect({ status: more.status, msg: more.body.msg, data: more.body.data }).toEqual({ status: 409, msg: 'error.task.packageLimit', data: { leased: 4, packageSize: 4 } });
+    // ...and with room left, the empty queue answers null.
+    expect((await setConfig(w, { packageSize: 5, leaseHours: 2 })).body.code).toBe(200);
     expect(await take(w, t, w.users.vendorAnnotator)).toBeNull();
   });
 

@@ -1,8 +1,13 @@
 import type { SessionState } from './sessionState';
 
-/** A failed call to the team server: the HTTP status and the envelope's code and message key. */
+/**
+ * A failed call to the team server: the HTTP status and the envelope's code and message key.
+ * `params` are the plain values of the envelope's data (`{ leased, packageSize }`), which cross
+ * to the renderer with the error so its translated text can name them.
+ */
 export class ServerCallError extends Error {
   override readonly name = 'ServerCallError';
+  readonly params: Record<string, string | number> | undefined;
   constructor(
     readonly status: number,
     readonly code: number | string,
@@ -10,7 +15,18 @@ export class ServerCallError extends Error {
     readonly data: unknown = null,
   ) {
     super(message);
+    this.params = plainParams(data);
   }
+}
+
+/** The string and finite number members of a refusal's data, or undefined when it has none. */
+function plainParams(data: unknown): Record<string, string | number> | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[k] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 type Envelope = { code?: unknown; msg?: unknown; data?: unknown };

@@ -53,6 +53,13 @@ export function messageKeyOf(error: unknown): string {
   if (typeof storageCode === 'string' && (PACKAGE_ERROR_CODES as readonly string[]).includes(storageCode)) return `packageError.${storageCode}`;
   // The workstation host's refusals: its secret, and the chosen-folders rule (src-shared/ipc/hostErrors.ts).
   if (isHostErrorCode(storageCode)) return `hostError.${storageCode}`;
+  // The team server's refusals passed on by the main process as they came (packages.take: its
+  // ServerCallError keeps the envelope's message key, and the HTTP-like code).
+  if ((error as { name?: unknown } | null)?.name === 'ServerCallError') {
+    const key = (error as { message?: unknown }).message;
+    if (typeof key === 'string' && key.startsWith('error.')) return key;
+    if (typeof storageCode === 'number') return statusMessageKey(storageCode);
+  }
   const body = error instanceof ApiError ? error.body : error;
   const msg = error instanceof Error && !(error instanceof ApiError) ? undefined : envelopeMsgOf(body);
   if (msg) return msg;

@@ -9,6 +9,7 @@ import { DispatchesRepository } from '../../repositories/dispatches';
 import { TaskStepsRepository } from '../../repositories/taskSteps';
 import { applyTransition, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
 import { assertMayHandTo, dispatchScope, stepOf, type DispatchScope } from './scope';
+import { assertWorkInReach } from '../../auth/workReach';
 import type { TaskStep } from '../../repositories/taskSteps';
 
 /** The target works at the step and still has a way into the project. */
@@ -44,6 +45,8 @@ export function registerDispatchCreate(app: FastifyInstance, ctx: ServerContext)
         const ids = [...new Set(body.taskSubjectIds)];
         rows = await repo.lockInTask(scope.taskId, ids);
         checkNamed(rows, ids, step);
+        // A skipped item is still its holder's: a vendor manager does not hand on someone else's.
+        await assertWorkInReach(trx, scope.project, rows);
       } else {
         rows = await repo.pickPending(step.workflowId, body.count!);
         if (rows.length === 0) throw new AppError('dispatch.queueEmpty');

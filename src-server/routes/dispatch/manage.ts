@@ -6,18 +6,21 @@ import { addRoute } from '../../plugins/defineHandler';
 import { AppError } from '../../errors';
 import { DispatchesRepository } from '../../repositories/dispatches';
 import { applyTransition } from '../../repositories/taskSubjectFlow';
-import { assertMayHandTo, dispatchScope, stepOf } from './scope';
+import { dispatchScope, stepOf } from './scope';
 
-/** Cancelling, reading and listing dispatches, and the members who can receive them. */
+/**
+ * Cancelling, reading and listing dispatches, and the members who can receive them. A vendor
+ * manager sees and cancels only dispatches to their own team's members (auth/workReach.ts):
+ * another one is not found, as in the list.
+ */
 export function registerDispatchManage(app: FastifyInstance, ctx: ServerContext): void {
   const dispatches = new DispatchesRepository(ctx.db, ctx.dialect);
 
   addRoute(app, dispatchRoutes.cancel, async (req) => {
     const scope = await dispatchScope(ctx, req, req.body.taskId);
-    const found = await dispatches.find(scope.taskId, req.params.id);
+    const found = await dispatches.find(scope.taskId, req.params.id, scope.project);
     if (!found) throw new AppError('dispatch.notFound');
     if (found.cancelled_at !== null) throw new AppError('dispatch.cancelled');
-    await assertMayHandTo(ctx, scope, found.target_user_id);
     const now = ctx.now();
     const returned = await ctx.db.transaction().execute(async (trx) => {
       const repo = new DispatchesRepository(trx, ctx.dialect);
@@ -46,7 +49,7 @@ export function registerDispatchManage(app: FastifyInstance, ctx: ServerContext)
 
   addRoute(app, dispatchRoutes.detail, async (req) => {
     const scope = await dispatchScope(ctx, req, req.query.taskId);
-    const found = await dispatches.find(scope.taskId, req.params.id);
+    const found = await dispatches.find(scope.taskId, req.params.id, scope.project);
     if (!found) throw new AppError('dispatch.notFound');
     const [summary, items] = await Promise.all([dispatches.summary(found.id), dispatches.items(found.id)]);
     return { ...summary!, items };
@@ -54,7 +57,7 @@ export function registerDispatchManage(app: FastifyInstance, ctx: ServerContext)
 
   addRoute(app, dispatchRoutes.list, async (req) => {
     const scope = await dispatchScope(ctx, req, req.params.taskId);
-    return dispatches.list(scope.taskId, req.body);
+    return dispatches.list(scope.taskId, req.body, scope.project);
   });
 
   addRoute(app, dispatchRoutes.targets, async (req) => {

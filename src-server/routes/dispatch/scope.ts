@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context';
 import { accessOf } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
+import { usersOutOfReach } from '../../auth/workReach';
 import type { ProjectAccess } from '../../repositories/access';
 import { TaskStepsRepository, stepById, type TaskStep } from '../../repositories/taskSteps';
 
@@ -29,11 +30,9 @@ export function stepOf(scope: DispatchScope, workflowId: number): TaskStep {
 
 /**
  * A vendor manager hands work only to members of their own vendor team (as they add only
- * those to the project); the project's own managers to any step member.
+ * those to the project); the project's own managers to any step member. The rule of
+ * `auth/workReach.ts`, which every dispatcher path applies.
  */
 export async function assertMayHandTo(ctx: ServerContext, scope: DispatchScope, targetUserId: number): Promise<void> {
-  const vendorTeamId = scope.project.vendorTeamId;
-  if (vendorTeamId === null) return;
-  const inTeam = await ctx.db.selectFrom('team_members').select('user_id').where('team_id', '=', vendorTeamId).where('user_id', '=', targetUserId).executeTakeFirst();
-  if (!inTeam) throw new AppError('dispatch.vendorMemberOnly');
+  if ((await usersOutOfReach(ctx.db, scope.project, [targetUserId])).length > 0) throw new AppError('dispatch.vendorMemberOnly');
 }

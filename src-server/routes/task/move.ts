@@ -5,6 +5,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
+import { assertWorkInReach } from '../../auth/workReach';
 import { TasksRepository } from '../../repositories/tasks';
 import { WorkflowsRepository } from '../../repositories/workflows';
 import { TaskSubjectsRepository } from '../../repositories/taskSubjects';
@@ -17,7 +18,8 @@ export function registerTaskMove(app: FastifyInstance, d: TaskDeps): void {
 
   addRoute(app, taskRoutes.changeWorkflow, async (req) => {
     const userId = requireUser(req);
-    const { projectId } = accessOf(req).project!;
+    const project = accessOf(req).project!;
+    const { projectId } = project;
     const taskId = req.params.taskId;
     const ids = uniqueIds(req.body.taskSubjectIds);
     const now = ctx.now();
@@ -32,6 +34,8 @@ export function registerTaskMove(app: FastifyInstance, d: TaskDeps): void {
       const present = new Set(rows.map((r) => r.id));
       const missing = ids.filter((id) => !present.has(id));
       if (missing.length > 0) throw new AppError('task.subjectNotFound', { taskSubjectIds: missing });
+      // Moving takes an item from its holder (or undoes a finished one): a vendor's manager only their own team's.
+      await assertWorkInReach(trx, project, rows);
       const types = steps.map((s) => s.type as StepType);
       // The flow decides each move (src-shared/model/taskSubjectFlow.ts); a manager's move to
       // a step of the task is always allowed, and lands pending, unheld, no longer rework.

@@ -4,6 +4,7 @@ import type { TaskSubjectState } from '../../../src-shared/model/taskSubjectFlow
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
+import { assertWorkInReach } from '../../auth/workReach';
 import { SubjectsRepository } from '../../repositories/subjects';
 import { TasksRepository } from '../../repositories/tasks';
 import { WorkflowsRepository } from '../../repositories/workflows';
@@ -67,7 +68,8 @@ export function registerTaskSubjects(app: FastifyInstance, d: TaskDeps): void {
   });
 
   addRoute(app, taskRoutes.removeSubjects, async (req) => {
-    const { projectId } = accessOf(req).project!;
+    const project = accessOf(req).project!;
+    const { projectId } = project;
     const task = await taskOr404(d.tasks, projectId, req.params.id);
     const ids = uniqueIds(req.query.taskSubjectIds);
     await ctx.db.transaction().execute(async (trx) => {
@@ -79,6 +81,8 @@ export function registerTaskSubjects(app: FastifyInstance, d: TaskDeps): void {
       if (missing.length > 0) throw new AppError('task.subjectNotFound', { taskSubjectIds: missing });
       const done = rows.filter((r) => r.state === 'done').map((r) => r.id);
       if (done.length > 0) throw new AppError('task.subjectDone', { taskSubjectIds: done });
+      // Removing takes an item from its holder: a vendor member managing the project only their own team's (auth/workReach.ts).
+      await assertWorkInReach(trx, project, rows);
       await taskSubjects.remove(task.id, ids);
     });
     await announce(ctx, { id: task.id, projectId }, 'subjects');

@@ -6,6 +6,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
+import { outOfReach } from '../../auth/workReach';
 import type { ProjectAccess } from '../../repositories/access';
 import type { TaskRow } from '../../repositories/tasks';
 import type { WorkflowRow } from '../../repositories/workflows';
@@ -19,7 +20,7 @@ export async function workOf(d: TaskDeps, userId: number, tasks: readonly (TaskR
   const steps = await d.workflows.stepsWithMember(userId, taskIds);
   const [pending, held] = await Promise.all([d.taskSubjects.pendingAt(steps.map((s) => s.id)), d.taskSubjects.heldByUser(userId, taskIds)]);
   const byStep = new Map<number, WorkStep>(
-    steps.map((s) => [s.id, { workflowId: s.id, stepIndex: s.step_index, type: s.type as StepType, name: s.name, pending: pending.get(s.id) ?? 0, held: 0, skipped: 0, rework: 0 }]),
+    steps.map((s) => [s.id, { workflowId: s.id, stepIndex: s.step_index, type: s.type as StepType, name: s.name, pending: pending.get(s.id) ?? 0, held: 0, skipped: 0, rework: 0, leased: 0 }]),
   );
   for (const h of held) {
     const ws = byStep.get(h.workflowId);
@@ -27,6 +28,7 @@ export async function workOf(d: TaskDeps, userId: number, tasks: readonly (TaskR
     if (h.state === 'skipped') ws.skipped += h.n;
     else {
       ws.held += h.n;
+      ws.leased += h.leased;
       if (h.rework) ws.rework += h.n;
     }
   }
@@ -113,7 +115,8 @@ export function registerTaskWork(app: FastifyInstance, d: TaskDeps): void {
     const step = stepAt(steps, ts);
     const memberIds = (await d.workflows.memberIds([step.id])).get(step.id) ?? [];
     const member = memberIds.includes(userId);
-    const actorManages = projectRoleMay(project.role, 'project.task.dispatch');
+    // Manager actions are offered only on work in the caller's reach (auth/workReach.ts), as the routes decide.
+    const actorManages = projectRoleMay(project.role, 'project.task.dispatch') && (await outOfReach(ctx.db, project, [ts])).length === 0;
     const position = { step: ts.step_index, state: ts.state as TaskSubjectState, holderId: ts.holder_id, rework: Number(ts.rework) === 1 };
     const actions = availableActions(position, { steps: steps.map((s) => s.type as StepType), actorId: userId, actorManages })
       // The flow lets anyone claim a pending item; the queue is the step members' own.

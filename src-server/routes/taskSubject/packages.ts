@@ -7,7 +7,8 @@ import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import { WorkPackagesRepository } from '../../repositories/workPackages';
+import { usersOutOfReach } from '../../auth/workReach';
+import { WorkPackagesRepository, type LeaseRoom } from '../../repositories/workPackages';
 import { packageItems } from '../../repositories/packageItems';
 import { LEASE_LAPSE_SWEEP_MS, sweepLapsedLeases } from '../../leases/leaseLapse';
 import type { TaskSubjectDeps } from './deps';
@@ -52,20 +53,32 @@ export function registerPackages(app: FastifyInstance, d: TaskSubjectDeps): void
 
     const settings = workPackageSettings(await ctx.repos.projects.config(projectId));
     const limit = Math.min(req.body.size ?? settings.packageSize, settings.packageSize);
+    // The lease cap: at most packageSize leased items per worker and step, whatever each take
+    // asks for, counted under a lock in every transaction that leases (leaseRoom).
+    const stop: { full?: { leased: number }; notMember?: boolean } = {};
+    const roomLeft: LeaseRoom = async (trx) => {
+      const r = await packages.leaseRoom(trx, { workflowId, userId, cap: settings.packageSize });
+      if (!r.member) stop.notMember = true;
+      else if (r.room === 0) stop.full = { leased: r.leased };
+      return r.room;
+    };
     const now = ctx.now();
     const packageId = await packages.create({ projectId, taskId, workflowId, userId, now, expiresAt: now + settings.leaseHours * HOUR_MS });
     // Finish what you hold before taking more, as claim-next does: held items come first.
-    const taken = await packages.leaseHeld({ packageId, workflowId, userId, limit });
+    const taken = await packages.leaseHeld({ packageId, workflowId, userId, limit, room: roomLeft });
     // A closed task hands out nothing new; what is held can still be packaged.
-    while (task.open && taken.length < limit) {
+    while (task.open && !stop.full && !stop.notMember && taken.length < limit) {
       const want = Math.min(CLAIM_BATCH, limit - taken.length);
-      const batch = await d.claims.claimBatch({ step, steps, userId, now: ctx.now(), packageId }, want);
+      const batch = await d.claims.claimBatch({ step, steps, userId, now: ctx.now(), packageId, room: roomLeft }, want);
       taken.push(...batch);
       if (batch.length > 0) await ctx.realtime.publish(room('task', taskId), 'taskSubject.changed', { taskId, taskSubjectIds: batch.map((r) => r.id), action: 'claim' });
       if (batch.length < want) break;
     }
     if (taken.length === 0) {
       await packages.remove(packageId);
+      if (stop.notMember) throw new AppError('taskSubject.notStepMember');
+      // Holding the most already: say so (and how many), so the workstation can ask to finish or give back first.
+      if (stop.full) throw new AppError('task.packageLimit', { leased: stop.full.leased, packageSize: settings.packageSize });
       if (!task.open) throw new AppError('taskSubject.taskClosed');
       return null;
     }
@@ -75,18 +88,25 @@ export function registerPackages(app: FastifyInstance, d: TaskSubjectDeps): void
 
   addRoute(app, taskSubjectRoutes.listPackages, async (req) => {
     const userId = requireUser(req);
-    const { projectId, role } = accessOf(req).project!;
-    return packages.summaries({ projectId, ...(projectRoleMay(role, 'project.task.dispatch') ? {} : { userId }) });
+    const project = accessOf(req).project!;
+    // A dispatcher sees the packages of everyone whose work they may take back (a vendor's
+    // manager: their own team's); anyone else their own.
+    const holders = projectRoleMay(project.role, 'project.task.dispatch') ? { reach: project } : { userId };
+    return packages.summaries({ projectId: project.projectId, ...holders });
   });
 
   addRoute(app, taskSubjectRoutes.returnPackage, async (req) => {
     const userId = requireUser(req);
-    const { projectId, role } = accessOf(req).project!;
+    const project = accessOf(req).project!;
+    const { projectId } = project;
     const { packageId, taskSubjectIds } = req.body;
-    const dispatcher = projectRoleMay(role, 'project.task.dispatch');
     const pkg = await packages.byId(projectId, packageId);
-    // Someone else's package is not there for a worker: the same answer as no package at all.
-    if (!pkg || (pkg.user_id !== userId && !dispatcher)) throw new AppError('task.packageNotFound');
+    // Someone else's package is not there for a worker, nor for a vendor's manager when its
+    // holder is not of their team (auth/workReach.ts): the same answer as no package at all.
+    if (!pkg) throw new AppError('task.packageNotFound');
+    const own = pkg.user_id === userId;
+    const dispatcher = projectRoleMay(project.role, 'project.task.dispatch') && (own || (await usersOutOfReach(ctx.db, project, [pkg.user_id])).length === 0);
+    if (!own && !dispatcher) throw new AppError('task.packageNotFound');
     if (taskSubjectIds) {
       const leased = new Set((await packages.items(packageId)).map((r) => r.id));
       const missing = taskSubjectIds.filter((id) => !leased.has(id));

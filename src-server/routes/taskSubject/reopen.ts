@@ -3,6 +3,7 @@ import { taskSubjectRoutes } from '../../../src-shared/api/taskSubject';
 import { transition } from '../../../src-shared/model/taskSubjectFlow';
 import { addRoute } from '../../plugins/defineHandler';
 import { AppError } from '../../errors';
+import { assertWorkInReach } from '../../auth/workReach';
 import { stepById } from '../../repositories/taskSteps';
 import { applyTransition, lockTaskSubject, positionOf } from '../../repositories/taskSubjectFlow';
 import { publishMoved, type TaskSubjectDeps } from './deps';
@@ -50,6 +51,8 @@ export function registerReopen(app: FastifyInstance, d: TaskSubjectDeps): void {
     const { reopened, claimed } = await ctx.db.transaction().execute(async (trx) => {
       const row = await lockTaskSubject(trx, ctx.dialect, scope.row.id);
       if (!row) throw new AppError('taskSubject.notFound');
+      // Reopening undoes what was handed on: a vendor's manager only their own team's work.
+      await assertWorkInReach(trx, scope.access, [row]);
       const reopened = await applyTransition(trx, { row, steps: scope.steps, action: 'reopen', flow: { ...flow, targetStep: step.stepIndex }, now, seenVersion: req.body.version });
       // Reopened "for editing": a manager who works at that step gets it straight away.
       const claimed = memberThere ? await applyTransition(trx, { row: reopened, steps: scope.steps, action: 'claim', flow, now }) : undefined;

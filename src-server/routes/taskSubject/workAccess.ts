@@ -3,6 +3,7 @@ import { projectRoleMay } from '../../../src-shared/model/permissions';
 import { requireUser } from '../../plugins/auth';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
+import { outOfReach } from '../../auth/workReach';
 import type { ServerContext } from '../../context';
 import type { ProjectAccess } from '../../repositories/access';
 import { TaskStepsRepository, type TaskStep } from '../../repositories/taskSteps';
@@ -16,7 +17,10 @@ export interface WorkScope {
   steps: TaskStep[];
   /** the caller is a member of the step the task subject is at */
   member: boolean;
-  /** the caller dispatches for the project (the flow's actorManages) */
+  /**
+   * the caller dispatches for the project and the task subject is work in their reach
+   * (auth/workReach.ts): the flow's actorManages
+   */
   manages: boolean;
 }
 
@@ -33,8 +37,13 @@ export async function resolveWork(ctx: ServerContext, req: FastifyRequest): Prom
   // Only a route without a taskSubject rule gets here without a row: a wiring mistake.
   if (!row || !access.project) throw new Error(`${req.routeOptions.url} has no taskSubject access rule`);
   const stepsRepo = new TaskStepsRepository(ctx.db);
-  const [steps, member] = await Promise.all([stepsRepo.steps(row.task_id), stepsRepo.isMember(row.workflow_id, userId)]);
-  return { userId, row, access: access.project, steps, member, manages: projectRoleMay(access.project.role, 'project.task.dispatch') };
+  const dispatcher = projectRoleMay(access.project.role, 'project.task.dispatch');
+  const [steps, member, outside] = await Promise.all([
+    stepsRepo.steps(row.task_id),
+    stepsRepo.isMember(row.workflow_id, userId),
+    dispatcher ? outOfReach(ctx.db, access.project, [row]) : Promise.resolve([]),
+  ]);
+  return { userId, row, access: access.project, steps, member, manages: dispatcher && outside.length === 0 };
 }
 
 /** Claiming, saving, skipping, submitting and reviewing are for members of the step it is at. */

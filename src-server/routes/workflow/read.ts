@@ -3,6 +3,8 @@ import { workflowRoutes } from '../../../src-shared/api/workflow';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { WorkflowsRepository } from '../../repositories/workflows';
+import { AppError } from '../../errors';
+import { usersOutOfReach } from '../../auth/workReach';
 import { announce, configText, stepDetails, stepOr404, stepsWithMemberIds, type TaskDeps } from '../task/deps';
 import { assertEligible } from './stepRules';
 
@@ -31,11 +33,18 @@ export function registerWorkflowRead(app: FastifyInstance, d: TaskDeps): void {
   });
 
   addRoute(app, workflowRoutes.assignment, async (req) => {
-    const projectId = projectIdOf(req);
+    const project = accessOf(req).project!;
+    const { projectId } = project;
     const step = await stepOr404(d.workflows, projectId, req.body.workflowId);
     await ctx.db.transaction().execute(async (trx) => {
       const workflows = new WorkflowsRepository(trx);
       await assertEligible(workflows, projectId, req.body.memberIds);
+      // Taking someone off a step stops them handing on what they hold there: a vendor member
+      // managing the project takes off only their own team's members (auth/workReach.ts).
+      const kept = new Set(req.body.memberIds);
+      const removed = ((await workflows.memberIds([step.id])).get(step.id) ?? []).filter((id) => !kept.has(id));
+      const outside = await usersOutOfReach(trx, project, removed);
+      if (outside.length > 0) throw new AppError('project.vendorMemberOnly', { userIds: outside });
       // What removed members hold stays theirs until a manager requeues it: taking it away
       // here would lose unsaved work in a workspace that is open right now.
       await workflows.setMembers(step.id, req.body.memberIds);

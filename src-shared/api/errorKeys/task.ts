@@ -23,4 +23,14 @@ export const TASK_ERROR_KEYS = {
   'task.packageItemNotFound': 404,
   /** the holder may give back only unstarted items; data: { taskSubjectIds } (the started ones named) */
   'task.packageItemStarted': 409,
+  /**
+   * the worker already holds the most leased items allowed at this step (the project's
+   * packageSize, in open packages of theirs): nothing is taken; data: { leased, packageSize }
+   */
+  'task.packageLimit': 409,
+  /**
+   * a vendor team's manager acts only on the work of their own team's members: some named task
+   * subjects are held by, or were handed on by, someone else; data: { taskSubjectIds }
+   */
+  'task.vendorMemberOnly': 403,
 } as const;

@@ -125,6 +125,8 @@ export const taskSamples: SampleGroup = {
     workflow: onTask('/workflow'),
     changeWorkflow: async (w, ctx) => {
       const t = await seededTask(ctx, w);
+      // Held by the vendor's annotator, whose work every dispatching role may move (a vendor's manager only their own team's).
+      await ctx.db.updateTable('task_subjects').set({ holder_id: w.users.vendorAnnotator.id }).where('id', '=', t.taskSubjectIds[1]).execute();
       return { method: 'POST', url: `/core/task/${t.taskId}/subject/change/workflow`, payload: { projectId: w.projectP, workflowId: t.stepIds[1], taskSubjectIds: [t.taskSubjectIds[0], t.taskSubjectIds[1]] } };
     },
     subjectWork: async (w, ctx) => {

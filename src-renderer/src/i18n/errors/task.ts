@@ -12,6 +12,8 @@ export const taskErrorsZh = {
   packageNotFound: '工作包不存在，或不是你的',
   packageItemNotFound: '所选数据已不在此工作包中',
   packageItemStarted: '已开始的数据不能退回，请先提交，或请分配人员收回',
+  packageLimit: '你在这个步骤已租用 {{leased, number}} 条数据，已到上限（{{packageSize, number}} 条）。请先完成或退回手上的工作包，再领取新的',
+  vendorMemberOnly: '所选数据中有别人的作业：供应商团队的管理人员只能处理本团队成员的作业',
 };
 
 export const taskErrorsEn: Record<keyof typeof taskErrorsZh, string> = {
@@ -27,4 +29,6 @@ export const taskErrorsEn: Record<keyof typeof taskErrorsZh, string> = {
   packageNotFound: 'This work package does not exist or is not yours.',
   packageItemNotFound: 'Some chosen items are no longer in this work package.',
   packageItemStarted: 'Started items cannot be given back; hand them on, or ask a dispatcher to take them back.',
+  packageLimit: 'You already hold as many leased items at this step as one worker may ({{leased, number}} of {{packageSize, number}}). Finish or give back the package you hold before taking another.',
+  vendorMemberOnly: 'Some chosen items are other people\'s work: a vendor team\'s manager acts only on the work of their own team\'s members.',
 };
