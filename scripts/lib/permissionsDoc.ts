@@ -67,7 +67,7 @@ const HANDLER_RULES: string[] = [
   'Nobody becomes owner except by `PUT /team/{teamId}/transfer` (the old owner becomes admin); the owner cannot be removed or demoted, even by themselves (409 `team.ownerProtected`). Admins may manage every other member, other admins and themselves included.',
   'Calls on "the current team" act on the caller\'s current team only; ids of other teams\' groups, vendors, invitations or projects in them answer 404.',
   'Only the team owner and admins share a project with vendors (`vendorIds` on create or update), and only with their own team\'s vendors.',
-  'Project members come from the project\'s team (or, for team admins and managers, also from vendor teams the project is shared with); a vendor manager adds and removes only members of their own vendor team (403 `project.vendorMemberOnly`).',
+  'Project members come from the project\'s team (or, for team admins and managers, also from vendor teams the project is shared with); a vendor manager adds and removes only members of their own vendor team (403 `project.vendorMemberOnly`). Nobody gives a project role with a right they do not hold themselves (403 `project.roleAboveOwn`): a vendor manager, who may not export, makes no project manager, themselves included.',
   'Joining by a vendor code needs owner or admin of the caller\'s current team; `POST /vendor` engages a team directly only when the caller is owner or admin of both teams.',
   'The sent box of `GET /invite/mobile` needs `team.invite.manage`; the received box shows only the caller\'s own pending invitations. Only the invitee accepts or declines an invitation.',
   'Removing a member, disengaging a vendor or unsharing a project also removes the project memberships that no longer have a way in.',

@@ -82,6 +82,14 @@ export type ProjectAction = keyof typeof PROJECT_PERMISSIONS;
 export const teamRoleMay = (role: TeamRole, action: TeamAction): boolean =>
   (TEAM_PERMISSIONS[action] as readonly TeamRole[]).includes(role);
 
+/**
+ * Whether a caller of `role` may make someone a project member of `granted`: only a role whose
+ * every right the caller has itself, so no one hands out more than they hold (a vendor's manager,
+ * who may not export, cannot make their own annotator a project manager who may).
+ */
+export const mayGrantProjectRole = (role: ProjectAccessRole, granted: ProjectMemberRole): boolean =>
+  (Object.keys(PROJECT_PERMISSIONS) as ProjectAction[]).every((action) => !projectRoleMay(granted, action) || projectRoleMay(role, action));
+
 export const projectRoleMay = (role: ProjectAccessRole, action: ProjectAction): boolean =>
   (PROJECT_PERMISSIONS[action] as readonly ProjectAccessRole[]).includes(role);
 

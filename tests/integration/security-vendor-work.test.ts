@@ -187,4 +187,19 @@ describe.each(DB_KINDS)('a vendor\'s manager acts only on their own team\'s work
     const waiting = t.taskSubjectIds.find((x) => x !== held.taskSubjectId)!;
     expect((await removeItems([waiting])).body.code).toBe(200);
   });
+  it('hands out no project role above the giver\'s own: a vendor\'s manager makes no project manager, so cannot export through one', async () => {
+    const { w } = await setup(1);
+    const { vendorManager, vendorAnnotator, owner } = w.users;
+    const add = (u: WorldUser, userId: number, role: string) => call(u, 'POST', `/project/${w.projectP}/member`, { members: [{ userId, role }] });
+    const exportList = (u: WorldUser) => call(u, 'GET', `/export/template/${w.projectP}`);
+    expect((await exportList(vendorManager)).status).toBe(403);
+    for (const userId of [vendorAnnotator.id, vendorManager.id]) {
+      expect(failure(await add(vendorManager, userId, 'manager'))).toEqual({ status: 403, msg: 'error.project.roleAboveOwn', data: { userIds: [userId], role: 'manager' } });
+    }
+    expect((await exportList(vendorAnnotator)).status).toBe(403);
+    // Roles within the vendor manager's own rights stay theirs to give.
+    expect((await add(vendorManager, vendorAnnotator.id, 'reviewer')).status).toBe(200);
+    // The project's team may make a vendor member its project manager, on purpose.
+    expect((await add(owner, vendorAnnotator.id, 'manager')).status).toBe(200);
+  });
 });

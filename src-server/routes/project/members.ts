@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { projectRoutes, type ProjectMemberInput } from '../../../src-shared/api/project';
+import { mayGrantProjectRole } from '../../../src-shared/model/permissions';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
@@ -31,6 +32,10 @@ export function registerProjectMembers(app: FastifyInstance, d: ProjectDeps): vo
     const project = accessOf(req).project!;
     const members: ProjectMemberInput[] = [...new Map(req.body.members.map((m) => [m.userId, m])).values()];
     const userIds = members.map((m) => m.userId);
+    // No one hands out more than they hold: a vendor's manager cannot make anyone (themselves
+    // included) a project manager, who may export what the vendor may not.
+    const above = members.filter((m) => !mayGrantProjectRole(project.role, m.role));
+    if (above.length > 0) throw new AppError('project.roleAboveOwn', { userIds: above.map((m) => m.userId), role: above[0]!.role });
     await ctx.db.transaction().execute(async (trx) => {
       const pm = new ProjectMembersRepository(trx);
       const projects = new ProjectsRepository(trx);

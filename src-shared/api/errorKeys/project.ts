@@ -7,6 +7,8 @@ export const PROJECT_ERROR_KEYS = {
   'project.userNotFound': 404,
   'project.memberNotFound': 404,
   'project.vendorMemberOnly': 403,
+  /** the caller may not hand out a project role with rights they do not hold themselves; data: { userIds, role } */
+  'project.roleAboveOwn': 403,
   'project.configTooLarge': 400,
   /** a work-package setting (packageSize, leaseHours) that is not a whole number in its range; data: { setting, min, max } */
   'project.settingOutOfRange': 400,

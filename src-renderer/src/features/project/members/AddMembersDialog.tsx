@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { PROJECT_MEMBER_ROLES, type ProjectMemberRole } from '../../../../../src-shared/model/permissions';
+import type { ProjectMemberRole } from '../../../../../src-shared/model/permissions';
+import { useProjectAccess } from '../shared/useProjectAccess';
 import { useErrorText } from '../../../app/useErrorText';
 import { useAddProjectMembersMutation, useProjectMembersQuery, useTeamMembersForProjectQuery } from '../api/projectMembersApi';
 
@@ -13,6 +14,7 @@ export function AddMembersDialog({ projectId, open, onClose }: { projectId: numb
   const errorText = useErrorText();
   const [userIds, setUserIds] = useState<number[]>([]);
   const [role, setRole] = useState<ProjectMemberRole>('annotator');
+  const { grantableRoles } = useProjectAccess();
   const team = useTeamMembersForProjectQuery(undefined, { skip: !open });
   const current = useProjectMembersQuery({ projectId, page: 1, pageSize: 500 }, { skip: !open });
   const [add, { isLoading }] = useAddProjectMembersMutation();
@@ -57,7 +59,7 @@ export function AddMembersDialog({ projectId, open, onClose }: { projectId: numb
           />
         </Form.Item>
         <Form.Item label={t('project.members.role')}>
-          <Select value={role} onChange={setRole} options={PROJECT_MEMBER_ROLES.map((r) => ({ value: r, label: t(`project.role.${r}`) }))} aria-label={t('project.members.role')} />
+          <Select value={role} onChange={setRole} options={grantableRoles.map((r) => ({ value: r, label: t(`project.role.${r}`) }))} aria-label={t('project.members.role')} />
         </Form.Item>
       </Form>
     </Modal>

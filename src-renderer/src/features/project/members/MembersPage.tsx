@@ -15,7 +15,7 @@ export function MembersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const { projectId, can } = useProjectAccess();
+  const { projectId, can, grantableRoles } = useProjectAccess();
   const mayManage = can('project.member.manage');
   const [query, setQuery] = useState<{ name?: string; role?: ProjectMemberRole; page: number; pageSize: number }>({ page: 1, pageSize: 20 });
   const { data, error, refetch, isFetching } = useProjectMembersQuery({ projectId, ...query });
@@ -40,6 +40,8 @@ export function MembersPage() {
   };
 
   const roleOptions = PROJECT_MEMBER_ROLES.map((r) => ({ value: r, label: t(`project.role.${r}`) }));
+  // A member's role is the caller's to change only between roles the caller may give.
+  const givable = roleOptions.filter((o) => grantableRoles.includes(o.value));
   const columns: TableColumnsType<ProjectMember> = [
     { title: t('project.members.name'), key: 'name', render: (_, m) => m.name || m.mobile },
     { title: t('project.members.mobile'), dataIndex: 'mobile', key: 'mobile' },
@@ -47,8 +49,8 @@ export function MembersPage() {
       title: t('project.members.role'),
       key: 'role',
       render: (_, m) =>
-        mayManage ? (
-          <Select size="small" value={m.role} options={roleOptions} onChange={(role) => void changeRole(m.userId, role)} style={{ width: 130 }} aria-label={t('project.members.roleOf', { name: m.name || m.mobile })} />
+        mayManage && grantableRoles.includes(m.role) ? (
+          <Select size="small" value={m.role} options={givable} onChange={(role) => void changeRole(m.userId, role)} style={{ width: 130 }} aria-label={t('project.members.roleOf', { name: m.name || m.mobile })} />
         ) : (
           t(`project.role.${m.role}`)
         ),

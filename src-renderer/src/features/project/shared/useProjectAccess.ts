@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { projectRoleMay, type ProjectAction } from '../../../../../src-shared/model/permissions';
+import { mayGrantProjectRole, PROJECT_MEMBER_ROLES, projectRoleMay, type ProjectAction } from '../../../../../src-shared/model/permissions';
 import { useGetProjectQuery } from '../../projects/projectApi';
 
 /** The project of the current route (`/projects/:projectId/...`). */
@@ -15,5 +15,7 @@ export function useProjectAccess() {
   const projectId = useProjectId();
   const { data: project } = useGetProjectQuery(projectId, { skip: !Number.isInteger(projectId) });
   const can = (action: ProjectAction) => (project ? projectRoleMay(project.myRole, action) : false);
-  return { projectId, project, can };
+  // The project roles the caller may give: none with a right the caller lacks (the server's rule).
+  const grantableRoles = project ? PROJECT_MEMBER_ROLES.filter((r) => mayGrantProjectRole(project.myRole, r)) : [];
+  return { projectId, project, can, grantableRoles };
 }
