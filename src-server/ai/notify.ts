@@ -9,6 +9,7 @@ import { AiJobsRepository, NO_APPLIED, parseDispatchKey, type Applied, type JobR
 import { applyPredictions } from './applyPredictions';
 import { projectFeatures } from './projectFeatures';
 import { hashToken } from './serviceUrls';
+import { storedEvaluation } from './serviceText';
 import type { AiRuntime } from './runtime';
 
 const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -79,7 +80,8 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
       applied.items += out.written.size;
       applied.objects += out.objects;
     } else if (job.type === 'evaluate') {
-      for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(r.predictions));
+      // Only what the evaluation measures is kept: the service's class names and other text are not stored.
+      for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(storedEvaluation(r.predictions)));
     }
     for (const r of body.results.filter((x) => x.error)) if (await jobs.markItem(job.id, r.key, 'failed')) applied.failed++;
   }
