@@ -19,10 +19,10 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
  * there the first time (temp file and rename). A data folder copied to another machine keeps
  * its id; the name (os.hostname()) tells the machines apart.
  */
-export function deviceIdentity(dataDir: string): DeviceIdentity {
+export function deviceIdentity(dataDir: string, hostname: string = os.hostname()): DeviceIdentity {
   const file = path.join(dataDir, 'device.json');
   // The server takes the name under the text rule (a NameText of 128): a host name it would refuse is cleaned, not sent to be refused.
-  const deviceName = cleanTextOf('name', os.hostname(), 128) || 'unknown';
+  const deviceName = cleanTextOf('name', hostname, 128) || 'unknown';
   try {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { deviceId?: unknown };
     if (typeof saved.deviceId === 'string' && ID_PATTERN.test(saved.deviceId)) return { deviceId: saved.deviceId, deviceName };
