@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src-shared/api';
 import type { HealthResponse, JobRequest, NotifyBody, ServiceModel } from '../../src-shared/ai/protocol';
 import { normalizeFreeText, normalizeName } from '../../src-shared/model/text';
-import { TEXT_KEYWORD } from '../../src-shared/model/textFields';
+import { FREE_JSON_KIND, TEXT_KEYWORD } from '../../src-shared/model/textFields';
 import { AiJobsRepository } from '../../src-server/repositories/aiJobs';
 import { AiModelsRepository } from '../../src-server/repositories/aiModels';
 import { AppError } from '../../src-server/errors';
@@ -106,6 +106,44 @@ describe.each(DB_KINDS)('text from outside on %s', (kind) => {
       const ok = await register('  desk-Cafe\u0301 ');
       expect(ok.status).toBe(200);
       expect(ok.body.data.deviceName).toBe('desk-Caf\u00e9');
+    });
+  });
+
+  describe('free-form settings', () => {
+    let s: TestServer;
+    let w: World;
+    beforeAll(async () => {
+      s = await startTestServer(kind);
+      w = await buildWorld(s.app.ctx);
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+    // Sent as JSON text: a deep value is more than the test client's JSON.stringify can nest.
+    const put = (payload: unknown) =>
+      s.call({ method: 'PUT', url: `/core/project/${w.projectP}/config`, token: w.users.owner.token, headers: { 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+
+    it('refuses a text the rule refuses anywhere in a project\'s settings object, naming its path, and stores nothing', async () => {
+      expect((await put({ theme: 'dark' })).body.code).toBe(200);
+      for (const [payload, path, problem] of [
+        [{ note: 'evil\u202Egnp.exe' }, '/note', 'bidi'],
+        [{ nested: { list: ['fine', 'x\u0000y'] } }, '/nested/list/1', 'control'],
+        [{ 'a/b\u001b': 1 }, '/a~1b\u001b', 'control'],
+        // walked without recursion: nesting does not take the server's stack
+        [`{"deep":${'['.repeat(5000)}"\\u202e"${']'.repeat(5000)}}`, `/deep${'/0'.repeat(5000)}`, 'bidi'],
+      ] as const) {
+        const r = await put(payload);
+        expect([r.status, r.body.msg]).toEqual([400, 'error.textNotAllowed']);
+        expect(r.body.data.issues[0]).toMatchObject({ in: 'body', path, problem });
+      }
+      const stored = await s.call({ method: 'GET', url: `/core/project/${w.projectP}/config`, token: w.users.annotator.token });
+      expect(stored.body.data).toEqual({ theme: 'dark' });
+    });
+
+    it('keeps line breaks and tabs in settings text and stores it in one normal form', async () => {
+      expect((await put({ note: 'two\nlines\tand Cafe\u0301', n: 3, on: true, none: null })).body.code).toBe(200);
+      const stored = await s.call({ method: 'GET', url: `/core/project/${w.projectP}/config`, token: w.users.owner.token });
+      expect(stored.body.data).toEqual({ note: 'two\nlines\tand Caf\u00e9', n: 3, on: true, none: null });
     });
   });
 
@@ -296,6 +334,14 @@ const NOT_TEXT: Record<string, string> = {
   'ai.notify.body.report.mapping{^.*$}': 'not stored',
   'ai.notify.body.error.code': 'mapped onto the server\'s own keys',
   'ai.notify.body.error.message': 'stored cleaned, at most 2,000 characters (AiJobsRepository.finish)',
+  // The ontology's deepest attribute level is typed loosely in the schema; validateFeatures checks
+  // every element with the same rule (ontology.nameNotAllowed), whatever its depth.
+  ...Object.fromEntries(
+    ['create', 'manageFeatures', 'manageFeaturesOf', 'projectReplace'].map((r) => [
+      `ontology.${r}.body.features[].attributes[].options[].attributes[].options[].attributes[].options[].attributes[] (any value)`,
+      'checked element by element by validateFeatures',
+    ]),
+  ),
 };
 
 type Schema = {
@@ -311,11 +357,14 @@ type Schema = {
   [TEXT_KEYWORD]?: string;
 };
 
+/** Strings outside the rule, and values of any shape (which may hold strings) outside a free-form JSON object the rule walks. */
 function plainStrings(s: Schema | undefined, path: string, out: string[]): void {
   if (!s || typeof s !== 'object') return;
+  if (s[TEXT_KEYWORD] === FREE_JSON_KIND) return;
   s.anyOf?.forEach((a, i) => plainStrings(a, `${path}|${i}`, out));
   const isString = s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
   if (isString && !s[TEXT_KEYWORD] && s.const === undefined && !s.enum && !s.pattern && !s.format) out.push(path);
+  if (s.type === undefined && !s.anyOf && s.const === undefined && !s.enum) out.push(`${path} (any value)`);
   for (const [k, v] of Object.entries(s.properties ?? {})) plainStrings(v, `${path}.${k}`, out);
   if (s.items) plainStrings(s.items, `${path}[]`, out);
   for (const [k, v] of Object.entries(s.patternProperties ?? {})) plainStrings(v, `${path}{${k}}`, out);
