@@ -12,8 +12,11 @@
  *   scripts and emoji sequences need them.
  * A name is trimmed (spaces and invisible format characters at either end), is one line, and
  * must keep at least one visible character; free text is kept as typed, one line or several.
- * The server applies it to every field declared with NameText or FreeText (src-shared/model/textFields.ts),
- * the renderer's forms check the same function before sending.
+ * The server applies it to every field declared with NameText, LineText or FreeText, and to every
+ * key and string of a FreeJsonObject (src-shared/model/textFields.ts); the renderer's forms check
+ * the same function before sending. Text from outside that no schema stands in front of (what a
+ * model service sends, a host name) is held to it where it is stored: refused, or cleaned with
+ * cleanTextOf.
  */
 
 /** Why a text was refused; the renderer words each. */
