@@ -18,6 +18,7 @@ import { installAuth } from './plugins/auth';
 import { installFiniteNumbers } from './plugins/finiteNumbers';
 import { lazySchemaCompilers } from './plugins/lazySchemaCompilers';
 import { textKeyword } from './plugins/textKeyword';
+import { serverLoggerOptions, type LogStream } from './plugins/logRedaction';
 import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
 import { userRoutesPlugin } from './routes/user';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   /** Defaults to the outbox file under the data directory. */
   sms?: SmsProvider;
   now?: () => number;
+  /** Where the server's log lines go (redacted, plugins/logRedaction.ts); standard output by default. */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -88,7 +91,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ctx.ai = new AiRuntime(ctx);
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Every line redacted as it is written: request URLs carry signed URLs' `sig`, errors may quote secrets.
+    logger: serverLoggerOptions(config, opts.logStream),
     // Reject unknown fields instead of silently dropping them (and keep anyOf bodies correct).
     // strictNumbers refuses `1e400` (Infinity) in a JSON body as "must be integer"; coerced query
     // strings need plugins/finiteNumbers.ts as well.

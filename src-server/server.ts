@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { redact } from '../src-shared/log/redact';
 import { pathToFileURL } from 'node:url';
 
 /** Starts the team server with the configuration of the environment. */
@@ -20,7 +21,8 @@ if (isMain) {
       console.log(`team server on ${address}/core (database: ${db}; objects: ${store})`);
     })
     .catch((err: unknown) => {
-      console.error('team server failed to start:', err instanceof Error ? err.message : err);
+      // The message may quote the configuration (a connection string with its password).
+      console.error('team server failed to start:', redact(err instanceof Error ? err.message : String(err)));
       process.exit(1);
     });
 }

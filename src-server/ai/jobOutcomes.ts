@@ -1,4 +1,6 @@
-import type { NotifyBody, Prediction } from '../../src-shared/ai/protocol';
+import type { NotifyBody } from '../../src-shared/ai/protocol';
+import { AppError } from '../errors';
+import { trustedHead, type EvaluatedPrediction } from './serviceText';
 import { room } from '../../src-shared/api/realtime';
 import type { TrainOutcome } from '../../src-shared/api/ai';
 import { migrateFrameData } from '../../src-shared/model/annotation';
@@ -58,7 +60,7 @@ async function recordEvaluation(ctx: ServerContext, job: JobRow): Promise<ModelS
   const items: EvalItem[] = [];
   for (const it of await new AiJobsRepository(ctx.db).items(job.id)) {
     if (it.state !== 'done' || it.task_subject_id === null) continue;
-    const predictions = (JSON.parse(it.result ?? '[]') as Prediction[]).flatMap((p) =>
+    const predictions = (JSON.parse(it.result ?? '[]') as EvaluatedPrediction[]).flatMap((p) =>
       p.label && p.box ? [{ label: p.label, score: p.score, geometry: { x: p.box.x, y: p.box.y, width: p.box.width, height: p.box.height } }] : [],
     );
     items.push({ id: it.item_key, groundTruth: await truthOf(ctx, it.task_subject_id, it.frame_id, job.tool), predictions });
@@ -110,6 +112,8 @@ async function makeVersion(ctx: ServerContext, job: JobRow, body: NotifyBody): P
   // Labels it learned no threshold for keep the base model's operating point.
   const prior = nameMatchHead(classesOf(parent), await projectFeatures(ctx.db, job.project_id, [parent.tool]), DEFAULT_MIN_SCORE).mapping;
   const head = { ...body.head, mapping: { ...prior, ...body.head.mapping }, defaultThreshold: DEFAULT_MIN_SCORE };
+  // insertModel keeps only the trusted part of the head; a parent stored before the text rule held
+  // for model services may be refused now, and then the run makes no version.
   return models.insertModel({
     team_id: project.team_id,
     project_id: job.project_id,
@@ -130,6 +134,9 @@ async function makeVersion(ctx: ServerContext, job: JobRow, body: NotifyBody): P
     error: null,
     created_by: job.created_by,
     created_at: ctx.now(),
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && err.key === 'ai.modelTextRefused') return null;
+    throw err;
   });
 }
 
@@ -151,7 +158,10 @@ export async function afterJobEnded(ctx: ServerContext, runtime: AiRuntime, job:
     const newModelId = await makeVersion(ctx, job, body);
     const params = JSON.parse(job.params) as { holdout?: HoldoutItem[]; trainItems?: number };
     const holdout = params.holdout ?? [];
-    const outcome: TrainOutcome = { trainItems: params.trainItems ?? 0, holdoutItems: holdout.length, newModelId, mapping: body.head?.mapping ?? {}, before: null, after: null, improved: null };
+    // The mapping shown is the service's answer: only the model's own classes to label keys of the server's shape.
+    const parent = await models.model(job.model_id);
+    const mapping = body.head && parent ? trustedHead(body.head, classesOf(parent)).mapping : {};
+    const outcome: TrainOutcome = { trainItems: params.trainItems ?? 0, holdoutItems: holdout.length, newModelId, mapping, before: null, after: null, improved: null };
     const jobs = new AiJobsRepository(ctx.db);
     await jobs.setTrain(job.id, outcome);
     if (newModelId) {

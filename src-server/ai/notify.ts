@@ -8,6 +8,7 @@ import { AiJobsRepository, dispatchKey, NO_APPLIED, type Applied, type JobRow } 
 import { applyPredictions } from './applyPredictions';
 import { projectFeatures } from './projectFeatures';
 import { hashToken } from './serviceUrls';
+import { storedEvaluation } from './serviceText';
 import type { AiRuntime } from './runtime';
 
 /** Callback tokens are 64 hex characters here; the protocol allows 16..256. */
@@ -77,7 +78,8 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
       applied.items += out.written.size;
       applied.objects += out.objects;
     } else if (job.type === 'evaluate') {
-      for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(r.predictions));
+      // Only what the evaluation measures is kept: the service's class names and other text are not stored.
+      for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(storedEvaluation(r.predictions)));
     }
     for (const r of body.results.filter((x) => x.error)) if (await jobs.markItem(job.id, r.key, 'failed')) applied.failed++;
   }

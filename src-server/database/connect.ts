@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { redact } from '../../src-shared/log/redact';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -33,7 +34,7 @@ export function connectDatabase(opts: { databaseUrl: string | null; dataDir: str
     // An idle connection dropped by the server (restart, failover, admin termination) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => {
-      if ((err as { code?: string }).code !== '57P01') console.error(`database connection lost: ${err.message}`);
+      if ((err as { code?: string }).code !== '57P01') console.error(`database connection lost: ${redact(err.message)}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

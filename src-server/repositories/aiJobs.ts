@@ -3,6 +3,8 @@ import type { Database } from '../database/schema';
 import type { AiJobsTable } from '../database/aiSchema';
 import type { AiJob, AiJobState, AiJobType, AiTool, TrainOutcome } from '../../src-shared/api/ai';
 import type { PageOf } from '../../src-shared/api/envelope';
+import { cleanTextOf } from '../../src-shared/model/text';
+import { cleanErrorMessage } from '../ai/serviceText';
 
 export type JobRow = Selectable<AiJobsTable>;
 export interface JobItemInput {
@@ -160,15 +162,19 @@ export class AiJobsRepository {
     return (await this.get(id))!;
   }
 
-  /** Ends a job that is still going; answers false when it had already ended. */
+  /**
+   * Ends a job that is still going; answers false when it had already ended. The error may be a
+   * model service's own words (a callback's `error`): text from outside, cleaned before it is
+   * stored (src-server/ai/serviceText.ts).
+   */
   async finish(id: number, state: AiJobState, now: number, error?: { code: string; message: string } | null, extra: { train?: TrainOutcome } = {}): Promise<boolean> {
     const r = await this.db
       .updateTable('ai_jobs')
       .set({
         state,
         finished_at: now,
-        error_code: error?.code ?? null,
-        error_message: error?.message?.slice(0, 2000) ?? null,
+        error_code: error ? cleanTextOf('line', error.code, 64) : null,
+        error_message: error ? cleanErrorMessage(error.message) : null,
         // The last dispatch's token stays known: its holder learns the job ended (409), a stranger does not.
         ...(extra.train ? { train: JSON.stringify(extra.train) } : {}),
       })

@@ -3,6 +3,7 @@ import type { Database } from '../database/schema';
 import type { AiModelsTable, AiServicesTable } from '../database/aiSchema';
 import type { AiModel, AiTool } from '../../src-shared/api/ai';
 import type { ModelHead, ServiceModel } from '../../src-shared/ai/protocol';
+import { cleanDescription, cleanErrorMessage, modelTextRefusal, refusalText, storableModel } from '../ai/serviceText';
 
 export type ModelRow = Selectable<AiModelsTable>;
 export type ServiceRow = Selectable<AiServicesTable>;
@@ -80,14 +81,25 @@ export class AiModelsRepository {
     await this.db.updateTable('ai_services').set({ online: online ? 1 : 0, error, checked_at: now }).where('id', '=', id).execute();
   }
 
-  /** Makes the rows of a built-in service's models match what it listed (new ones added, gone ones marked failed). */
+  /**
+   * Makes the rows of a built-in service's models match what it listed (new ones added, gone ones
+   * marked failed). The listing is text from outside (src-server/ai/serviceText.ts): a model whose
+   * name or class names the text rule does not take as they are counts as not offered (a row it
+   * had is marked failed, saying why), and descriptions are cleaned.
+   */
   async syncBuiltinModels(serviceId: number, models: readonly ServiceModel[], now: number): Promise<void> {
     const rows = await this.db.selectFrom('ai_models').selectAll().where('service_id', '=', serviceId).where('team_id', 'is', null).where('project_id', 'is', null).execute();
     const byName = new Map(rows.map((r) => [r.service_model, r]));
+    const refused = new Map<string, string>();
     for (const m of models) {
       if (m.runtime !== 'builtin') continue;
+      const refusal = modelTextRefusal({ name: m.name, serviceModel: m.name, classes: m.classes });
+      if (refusal) {
+        if (typeof m.name === 'string') refused.set(m.name, refusalText(refusal));
+        continue;
+      }
       const row = byName.get(m.name);
-      const values = { name: m.name, description: m.description, kind: m.kind, runtime: m.runtime, tool: TOOL_OF_KIND[m.kind] ?? 'box', classes: JSON.stringify(m.classes), trainable: m.trainable ? 1 : 0 };
+      const values = { name: m.name, description: cleanDescription(m.description), kind: m.kind, runtime: m.runtime, tool: TOOL_OF_KIND[m.kind] ?? 'box', classes: JSON.stringify(m.classes), trainable: m.trainable ? 1 : 0 };
       if (row) await this.db.updateTable('ai_models').set({ ...values, state: 'ready', error: null }).where('id', '=', row.id).execute();
       else
         await this.db
@@ -95,18 +107,25 @@ export class AiModelsRepository {
           .values({ ...values, team_id: null, project_id: null, service_id: serviceId, parent_id: null, service_model: m.name, version: 1, head: null, artifact_key: null, state: 'ready', error: null, created_by: null, created_at: now })
           .execute();
     }
-    const listed = new Set(models.map((m) => m.name));
-    const gone = rows.filter((r) => !listed.has(r.service_model)).map((r) => r.id);
+    const listed = new Set(models.filter((m) => !refused.has(m.name)).map((m) => m.name));
+    const unlisted = rows.filter((r) => !listed.has(r.service_model));
+    const gone = unlisted.filter((r) => !refused.has(r.service_model)).map((r) => r.id);
     if (gone.length) await this.db.updateTable('ai_models').set({ state: 'failed', error: 'the model service no longer offers this model' }).where('id', 'in', gone).execute();
+    for (const r of unlisted) {
+      const why = refused.get(r.service_model);
+      if (why) await this.db.updateTable('ai_models').set({ state: 'failed', error: why }).where('id', '=', r.id).execute();
+    }
   }
 
+  /** Stores a model under the rules for text from outside (src-server/ai/serviceText.ts): refused with `ai.modelTextRefused`, or cleaned. */
   async insertModel(values: Omit<AiModelsTable, 'id'>): Promise<number> {
-    const r = await this.db.insertInto('ai_models').values(values).returning('id').executeTakeFirstOrThrow();
+    const r = await this.db.insertInto('ai_models').values(storableModel(values)).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
+  /** `error` may quote a model service (a failed load): cleaned as free text, at most 2,000 characters. */
   async setState(modelId: number, state: string, error: string | null, extra: { classes?: string } = {}): Promise<void> {
-    await this.db.updateTable('ai_models').set({ state, error, ...extra }).where('id', '=', modelId).execute();
+    await this.db.updateTable('ai_models').set({ state, error: error === null ? null : cleanErrorMessage(error), ...extra }).where('id', '=', modelId).execute();
   }
 
   async model(modelId: number): Promise<ModelRow | undefined> {

@@ -265,8 +265,8 @@ export const AiServeBody = Type.Union([
       /** the service's base URL (the server calls /health, /v1/infer, /v1/jobs under it) */
       serviceUrl: Type.String({ minLength: 8, maxLength: 2048 }),
       serviceKey: Type.String({ minLength: 8, maxLength: 256 }),
-      /** the service's model, as its /health lists it */
-      modelName: Type.String({ minLength: 1, maxLength: 128 }),
+      /** the service's model, as its /health lists it (a name under the text rule: the server stores only such names) */
+      modelName: NameText(128),
     },
     closed,
   ),

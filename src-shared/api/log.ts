@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { defineRoute } from './route';
 import { Id, Page, PageQuery } from './envelope';
 import { ObsKey, SignedUrl } from './obs';
+import { NameText } from '../model/textFields';
 
 /**
  * The index of the zips workstations upload of their logs (docs/logging.md, "Ops collect the
@@ -53,7 +54,8 @@ export const LogUploadRegisterBody = Type.Object(
     key: ObsKey,
     sizeBytes: Type.Integer({ minimum: 1, maximum: 2 ** 40 }),
     deviceId: DeviceId,
-    deviceName: Type.String({ minLength: 1, maxLength: 128 }),
+    /** the machine's host name; shown to ops, so under the text rule like every name */
+    deviceName: NameText(128),
     records: Count,
     firstAt: At,
     lastAt: At,

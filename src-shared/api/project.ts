@@ -3,7 +3,7 @@ import { defineRoute } from './route';
 import { Page, PageQuery, Id } from './envelope';
 import { PROJECT_ACCESS_ROLES, PROJECT_MEMBER_ROLES } from '../model/permissions';
 import { literals } from '../model/literals';
-import { FreeText, LineText, NameText } from '../model/textFields';
+import { FreeJsonObject, FreeText, LineText, NameText } from '../model/textFields';
 
 /** A row id as docs/api-conventions.md defines it. */
 
@@ -117,7 +117,7 @@ export const ProjectRecent = Type.Object({ ...ProjectSummary.properties, visited
 export type ProjectRecent = Static<typeof ProjectRecent>;
 
 /** Free-form project settings: any JSON object of at most PROJECT_CONFIG_MAX_BYTES serialized. */
-export const ProjectConfig = Type.Record(Type.String(), Type.Unknown());
+export const ProjectConfig = FreeJsonObject();
 export type ProjectConfig = Static<typeof ProjectConfig>;
 export const PROJECT_CONFIG_MAX_BYTES = 64 * 1024;
 

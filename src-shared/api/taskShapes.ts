@@ -3,6 +3,7 @@ import { Id } from './envelope';
 import { SubjectDetail, SubjectRecordType, SubjectThumbnail, plainName } from './subject';
 import { STEP_TYPES, TASK_SUBJECT_ACTIONS, TASK_SUBJECT_STATES } from '../model/taskSubjectFlow';
 import { literals } from '../model/literals';
+import { FreeJsonObject } from '../model/textFields';
 
 /**
  * The words of tasks and what the server answers about them: limits, step types, states and
@@ -29,7 +30,7 @@ export const TaskSubjectState = literals(TASK_SUBJECT_STATES);
 export const TaskSubjectAction = literals(TASK_SUBJECT_ACTIONS);
 export const TaskStatus = literals(['open', 'closed'] as const);
 export type TaskStatus = Static<typeof TaskStatus>;
-export const TaskConfig = Type.Record(Type.String(), Type.Unknown());
+export const TaskConfig = FreeJsonObject();
 export type TaskConfig = Static<typeof TaskConfig>;
 
 export const TaskName = plainName(128);

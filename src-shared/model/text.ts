@@ -12,8 +12,11 @@
  *   scripts and emoji sequences need them.
  * A name is trimmed (spaces and invisible format characters at either end), is one line, and
  * must keep at least one visible character; free text is kept as typed, one line or several.
- * The server applies it to every field declared with NameText or FreeText (src-shared/model/textFields.ts),
- * the renderer's forms check the same function before sending.
+ * The server applies it to every field declared with NameText, LineText or FreeText, and to every
+ * key and string of a FreeJsonObject (src-shared/model/textFields.ts); the renderer's forms check
+ * the same function before sending. Text from outside that no schema stands in front of (what a
+ * model service sends, a host name) is held to it where it is stored: refused, or cleaned with
+ * cleanTextOf.
  */
 
 /** Why a text was refused; the renderer words each. */
@@ -76,3 +79,52 @@ export type TextKind = 'name' | 'line' | 'text';
 
 export const normalizeTextOf = (kind: TextKind, raw: string): TextCheck =>
   kind === 'name' ? normalizeName(raw) : normalizeFreeText(raw, kind === 'text');
+
+// The same classes as above, every occurrence, for cleaning.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what cleaning removes
+const CONTROL_IN_NAME_ALL = /[\u0000-\u001f\u007f-\u009f]/gu;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_IN_TEXT_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+const BIDI_CONTROL_ALL = /[\u202a-\u202e\u2066-\u2069]/gu;
+const SEPARATOR_ALL = /[\u2028\u2029]/gu;
+const LONE_SURROGATE_ALL = /\p{Surrogate}/gu;
+const HIDDEN_SPACE_ALL = /[\u200b\u2060\ufeff\u180e]/gu;
+/** Line breaks and tabs, which one line turns into a space. */
+const BREAKS = /[\t\n\r\u2028\u2029]+/gu;
+
+/** The first `max` code points (the unit of a schema's maxLength), never half a surrogate pair. */
+function firstCodePoints(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let units = 0;
+  let points = 0;
+  while (units < value.length && points < max) {
+    units += (value.codePointAt(units) ?? 0) > 0xffff ? 2 : 1;
+    points++;
+  }
+  return value.slice(0, units);
+}
+
+/**
+ * Text from outside that is shown rather than typed (a model service's description, a
+ * workstation's host name), made to pass the rule instead of being refused: what the rule
+ * refuses is removed (a lone surrogate becomes U+FFFD, a line break in one line a space), then
+ * it is cut at `maxLength` code points. The result always passes `normalizeTextOf(kind, ...)`
+ * unchanged; a name with nothing visible left comes back empty, for the caller to refuse or
+ * replace. Identifiers (a model's or a class's name, which go back to whoever sent them) are
+ * not cleaned: they are refused when the rule would change them.
+ */
+export function cleanTextOf(kind: TextKind, raw: string, maxLength: number): string {
+  let value = raw.replace(LONE_SURROGATE_ALL, '\ufffd');
+  value = kind === 'text' ? value.replace(SEPARATOR_ALL, '\n') : value.replace(BREAKS, ' ');
+  // Composed after the removals: `e`, NUL, U+0301 becomes `é`, not a mark left uncomposed.
+  value = value
+    .replace(kind === 'text' ? CONTROL_IN_TEXT_ALL : CONTROL_IN_NAME_ALL, '')
+    .replace(BIDI_CONTROL_ALL, '')
+    .replace(HIDDEN_SPACE_ALL, '')
+    .normalize('NFC');
+  if (kind === 'name') value = value.replace(EDGE, '');
+  value = firstCodePoints(value, maxLength).normalize('NFC');
+  if (kind !== 'name') return value;
+  value = value.replace(EDGE, '');
+  return VISIBLE.test(value.replace(BLANK_LOOKALIKES, '')) ? value : '';
+}

@@ -21,3 +21,12 @@ export const LineText = (maxLength: number, options: StringOptions = {}) => text
 
 /** Free text of several lines (a description, a note, an instruction): as typed, possibly empty. */
 export const FreeText = (maxLength: number, options: StringOptions = {}) => textField('text', maxLength, options);
+
+/**
+ * A free-form JSON object (a project's, task's or step's settings): its shape is the client's,
+ * but every text in it is text from outside all the same. The server's validator walks it
+ * (src-server/plugins/textKeyword.ts): each string value is free text (several lines), each
+ * key one line, under the same rule, stored in NFC; a refusal names the key path.
+ */
+export const FREE_JSON_KIND = 'json';
+export const FreeJsonObject = (options: { description?: string } = {}) => Type.Record(Type.String(), Type.Unknown(), { ...options, [TEXT_KEYWORD]: FREE_JSON_KIND });

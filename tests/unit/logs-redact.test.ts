@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptRecords } from '../../src-main/services/logstore/recordInput';
-import { redact, REDACTED } from '../../src-main/services/logstore/redact';
+import { LOG_EXTRA_FIELDS } from '../../src-shared/ipc';
+import { redact, redactValue, REDACTED } from '../../src-shared/log/redact';
 
 const R = REDACTED;
 
@@ -72,7 +73,7 @@ describe('log redaction', () => {
     for (const t of plain) expect(redact(t)).toBe(t);
   });
 
-  it('redacts through logs.write acceptance: message and remark, not other fields', () => {
+  it('redacts through logs.write acceptance: the message and every extra-info field', () => {
     const cols = acceptRecords(
       { records: [{ level: 3, message: 'login failed {"password":"pw-1"}', extra: { remark: 'retry with token=abc123', projectId: 4, userName: 'Ada' } }] },
       1,
@@ -83,12 +84,69 @@ describe('log redaction', () => {
     expect(JSON.parse(cols.extras[0]!)).toEqual({ remark: `retry with token=${R}`, projectId: 4, userName: 'Ada' });
   });
 
+  // Issue 30: fields besides message and remark went to the store (and to ops) as written.
+  it('redacts a secret in every field of the extra-info record, so a field added later is covered too', () => {
+    const secret = 'pw-0123456789-secret';
+    const known = 'known-session-token-0123';
+    const leaks: string[] = [];
+    for (const field of LOG_EXTRA_FIELDS) {
+      for (const value of [`password=${secret}`, `x-ai-service-key: ${secret}`, `GET /core/obs/get/file?key=dataset%2F3%2Fa.jpg&expires=1795335000&sig=${secret}`, `at ${known} end`]) {
+        const cols = acceptRecords({ records: [{ level: 1, message: 'm', extra: { [field]: value } }] }, 1, {}, [known]);
+        const stored = cols.extras[0]!;
+        if (stored.includes(secret) || stored.includes(known)) leaks.push(`${field}: ${stored}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // the signed-in user's defaults are fields too
+    const cols = acceptRecords({ records: [{ level: 1, message: 'm' }, { level: 1, message: 'm', extra: { remark: 'r' } }] }, 1, { userName: `password=${secret}` });
+    expect(cols.extras.join('\n')).not.toContain(secret);
+  });
+
+  it('redacts every string of a nested value, keeping numbers, key names and JSON shape', () => {
+    const secret = 'nested-secret-0123456789';
+    const value = { userName: `password=${secret}`, ids: [1, 2, `token=${secret}`], deep: { a: { b: [{ url: `postgres://u:${secret}@db:5432/annot` }] } }, n: 5, ok: true, none: null };
+    const out = redactValue(value);
+    expect(JSON.stringify(out)).not.toContain(secret);
+    expect(out).toEqual({ userName: `password=${R}`, ids: [1, 2, `token=${R}`], deep: { a: { b: [{ url: `postgres://u:${R}@db:5432/annot` }] } }, n: 5, ok: true, none: null });
+    // a value inside itself is not followed round again; one shared twice is written twice
+    const shared = { token: `token=${secret}` };
+    const loop: Record<string, unknown> = { a: shared, b: shared };
+    loop.self = loop;
+    expect(redactValue(loop)).toEqual({ a: { token: `token=${R}` }, b: { token: `token=${R}` }, self: '[circular]' });
+  });
+
+  it('removes passwords in URLs, the server\'s own URL signature and the model-service key, and keeps object keys readable', () => {
+    expect(redact('connecting to postgres://annot:s3cr3t-pw@db.internal:5432/annot failed')).toBe(`connecting to postgres://annot:${R}@db.internal:5432/annot failed`);
+    expect(redact('GET https://user:pa@ss:w0rd@example.com/x?y=1')).toBe(`GET https://user:${R}@example.com/x?y=1`);
+    expect(redact('clone https://ghp_0123456789abcdefABCDEF@github.com/o/r.git')).toBe(`clone https://${R}@github.com/o/r.git`);
+    // a user name alone, a port and an @ in the path are not passwords
+    for (const plain of ['ssh://git@github.com/o/r.git', 'http://127.0.0.1:8610/core/user', 'https://host/people/@ada', 'mail ada@example.com']) expect(redact(plain)).toBe(plain);
+
+    const sig = 'a'.repeat(64);
+    expect(redact(`GET /core/obs/get/file?key=dataset/3/a.jpg&expires=1795335000&sig=${sig} 200`)).toBe(`GET /core/obs/get/file?key=dataset/3/a.jpg&expires=1795335000&sig=${R} 200`);
+    expect(redact(`{"url":"http://127.0.0.1:8610/core/obs/get/file?key=user%2F7%2Fa.png&expires=1&sig=${sig}"}`)).toBe(`{"url":"http://127.0.0.1:8610/core/obs/get/file?key=user%2F7%2Fa.png&expires=1&sig=${R}"}`);
+    expect(redact('https://blob.example.net/c/b.jpg?sv=2024-01-01&se=2026&sp=r&sig=abcDEF%2Bghi%3D')).toBe(`https://blob.example.net/c/b.jpg?sv=2024-01-01&se=2026&sp=r&sig=${R}`);
+    // "sig" only as a whole name
+    for (const plain of ['signal=SIGTERM', 'design: 3', 'assignee=ada']) expect(redact(plain)).toBe(plain);
+
+    expect(redact('x-ai-service-key: 0123456789abcdef')).toBe(`x-ai-service-key: ${R}`);
+    expect(redact('{"serviceKey":"k-0123456789","private_key":"-----BEGIN"}')).toBe(`{"serviceKey":"${R}","private_key":"${R}"}`);
+    expect(redact('AI_SERVICE_KEY=0123456789abcdef npm run ai')).toBe(`AI_SERVICE_KEY=${R} npm run ai`);
+    // `key` alone: an API key goes, an object key stays
+    expect(redact('GET https://maps.example.com/api?key=AIzaSyA-0123456789&q=x')).toBe(`GET https://maps.example.com/api?key=${R}&q=x`);
+    expect(redact('{"key":"AIzaSyA-0123456789","name":"maps"}')).toBe(`{"key":"${R}","name":"maps"}`);
+    for (const plain of ['{"key":"user/7/logs/2026-11-26/1.zip","sizeBytes":3}', '/core/obs/url?key=dataset/3/a.jpg', 'cacheKey=dataset/3/a.jpg objectKey=abc fileKey=xyz']) expect(redact(plain)).toBe(plain);
+  });
+
   it('is linear: large messages and many records stay fast, adversarial ones too', () => {
     const long = 'a'.repeat(64 * 1024);
     const keys = 'password="'.repeat(6000);
     const backslashes = '\\'.repeat(60_000) + '"token":"x"';
     const started = performance.now();
-    for (const t of [long, keys, backslashes, `x-token: ${'b'.repeat(60_000)}`]) redact(t);
+    const urls = '://a:'.repeat(12_000) + 'b'.repeat(60_000);
+    const keyParams = '&key='.repeat(12_000) + '?key=' + 'c'.repeat(60_000);
+    const quotedKeys = '"key":"'.repeat(9000);
+    for (const t of [long, keys, backslashes, `x-token: ${'b'.repeat(60_000)}`, urls, keyParams, quotedKeys, `https://${'u'.repeat(60_000)}`]) redact(t);
     // quadratic scanning of these would take minutes; the bound leaves room for a busy machine
     expect(performance.now() - started).toBeLessThan(3000);
     const messages = Array.from({ length: 100_000 }, (_, i) => (i % 10 === 0 ? `GET /core/task?id=${i}&token=t${i}` : `opened task subject ${i} of task 3`));

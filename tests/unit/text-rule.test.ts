@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeFreeText, normalizeName } from '../../src-shared/model/text';
+import { cleanTextOf, normalizeFreeText, normalizeName, normalizeTextOf } from '../../src-shared/model/text';
 import { maskMobile } from '../../src-shared/model/mobile';
 import { avatarOwner, shownAvatar } from '../../src-shared/model/avatar';
 
@@ -53,6 +53,39 @@ describe('the text rule for free text', () => {
   it('allows an empty text and keeps surrounding spaces', () => {
     expect(normalizeFreeText('', false)).toEqual({ ok: true, value: '' });
     expect(normalizeFreeText('  indented', true)).toEqual({ ok: true, value: '  indented' });
+  });
+});
+
+describe('cleaning text from outside to the rule', () => {
+  it('removes what the rule refuses instead of refusing, and cuts at the limit in code points', () => {
+    expect(cleanTextOf('text', 'Detects\u0000 \u001b[31mred\u202E\u2028more\r\n\tend\u200B', 100)).toBe('Detects [31mred\nmore\r\n\tend');
+    expect(cleanTextOf('line', 'one\r\ntwo\tthree\u2029four', 100)).toBe('one two three four');
+    expect(cleanTextOf('name', '  \uFEFFdesk\u202E-7\n ', 100)).toBe('desk-7');
+    // composed after the removals, so nothing is left for the rule to change
+    expect(cleanTextOf('name', 'Cafe\u0000\u0301', 100)).toBe('Caf\u00e9');
+    expect(cleanTextOf('text', 'a\ud800b', 100)).toBe('a\ufffdb');
+    expect(cleanTextOf('text', '\u{1F600}'.repeat(5), 3)).toBe('\u{1F600}'.repeat(3));
+    // a name with nothing visible left is empty, for the caller to refuse or replace
+    expect(cleanTextOf('name', '\u3164\u200B\u0007', 100)).toBe('');
+    expect(cleanTextOf('name', 'ab   cd', 3)).toBe('ab');
+  });
+
+  it('always gives what the rule takes unchanged, whatever it is given', () => {
+    const alphabet = ['a', 'Z', '7', ' ', '\t', '\n', '\r', '\u0000', '\u0007', '\u001b', '\u0085', '\u202E', '\u2066', '\u2028', '\u200B', '\uFEFF', '\u200D', '\u0301', 'e', '\ud800', '\udc00', '\u{1F469}', '\u3164', '\u2800', '\u00AD'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const wrong: unknown[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const raw = Array.from({ length: next() % 24 }, () => alphabet[next() % alphabet.length]).join('');
+      for (const kind of ['name', 'line', 'text'] as const) {
+        const max = 1 + (next() % 16);
+        const cleaned = cleanTextOf(kind, raw, max);
+        const checked = normalizeTextOf(kind, cleaned);
+        const taken = kind === 'name' && cleaned === '' ? true : checked.ok && checked.value === cleaned;
+        if (!taken || [...cleaned].length > max) wrong.push({ kind, raw, max, cleaned, checked });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

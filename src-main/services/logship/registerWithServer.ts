@@ -9,7 +9,7 @@ export type RegisterUploadCall = (body: LogUploadRegisterBody) => Promise<unknow
  * Answers the team server gives for good: the object is not there or not that size, the key or
  * the meta are refused. Retrying would get the same answer, so the zip is not kept for it.
  */
-const FINAL_REFUSALS = new Set(['error.log.objectMissing', 'error.log.sizeMismatch', 'error.log.keyNotYours', 'error.obs.invalidKey', 'error.validation']);
+const FINAL_REFUSALS = new Set(['error.log.objectMissing', 'error.log.sizeMismatch', 'error.log.keyNotYours', 'error.obs.invalidKey', 'error.validation', 'error.textNotAllowed']);
 
 /** The shipper's registrar: each uploaded zip told to the team server, with this workstation's id and name. */
 export function registerWithServer(call: RegisterUploadCall, device: DeviceIdentity): LogZipRegistrar {

@@ -12,6 +12,7 @@ import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggest
 import { classesOf } from '../../repositories/aiModels';
 import { requireEnabled, usableModel } from './deps';
 import { fitPrompt } from '../../ai/promptFit';
+import { cleanTextOf } from '../../../src-shared/model/text';
 import { WARMUPS_PER_USER } from '../../ai/limits';
 import { AuthThrottleRepository } from '../../repositories/authThrottle';
 import { retryAfterSeconds } from '../../auth/limits';
@@ -109,7 +110,11 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       modelId: model.id,
       ms: answer.ms,
       frames: [{ frameId: frame.id, objects: made.objects }],
-      unmapped: [...made.unmapped].map(([className, count]) => ({ className, count })).sort((a, b) => b.count - a.count),
+      // Class names are the service's words (a team's service may send anything): said cleaned, the 50 most found.
+      unmapped: [...made.unmapped]
+        .map(([className, count]) => ({ className: cleanTextOf('line', className, 128), count }))
+        .sort((a, b) => b.count - a.count)
+        .slice(0, 50),
     };
   });
 }

@@ -13,6 +13,7 @@ import { AuthThrottleRepository } from '../../repositories/authThrottle';
 import { retryAfterSeconds } from '../../auth/limits';
 import { MAX_TEAM_MODELS, MAX_TEAM_SERVICES, MODEL_REGISTRATIONS_PER_TEAM } from '../../ai/limits';
 import { isIP } from 'node:net';
+import { cleanTextOf } from '../../../src-shared/model/text';
 import { apiModels, projectOf, requireEnabled, type ProjectRef } from './deps';
 
 type OnnxBody = Extract<AiServeBody, { runtime: 'onnx-yolo' }>;
@@ -94,7 +95,8 @@ async function serveExternal(ctx: ServerContext, project: ProjectRef, userId: nu
   if (!known.some((s) => s.url === base) && known.length >= MAX_TEAM_SERVICES) throw new AppError('ai.tooManyServices', { max: MAX_TEAM_SERVICES });
   const health = await ctx.ai.clientFor({ url: base, service_key: body.serviceKey, name: body.name, builtin: 0 }).health();
   const offered = health.models.find((m) => m.name === body.modelName);
-  if (!offered) throw new AppError('ai.modelNotFound', { modelName: body.modelName, offered: health.models.map((m) => m.name).slice(0, 50) });
+  // The names a service offers are its words: shown cleaned to the text rule, and a handful only.
+  if (!offered) throw new AppError('ai.modelNotFound', { modelName: body.modelName, offered: health.models.slice(0, 50).map((m) => cleanTextOf('line', m.name, 128)) });
   const serviceId = await models.addService({ teamId: project.teamId, name: body.name, url: base, key: body.serviceKey, now: ctx.now() });
   await models.markService(serviceId, true, null, ctx.now());
   const tool = ({ detector: 'box', segmenter: 'polygon', pose: 'keypoints', tracker: 'tracking' } as const)[offered.kind];

@@ -63,4 +63,10 @@ export const AI_ERROR_KEYS = {
   'ai.badServiceUrl': 400,
   /** the model has no statistics yet (never evaluated against reviewed items); data: { modelId } */
   'ai.noStatistics': 404,
+  /**
+   * the model service lists the model with a name or class name the text rule does not take as it
+   * is (control or direction characters, hidden spaces, not in normal form), too long (128) or too
+   * many classes (10,000): the model is not stored; data: { field: name | serviceModel | classes, index?, problem }
+   */
+  'ai.modelTextRefused': 502,
 } as const;

@@ -30,6 +30,7 @@ export const aiErrorsZh = {
   notTrainable: '此模型不能训练',
   badServiceUrl: '模型服务地址必须是 http(s) 地址',
   noStatistics: '此模型还没有评估结果',
+  modelTextRefused: '模型服务给出的模型名或类别名含有不能使用的字符（控制字符、文字方向控制符、隐藏的空白、首尾空白或非规范形式），或过长、类别过多，服务器未收录此模型。请让模型服务的维护者修改后重试',
 };
 
 export const aiErrorsEn: Record<keyof typeof aiErrorsZh, string> = {
@@ -63,4 +64,6 @@ export const aiErrorsEn: Record<keyof typeof aiErrorsZh, string> = {
   notTrainable: 'This model cannot be trained',
   badServiceUrl: 'The model service address must be an http(s) URL',
   noStatistics: 'This model has not been evaluated yet',
+  modelTextRefused:
+    'The model service names this model or one of its classes with characters that cannot be used (control characters, text-direction overrides, hidden or edge spaces, text not in normal form), or the names are too long or too many; the model was not added. Ask whoever runs the service to change them and try again.',
 };
