@@ -150,6 +150,8 @@ export interface TeamStats {
   running: { tenant: string; op: string; key: string }[];
   /** tasks finished, by party */
   finished: Record<string, number>;
+  /** the last 50 tasks: CPU and wall ms each took (CPU undefined where /proc cannot tell) */
+  recent: { tenant: string; op: string; cpuMs?: number; wallMs: number; outcome: 'ok' | 'failed' | 'killed' }[];
 }
 
 export class TeamModels {
@@ -163,6 +165,7 @@ export class TeamModels {
   private closed = false;
   private readonly o: Required<TeamModelOptions>;
   private readonly counters = { peakProcesses: 0, spawned: 0, killed: 0, finished: {} as Record<string, number> };
+  private readonly recent: TeamStats['recent'] = [];
 
   constructor(options: TeamModelOptions = {}) {
     this.o = {
@@ -186,6 +189,7 @@ export class TeamModels {
       killed: this.counters.killed,
       running: [...this.procs].flatMap((p) => (p.current ? [{ tenant: p.tenant, op: p.current.op, key: p.current.key }] : [])),
       finished: { ...this.counters.finished },
+      recent: [...this.recent],
     };
   }
 
@@ -393,9 +397,32 @@ export class TeamModels {
     if (proc.dead) return Promise.reject(new ServiceFailure('internal', 'the team model process is gone'));
     const id = this.nextId++;
     const key = 'key' in task ? task.key : '';
+    const pid = proc.child.pid!;
+    const cpuStart = cpuMs(pid);
+    const wallStart = performance.now();
+    const record = (outcome: 'ok' | 'failed' | 'killed') => {
+      const now = cpuMs(pid);
+      this.recent.push({ tenant: proc.tenant, op: task.op, cpuMs: now !== undefined && cpuStart !== undefined ? now - cpuStart : undefined, wallMs: performance.now() - wallStart, outcome });
+      if (this.recent.length > 50) this.recent.shift();
+    };
     return new Promise<TeamResult>((resolve, reject) => {
-      const pid = proc.child.pid!;
-      const running: Running = { id, op: task.op, key, limitMs, what, cpu0: cpuMs(pid), wall0: performance.now(), resolve, reject };
+      const running: Running = {
+        id,
+        op: task.op,
+        key,
+        limitMs,
+        what,
+        cpu0: cpuStart,
+        wall0: wallStart,
+        resolve: (r) => {
+          record('ok');
+          resolve(r);
+        },
+        reject: (e) => {
+          record(running.killed ? 'killed' : 'failed');
+          reject(e);
+        },
+      };
       proc.current = running;
       proc.watchdog = setInterval(() => this.watch(proc), TICK_MS);
       proc.watchdog.unref();
