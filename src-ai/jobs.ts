@@ -192,10 +192,11 @@ class Job {
           const predictions = await this.runner.predictImage(this.req.model, loaded.image, this.req.params, this.call);
           this.pending.push({ key, predictions });
         } catch (e) {
-          // one picture that breaks the model thread (it restarts) is that item's error; a bad
-          // model or request fails the job
-          if (!isServiceFailure(e) || e.code !== 'internal' || this.signal.aborted) throw e;
-          this.pending.push({ key, predictions: [], error: `internal: ${e.message}`.slice(0, 512) });
+          // one picture that breaks the model thread (it restarts), or a team model stopped by
+          // the wall-clock backstop of a busy machine (busy), is that item's error; a bad model
+          // (modelInvalid: past its limit) or request fails the job
+          if (!isServiceFailure(e) || (e.code !== 'internal' && e.code !== 'busy') || this.signal.aborted) throw e;
+          this.pending.push({ key, predictions: [], error: `${e.code}: ${e.message}`.slice(0, 512) });
         }
       }
       if (this.signal.aborted) return;

@@ -17,7 +17,9 @@
  *   or past `maxRssBytes` of memory, the process is killed (SIGKILL), the call answers
  *   `modelInvalid` with the reason, and the model version is marked failed: later calls with it
  *   answer the same at once, without running it. A process that dies on its own marks its
- *   model the same way. The party's other work goes on in a new process.
+ *   model the same way. Past the wall-clock backstop within its CPU time, the machine is to
+ *   blame, not the model: killed too, answered `busy`, not marked. The party's other work goes
+ *   on in a new process.
  * - **Queues.** Per party, interactive calls before batch ones, at most `queue` interactive calls
  *   waiting (then `busy`); a caller that gives up leaves the queue.
  */
@@ -80,6 +82,7 @@ function rssBytes(pid: number): number | undefined {
 }
 
 const mib = (b: number) => `${Math.round(b / 1024 / 1024)} MiB`;
+const SMALLER = 'a smaller model fits (or register a model service of your own)';
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;
 
 interface Work {
@@ -427,7 +430,7 @@ export class TeamModels {
       proc.watchdog = setInterval(() => this.watch(proc), TICK_MS);
       proc.watchdog.unref();
       proc.child.send({ id, task }, (e) => {
-        if (e && proc.current === running) this.kill(proc, `the team model process could not be reached: ${e.message}`, false);
+        if (e && proc.current === running) this.kill(proc, `the team model process could not be reached: ${e.message}`, 'internal');
       });
     }).finally(() => {
       clearInterval(proc.watchdog);
@@ -441,26 +444,34 @@ export class TeamModels {
     const pid = proc.child.pid!;
     const wall = performance.now() - cur.wall0;
     const cpu = cur.cpu0 !== undefined ? (cpuMs(pid) ?? cur.cpu0) - cur.cpu0 : undefined;
-    const used = cpu ?? wall;
-    const wallLimit = cpu !== undefined ? cur.limitMs * this.o.wallFactor : cur.limitMs;
-    if (used > cur.limitMs || wall > wallLimit) {
-      const over = used > cur.limitMs ? `${seconds(cur.limitMs)}${cpu !== undefined ? ' of CPU time' : ''}` : `${seconds(wallLimit)} (wall clock)`;
-      this.kill(proc, `the model was stopped: ${cur.what} took longer than ${over}, the limit for an uploaded model on this service; a smaller model fits (or register a model service of your own)`, true);
+    if (cpu === undefined) {
+      // no /proc: the wall clock is the limit
+      if (wall > cur.limitMs) this.kill(proc, `the model was stopped: ${cur.what} took longer than ${seconds(cur.limitMs)}, the limit for an uploaded model on this service; ${SMALLER}`, 'modelInvalid');
+      return;
+    }
+    if (cpu > cur.limitMs) {
+      this.kill(proc, `the model was stopped: ${cur.what} took longer than ${seconds(cur.limitMs)} of CPU time, the limit for an uploaded model on this service; ${SMALLER}`, 'modelInvalid');
+      return;
+    }
+    if (wall > cur.limitMs * this.o.wallFactor) {
+      // within its CPU time but not done: the machine gave it too little of the CPU; the model is not to blame
+      this.kill(proc, `the model did not finish within ${seconds(cur.limitMs * this.o.wallFactor)}: the model service is too busy now; try again later`, 'busy');
       return;
     }
     const rss = rssBytes(pid);
     if (rss !== undefined && rss > this.o.maxRssBytes) {
-      this.kill(proc, `the model was stopped: ${cur.what} used more than ${mib(this.o.maxRssBytes)} of memory, the limit for an uploaded model on this service`, true);
+      this.kill(proc, `the model was stopped: ${cur.what} used more than ${mib(this.o.maxRssBytes)} of memory, the limit for an uploaded model on this service`, 'modelInvalid');
     }
   }
 
-  private kill(proc: Proc, reason: string, markFailed: boolean) {
+  /** Kills the process; the task answers `code`, and `modelInvalid` marks its model failed. */
+  private kill(proc: Proc, reason: string, code: 'modelInvalid' | 'busy' | 'internal') {
     const cur = proc.current;
     if (cur && !cur.killed) {
       cur.killed = reason;
       this.counters.killed++;
-      if (markFailed && cur.key) this.markFailed(cur.key, reason);
-      cur.reject(new ServiceFailure('modelInvalid', reason));
+      if (code === 'modelInvalid' && cur.key && cur.op !== 'unload') this.markFailed(cur.key, reason);
+      cur.reject(new ServiceFailure(code, reason));
     }
     this.end(proc);
   }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelService } from '../../src-ai/service';
 import type { ModelRef } from '../../src-shared/ai/protocol';
 import { BUILTIN_DETECTOR, call, infer, startAi, startCallbackRecorder, startFileServer, type CallbackRecorder, type FileServer } from '../support/aiHarness';
-import { matmulBomb, yoloModel } from '../support/tinyOnnx';
+import { matmulBomb, pictureRowsBomb, yoloModel } from '../support/tinyOnnx';
 
 let ai: ModelService;
 let files: FileServer;
@@ -35,7 +35,8 @@ const tiny = () => onnx('tiny', 'v1', yoloModel({ inputWidth: 320, inputHeight: 
 beforeAll(async () => {
   files = await startFileServer();
   recorder = await startCallbackRecorder();
-  ai = await startAi({ teamModels: { runLimitMs: LIMIT_MS } });
+  // the wall-clock backstop far off: these tests are about the CPU-time limit, on a machine of any load
+  ai = await startAi({ teamModels: { runLimitMs: LIMIT_MS, wallFactor: 50 } });
   street = files.put('street.png', await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 90, g: 120, b: 60 } } }).png().toBuffer(), 'image/png');
   // the built-in detector loaded, and team C's process up with its model loaded: what is
   // measured below is who waits for whom, not start-up
@@ -101,11 +102,47 @@ describe('a team model that would run for seconds', () => {
     expect(mine.status).toBe(200);
   });
 
+  it('stops one inference past the limit, for a model quick on the load check’s blank input and slow on a picture', async () => {
+    const killed = ai.parts.teams.stats().killed;
+    const bomb = onnx('rows-bomb', 'v1', pictureRowsBomb({ layers: 300 }), ['x']);
+    const res = await infer(ai, { model: bomb, image: { url: street, cacheKey: 'street' }, tenant: 'team:A' });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('modelInvalid');
+    expect(res.body.message).toMatch(/one run took longer than 4 s of CPU time/);
+    expect(ai.parts.teams.stats().killed).toBe(killed + 1);
+    // the load check passed: it was the inference that was stopped
+    const tasks = ai.parts.teams.stats().recent.filter((t) => t.tenant === 'team:A').slice(-2);
+    expect(tasks.map((t) => [t.op, t.outcome])).toEqual([
+      ['load', 'ok'],
+      ['detect', 'killed'],
+    ]);
+    expect(tasks[1]!.cpuMs).toBeGreaterThanOrEqual(LIMIT_MS);
+  });
+
   it('keeps each party’s models in a process of its own', () => {
     // team B used only the built-in detector: no process; teams A and C: one each at a time
     expect(ai.parts.teams.stats().finished['team:B']).toBeUndefined();
     expect(ai.parts.teams.stats().finished['team:C']).toBeGreaterThanOrEqual(2);
     expect(ai.parts.teams.stats().peakProcesses).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the wall-clock backstop', () => {
+  it('stops a run that gets too little CPU as busy, without marking the model', async () => {
+    // a backstop of 0.6 s against a CPU limit of 60 s: the machine, not the model, is too slow
+    const slow = await startAi({ warm: false, teamModels: { runLimitMs: 60_000, loadLimitMs: 600_000, wallFactor: 0.01 } });
+    try {
+      const model = onnx('rows-slow', 'v1', pictureRowsBomb({ layers: 300 }), ['x']);
+      for (let i = 0; i < 2; i++) {
+        const res = await infer(slow, { model, image: { url: street }, tenant: 'team:A' });
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'busy' });
+        expect(res.body.message).toMatch(/did not finish within 0.6 s: the model service is too busy/);
+      }
+      // not marked: the second call ran it again
+      expect(slow.parts.teams.stats().killed).toBe(2);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -267,5 +267,37 @@ export function matmulBomb(o: { side?: number; layers?: number; fill?: 'constant
   return encodeModel({ nodes, initializers: [], inputs: [{ name: 'images', dims: [1, 3, inputSide, inputSide] }], outputs: [{ name: 'output0', dims: [1, 5, 1] }] });
 }
 
+/**
+ * A bomb that is quick on a blank picture and slow on a real one: its matrix has
+ * round(mean(picture) x 4096) rows, so the load check's run on a blank input multiplies nothing,
+ * and a picture of mean 0.35 multiplies about 1,400 x 2048 by 2048 x 2048 `layers` times. Only
+ * the limit on each inference stops it.
+ */
+export function pictureRowsBomb(o: { layers?: number; inputSide?: number } = {}): Uint8Array {
+  const layers = o.layers ?? 30;
+  const inputSide = o.inputSide ?? 640;
+  const c = (name: string, t: Field[]) => node('Constant', [], [name], [{ name: 'value', t }]);
+  const nodes: Field[] = [
+    node('ReduceMean', ['images'], ['mean'], [{ name: 'keepdims', i: 0 }]),
+    c('k', tensorProto('k_v', [], Float32Array.of(4096))),
+    node('Mul', ['mean', 'k'], ['rowsF']),
+    node('Cast', ['rowsF'], ['rowsI'], [{ name: 'to', i: INT64 }]),
+    c('one', tensorProto('one_v', [1], BigInt64Array.of(1n))),
+    node('Reshape', ['rowsI', 'one'], ['rows1']),
+    c('cols', tensorProto('cols_v', [1], BigInt64Array.of(2048n))),
+    node('Concat', ['rows1', 'cols'], ['shape'], [{ name: 'axis', i: 0 }]),
+    node('ConstantOfShape', ['shape'], ['m0'], [{ name: 'value', t: tensorProto('f_v', [1], Float32Array.of(0.001)) }]),
+    c('square', tensorProto('square_v', [2], BigInt64Array.of(2048n, 2048n))),
+    node('Expand', ['mean', 'square'], ['W']),
+  ];
+  for (let i = 0; i < layers; i++) nodes.push(node('MatMul', [`m${i}`, 'W'], [`m${i + 1}`]));
+  nodes.push(
+    node('ReduceSum', [`m${layers}`], ['total'], [{ name: 'keepdims', i: 0 }]),
+    c('outDims', tensorProto('outDims_v', [3], BigInt64Array.of(1n, 5n, 1n))),
+    node('Expand', ['total', 'outDims'], ['output0']),
+  );
+  return encodeModel({ nodes, initializers: [], inputs: [{ name: 'images', dims: [1, 3, inputSide, inputSide] }], outputs: [{ name: 'output0', dims: [1, 5, 1] }] });
+}
+
 // re-exported for tests that want another small graph
 export { int as pbInt, str as pbString, msg as pbMessage, node as onnxNode, tensorProto as onnxTensor, valueInfo as onnxValueInfo };
