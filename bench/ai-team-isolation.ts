@@ -83,7 +83,8 @@ interface Service {
 
 async function startService(root: string, tenants: boolean): Promise<Service> {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'src-ai/main.ts')], { cwd: root, env: { ...process.env, AI_SERVICE_KEY: KEY, AI_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  // its own process group: stopping it takes its team model processes along
+  const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'src-ai/main.ts')], { cwd: root, env: { ...process.env, AI_SERVICE_KEY: KEY, AI_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -97,9 +98,16 @@ async function startService(root: string, tenants: boolean): Promise<Service> {
 }
 
 async function stopService(s: Service) {
-  // SIGKILL: the old service cannot stop a bomb's native run, so its close would wait for it
-  s.child.kill('SIGKILL');
-  await new Promise((r) => (s.child.exitCode !== null || s.child.signalCode !== null ? r(null) : s.child.once('exit', r)));
+  // SIGKILL to the service's process group (the service and its team model processes): the old
+  // service cannot stop a bomb's native run, so its close would wait for it
+  const running = s.child.exitCode === null && s.child.signalCode === null;
+  const exited = running ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve();
+  try {
+    process.kill(-s.pid, 'SIGKILL');
+  } catch {
+    // the group is gone already
+  }
+  await exited;
 }
 
 async function infer(s: Service, body: InferRequest & { tenant?: string }): Promise<{ status: number; ms: number; code?: string; message?: string }> {
