@@ -17,6 +17,9 @@ import type { ModelService } from '../../src-ai/service';
 import type { AiBox } from '../../src-shared/ai/protocol';
 import { AI_KEY, BUILTIN_DETECTOR, BUILTIN_SEGMENTER, BUILTIN_TRACKER, call, DEMO, infer, startAi, startFileServer, type FileServer } from '../support/aiHarness';
 
+/** A hang guard, not a measure: a busy 2-core machine decodes these 100-Mpx pictures slowly. */
+const TIMEOUT = 180_000;
+
 let files: FileServer;
 /** 10,000 x 10,000, one colour: 311 KB, as in the probe */
 let bigPng: Buffer;
@@ -39,7 +42,7 @@ function status(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Number(m![1]) * 1024;
 }
 
-describe('the service process’s memory', () => {
+describe('the service process’s memory', { timeout: TIMEOUT }, () => {
   let child: ChildProcess;
   let url = '';
 
@@ -83,7 +86,7 @@ describe('the service process’s memory', () => {
   });
 });
 
-describe('decoding, bounded and shared', () => {
+describe('decoding, bounded and shared', { timeout: TIMEOUT }, () => {
   let ai: ModelService;
   beforeAll(async () => {
     ai = await startAi();
