@@ -4,7 +4,8 @@
  * so after the first call it is neither downloaded nor decoded again (the "cold" column is that
  * first call). Includes 2-megapixel versions of two photos (upscaled with sharp), the size the
  * segmenter's 300 ms end-to-end budget is set for. The service runs in this process, its models
- * on their worker thread; images come from a loopback file server.
+ * on their worker thread, ONNX models in a team model process; images come from a loopback file
+ * server.
  * Usage: tsx bench/ai-models.ts   (BENCH_RUNS per row, default 30; BENCH_ONLY=segmenter,... )
  */
 import http from 'node:http';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { AiBox, InferRequest, InferResponse } from '../src-shared/ai/protocol';
 import { startModelService } from '../src-ai/service';
-import { yoloModel } from '../tests/support/tinyOnnx';
+import { yoloModel, yoloSizedModel } from '../tests/support/tinyOnnx';
 import { percentiles } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -143,6 +144,9 @@ const anchors = Array.from({ length: 8400 }, (_, i) => ({ cx: 8 + (i % 80) * 8, 
 files.set('yolo.onnx', Buffer.from(yoloModel({ inputWidth: 640, inputHeight: 640, classes: 80, boxes: anchors })));
 for (const p of ['astronaut.png', 'coffee.png']) await row('onnx-yolo', images[p]!, `${p} (trivial graph)`, { model: { ...yolo, artifactUrl: `${base}/yolo.onnx` } });
 await row('onnx-yolo', bigAstronaut, '2mp-astronaut.png (trivial graph)', { model: { ...yolo, artifactUrl: `${base}/yolo.onnx` } });
+// a network of YOLOv8n's size (4.3 G multiply-adds at 640, random weights): what a real one costs
+files.set('yolo-sized.onnx', Buffer.from(yoloSizedModel()));
+await row('onnx-yolo', images['astronaut.png']!, 'astronaut.png (YOLOv8n-sized graph)', { model: { ...yolo, name: 'bench-yolo-sized', artifactUrl: `${base}/yolo-sized.onnx` } });
 
 console.log('| model | image | size | first call (download, decode) ms | p50 ms | p95 ms | n |');
 console.log('|---|---|---|---:|---:|---:|---:|');

@@ -77,6 +77,15 @@ class Job {
     return this.controller.signal;
   }
 
+  /** the party the job is for ('' = the shared one) */
+  get tenant() {
+    return this.req.tenant ?? '';
+  }
+
+  private get call() {
+    return { priority: 'batch' as const, signal: this.signal, tenant: this.tenant };
+  }
+
   /** predict and evaluate callbacks carry `results` (maybe empty); data, train and serve ones do not */
   private get hasResults() {
     return this.req.type === 'predict' || this.req.type === 'evaluate';
@@ -155,7 +164,7 @@ class Job {
     if (i >= refs.length) return undefined;
     // a batch reads the decoded-image cache but does not fill it: 100,000 items would push out the
     // images annotators are working on
-    const p = this.runner.images.get(refs[i]!.image, this.signal, { store: false }).then(
+    const p = this.runner.images.get(refs[i]!.image, { signal: this.signal, store: false, priority: 'batch', tenant: this.tenant }).then(
       (image): { image: SharedImage } | { error: string } => ({ image }),
       (e: unknown): { error: string } => {
         if (isServiceFailure(e) && e.code === 'imageUnreadable') return { error: `imageUnreadable: ${e.message}`.slice(0, 512) };
@@ -170,7 +179,7 @@ class Job {
     const items = this.req.items ?? [];
     this.total = items.length;
     // a bad model file fails the job before any item
-    if (implementationOf(this.req.model) === 'onnx-yolo') await this.runner.serve(this.req.model, { priority: 'batch', signal: this.signal });
+    if (implementationOf(this.req.model) === 'onnx-yolo') await this.runner.serve(this.req.model, this.call);
     let next = this.loadAhead(items, 0);
     for (let i = 0; i < items.length; i++) {
       if (this.signal.aborted) return;
@@ -180,13 +189,14 @@ class Job {
       if ('error' in loaded) this.pending.push({ key, predictions: [], error: loaded.error });
       else {
         try {
-          const predictions = await this.runner.predictImage(this.req.model, loaded.image, this.req.params, { priority: 'batch', signal: this.signal });
+          const predictions = await this.runner.predictImage(this.req.model, loaded.image, this.req.params, this.call);
           this.pending.push({ key, predictions });
         } catch (e) {
-          // one picture that breaks the model thread (it restarts) is that item's error; a bad
-          // model or request fails the job
-          if (!isServiceFailure(e) || e.code !== 'internal' || this.signal.aborted) throw e;
-          this.pending.push({ key, predictions: [], error: `internal: ${e.message}`.slice(0, 512) });
+          // one picture that breaks the model thread (it restarts), or a team model stopped by
+          // the wall-clock backstop of a busy machine (busy), is that item's error; a bad model
+          // (modelInvalid: past its limit) or request fails the job
+          if (!isServiceFailure(e) || (e.code !== 'internal' && e.code !== 'busy') || this.signal.aborted) throw e;
+          this.pending.push({ key, predictions: [], error: `${e.code}: ${e.message}`.slice(0, 512) });
         }
       }
       if (this.signal.aborted) return;
@@ -198,7 +208,7 @@ class Job {
 
   private async runServe() {
     this.total = 1;
-    const served = await this.runner.serve(this.req.model, { priority: 'batch', signal: this.signal });
+    const served = await this.runner.serve(this.req.model, this.call);
     this.done = 1;
     this.final('succeeded', { served });
   }
@@ -207,7 +217,7 @@ class Job {
     const spec = this.req.train!;
     const examples = spec.examples;
     this.total = examples.length;
-    if (implementationOf(this.req.model) === 'onnx-yolo') await this.runner.serve(this.req.model, { priority: 'batch', signal: this.signal });
+    if (implementationOf(this.req.model) === 'onnx-yolo') await this.runner.serve(this.req.model, this.call);
     const learner = new HeadLearner();
     let next = this.loadAhead(examples, 0);
     for (let i = 0; i < examples.length; i++) {
@@ -215,7 +225,7 @@ class Job {
       const loaded = await next!;
       next = this.loadAhead(examples, i + 1);
       if ('image' in loaded) {
-        const raw = await this.runner.detectRaw(this.req.model, loaded.image, TRAIN_MIN_SCORE, { priority: 'batch', signal: this.signal });
+        const raw = await this.runner.detectRaw(this.req.model, loaded.image, TRAIN_MIN_SCORE, this.call);
         const predictions = raw.sort((a, b) => b.score - a.score).slice(0, TRAIN_MAX_PREDICTIONS).flatMap((p) => (p.box ? [{ className: p.className, score: p.score, box: p.box }] : []));
         learner.add({ predictions, objects: examples[i]!.objects });
       } else this.o.log(`job ${this.req.jobId}: example ${examples[i]!.key} skipped: ${loaded.error}`);

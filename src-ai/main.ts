@@ -1,7 +1,10 @@
 /**
  * `npm run ai`: the built-in model service on its own. Reads AI_PORT (default 7410; 0 = any),
  * AI_HOST (default 127.0.0.1) and AI_SERVICE_KEY (required: the key the team server registers the
- * service with), prints the URL, stops on SIGINT/SIGTERM.
+ * service with), prints the URL, stops on SIGINT/SIGTERM. The limits of teams' uploaded models
+ * (docs/ai-models.md): AI_ONNX_RUN_LIMIT_MS (CPU ms per inference, default 2000),
+ * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_TEAM_PROCESSES (team
+ * model processes at once, default 3).
  */
 import { startModelService } from './service';
 
@@ -16,7 +19,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, log: (m) => console.error(`[ai] ${m}`) });
+/** A positive whole number from the environment, or undefined (the default) when unset. */
+function positive(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`${name} must be a whole number of at least 1, not "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+const teamModels = { runLimitMs: positive('AI_ONNX_RUN_LIMIT_MS'), loadLimitMs: positive('AI_ONNX_LOAD_LIMIT_MS'), processes: positive('AI_TEAM_PROCESSES') };
+const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, teamModels, log: (m) => console.error(`[ai] ${m}`) });
 console.log(`model service listening at ${service.url}`);
 
 const stop = () => {

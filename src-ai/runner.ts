@@ -1,17 +1,22 @@
 /**
  * One model call from a request to its predictions: which implementation answers the model
- * reference, fetching the image(s) and the ONNX file, the model thread, then the head.
- * Shared by POST /v1/infer and the batch jobs.
+ * reference, fetching the image(s) and the ONNX file, the built-in models' thread or the party's
+ * own model process (uploaded models), then the head. Shared by POST /v1/infer and the batch
+ * jobs. Prompts go to the models in the decoded raster's pixels and predictions come back in the
+ * picture's own (working.ts), for pictures decoded smaller than they are.
  */
 import type { ImageRef, InferParams, ModelRef, Prediction, Prompt } from '../src-shared/ai/protocol';
 import type { ArtifactStore } from './artifacts';
 import { resolveModel } from './catalog';
 import type { ServedInfo, SharedImage, WorkerTask } from './engine/messages';
 import type { ModelPool, Priority } from './engine/pool';
+import type { TeamModels } from './engine/teams';
 import { ServiceFailure } from './errors';
 import { baseMinScore, finishPredictions } from './head';
 import type { ImageStore } from './images';
+import { DEFAULT_TOLERANCE } from './models/segmenter';
 import { DEFAULT_TRACK_MIN_SCORE } from './models/tracker';
+import { lengthToWorking, predictionsToSource, promptToWorking } from './working';
 
 export type Implementation = NonNullable<ReturnType<typeof resolveModel>>;
 
@@ -24,6 +29,8 @@ export function implementationOf(model: ModelRef): Implementation {
 export interface CallOptions {
   priority: Priority;
   signal?: AbortSignal;
+  /** the party the call is for (the protocol's `tenant`); '' = the shared one */
+  tenant?: string;
 }
 
 export class Runner {
@@ -31,32 +38,35 @@ export class Runner {
     readonly pool: ModelPool,
     readonly images: ImageStore,
     readonly artifacts: ArtifactStore,
+    readonly teams: TeamModels,
   ) {}
 
   private async worker(task: WorkerTask, o: CallOptions): Promise<Prediction[]> {
-    const r = await this.pool.run(task, o.priority, o.signal);
+    const r = await this.pool.run(task, o.priority, o.signal, o.tenant ?? '');
     if (!('predictions' in r)) throw new ServiceFailure('internal', 'the model thread answered without predictions');
     return r.predictions;
   }
 
   /**
-   * Runs a detector (built-in or ONNX) on a decoded image: the raw predictions at the score the
-   * base model must reach, before the head. `minScore` overrides (training runs at 0.05).
+   * Runs a detector (built-in or ONNX) on a decoded image: the raw predictions (in the picture's
+   * pixels) at the score the base model must reach, before the head. `minScore` overrides
+   * (training runs at 0.05).
    */
   async detectRaw(model: ModelRef, image: SharedImage, minScore: number, o: CallOptions): Promise<Prediction[]> {
     const impl = implementationOf(model);
-    if (impl === 'detector') return this.worker({ op: 'detect', image, minScore }, o);
-    if (impl === 'onnx-yolo') {
-      const artifact = await this.artifacts.get(model, o.signal);
-      return this.worker({ op: 'onnxDetect', model: artifact, image, minScore }, o);
-    }
-    throw new ServiceFailure('badRequest', `${model.name} is not a detector`);
+    let raw: Prediction[];
+    if (impl === 'detector') raw = await this.worker({ op: 'detect', image, minScore }, o);
+    else if (impl === 'onnx-yolo') {
+      const artifact = await this.artifacts.get(model, o.tenant ?? '', o.signal);
+      raw = await this.teams.detect(o.tenant ?? '', artifact, image, minScore, o.priority, o.signal);
+    } else throw new ServiceFailure('badRequest', `${model.name} is not a detector`);
+    return predictionsToSource(raw, () => image);
   }
 
   /** A model over one already decoded image, as a batch item: detectors and pose (whole image). */
   async predictImage(model: ModelRef, image: SharedImage, params: InferParams | undefined, o: CallOptions): Promise<Prediction[]> {
     const impl = implementationOf(model);
-    if (impl === 'pose') return this.worker({ op: 'pose', image }, o);
+    if (impl === 'pose') return predictionsToSource(await this.worker({ op: 'pose', image }, o), () => image);
     const raw = await this.detectRaw(model, image, baseMinScore(model.head, params), o);
     return finishPredictions(raw, model.head, params);
   }
@@ -64,25 +74,32 @@ export class Runner {
   /** POST /v1/infer. */
   async infer(req: { model: ModelRef; image: ImageRef; frames?: ImageRef[]; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
     const impl = implementationOf(req.model);
-    const artifact = impl === 'onnx-yolo' ? this.artifacts.get(req.model, o.signal) : undefined;
+    const tenant = o.tenant ?? '';
+    const artifact = impl === 'onnx-yolo' ? this.artifacts.get(req.model, tenant, o.signal) : undefined;
     // the model file and the image come in together
     artifact?.catch(() => undefined);
-    const image = await this.images.get(req.image, o.signal);
+    const load = { signal: o.signal, priority: 'interactive' as const, tenant };
+    const image = await this.images.get(req.image, load);
+    const back = (p: Prediction[]) => predictionsToSource(p, () => image);
     switch (impl) {
       case 'detector':
-        return finishPredictions(await this.worker({ op: 'detect', image, minScore: baseMinScore(req.model.head, req.params) }, o), req.model.head, req.params);
+        return finishPredictions(back(await this.worker({ op: 'detect', image, minScore: baseMinScore(req.model.head, req.params) }, o)), req.model.head, req.params);
       case 'onnx-yolo':
-        return finishPredictions(await this.worker({ op: 'onnxDetect', model: await artifact!, image, minScore: baseMinScore(req.model.head, req.params) }, o), req.model.head, req.params);
+        return finishPredictions(back(await this.teams.detect(tenant, await artifact!, image, baseMinScore(req.model.head, req.params), o.priority, o.signal)), req.model.head, req.params);
       case 'pose':
-        return this.worker({ op: 'pose', image, prompt: req.prompt }, o);
-      case 'segmenter':
-        return this.worker({ op: 'segment', image, prompt: req.prompt, tolerance: req.params?.tolerance }, o);
+        return back(await this.worker({ op: 'pose', image, prompt: promptToWorking(req.prompt, image) }, o));
+      case 'segmenter': {
+        const tolerance = req.params?.tolerance;
+        const working = tolerance === undefined && image.width === image.sourceWidth ? undefined : lengthToWorking(tolerance ?? DEFAULT_TOLERANCE, image);
+        return back(await this.worker({ op: 'segment', image, prompt: promptToWorking(req.prompt, image), tolerance: working }, o));
+      }
       case 'tracker': {
         const frames: SharedImage[] = [];
         // two downloads at a time, kept in order
-        for (let i = 0; i < (req.frames ?? []).length; i += 2) frames.push(...(await Promise.all(req.frames!.slice(i, i + 2).map((f) => this.images.get(f, o.signal)))));
+        for (let i = 0; i < (req.frames ?? []).length; i += 2) frames.push(...(await Promise.all(req.frames!.slice(i, i + 2).map((f) => this.images.get(f, load)))));
         if (frames.length === 0) return [];
-        return this.worker({ op: 'track', image, frames, prompt: req.prompt, minScore: req.params?.minScore ?? DEFAULT_TRACK_MIN_SCORE }, o);
+        const found = await this.worker({ op: 'track', image, frames, prompt: promptToWorking(req.prompt, image), minScore: req.params?.minScore ?? DEFAULT_TRACK_MIN_SCORE }, o);
+        return predictionsToSource(found, (p) => frames[p.frameIndex ?? 0] ?? image);
       }
     }
   }
@@ -91,12 +108,11 @@ export class Runner {
   async serve(model: ModelRef, o: CallOptions): Promise<ServedInfo> {
     const impl = implementationOf(model);
     if (impl === 'onnx-yolo') {
-      const artifact = await this.artifacts.get(model, o.signal);
-      const r = await this.pool.run({ op: 'onnxCheck', model: artifact }, o.priority, o.signal);
-      if (!('served' in r)) throw new ServiceFailure('internal', 'the model thread answered without a model check');
-      return r.served;
+      const tenant = o.tenant ?? '';
+      const artifact = await this.artifacts.get(model, tenant, o.signal);
+      return this.teams.serve(tenant, artifact, o.priority, o.signal);
     }
-    await this.pool.run({ op: 'warm', models: [impl] }, o.priority, o.signal);
+    await this.pool.run({ op: 'warm', models: [impl] }, o.priority, o.signal, o.tenant ?? '');
     if (impl === 'detector') return { inputWidth: 512, inputHeight: 512, classes: 80 };
     if (impl === 'pose') return { inputWidth: 192, inputHeight: 192, classes: 17 };
     return { inputWidth: 0, inputHeight: 0, classes: 0 };

@@ -1,7 +1,9 @@
 /**
  * The built-in model service: the HTTP side of docs/ai-protocol.md. This thread answers HTTP,
- * fetches and decodes images and sends callbacks; the models run on a worker thread
- * (engine/pool.ts), so /health and DELETE answer while a job or an inference runs.
+ * fetches and decodes images (bounded and shared fairly between parties: images.ts) and sends
+ * callbacks; the built-in models run on a worker thread (engine/pool.ts) and every party's
+ * uploaded models in a process of that party's own (engine/teams.ts), so /health and DELETE
+ * answer while a job or an inference runs, and no party's model holds up another's tools.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -21,7 +23,8 @@ import { ArtifactStore } from './artifacts';
 import { SERVICE_MODELS } from './catalog';
 import { ModelPool } from './engine/pool';
 import { isServiceFailure, ServiceFailure } from './errors';
-import { ImageStore } from './images';
+import { TeamModels, type TeamModelOptions } from './engine/teams';
+import { ImageStore, type ImageStoreOptions } from './images';
 import { JobManager, type JobOptions } from './jobs';
 import { Runner } from './runner';
 
@@ -40,12 +43,18 @@ export interface ModelServiceOptions {
   /** load the models right away (default true); otherwise on first use */
   warm?: boolean;
   jobs?: JobOptions;
+  /** limits of the teams' uploaded models (engine/teams.ts) */
+  teamModels?: TeamModelOptions;
+  /** limits of image fetching and decoding (images.ts) */
+  images?: ImageStoreOptions;
   log?: (msg: string) => void;
 }
 
 export interface ModelService {
   url: string;
   close(): Promise<void>;
+  /** the parts, for tests and benchmarks that watch their counters */
+  readonly parts: { pool: ModelPool; images: ImageStore; teams: TeamModels };
 }
 
 function validator<T extends TSchema>(schema: T) {
@@ -68,8 +77,9 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   const log = options.log ?? (() => undefined);
   const expected = digest(options.key);
   const pool = new ModelPool();
-  const images = new ImageStore();
-  const runner = new Runner(pool, images, new ArtifactStore());
+  const images = new ImageStore(options.images);
+  const teams = new TeamModels(options.teamModels);
+  const runner = new Runner(pool, images, new ArtifactStore(), teams);
   const jobs = new JobManager(runner, { log, ...options.jobs });
 
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
@@ -111,14 +121,15 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-    const predictions = await runner.infer(body, { priority: 'interactive', signal: abort.signal });
+    const predictions = await runner.infer(body, { priority: 'interactive', signal: abort.signal, tenant: body.tenant ?? '' });
     return { predictions, ms: Math.round((performance.now() - started) * 10) / 10 };
   });
 
   app.post('/v1/images/warm', async (req, reply) => {
     const body = checkWarm(req.body);
-    // Into the cache in the background; a picture that cannot be read fails the call that needs it, with its reason.
-    for (const ref of body.images) if (ref.cacheKey) images.get(ref).catch(() => undefined);
+    // Into the cache in the background, at the lowest priority (dropped when too many wait); a
+    // picture that cannot be read fails the call that needs it, with its reason.
+    for (const ref of body.images) if (ref.cacheKey) images.get(ref, { priority: 'warm', tenant: body.tenant ?? '' }).catch(() => undefined);
     return reply.code(202).send({ accepted: true });
   });
 
@@ -135,17 +146,18 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   if (options.warm !== false) {
-    pool.run({ op: 'warm', models: ['detector', 'pose', 'segmenter', 'onnx'] }, 'batch').catch((e: unknown) => log(`warm-up failed: ${(e as Error).message}`));
+    pool.run({ op: 'warm', models: ['detector', 'pose', 'segmenter'] }, 'batch').catch((e: unknown) => log(`warm-up failed: ${(e as Error).message}`));
   }
   const url = address.replace('0.0.0.0', '127.0.0.1');
   let closing: Promise<void> | undefined;
   return {
     url,
+    parts: { pool, images, teams },
     close: () =>
       (closing ??= (async () => {
         await jobs.close();
         await app.close();
-        await pool.close();
+        await Promise.all([pool.close(), teams.close()]);
       })()),
   };
 }

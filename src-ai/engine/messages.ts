@@ -6,17 +6,23 @@
 import type { Prediction, Prompt } from '../../src-shared/ai/protocol';
 import type { FailureShape } from '../errors';
 
-/** A decoded image: RGB, 3 bytes per pixel, row after row. */
+/**
+ * A decoded image: RGB, 3 bytes per pixel, row after row, `width` x `height`. A picture larger
+ * than the working resolution is decoded smaller: `sourceWidth` x `sourceHeight` is its own size,
+ * the one prompts and predictions are in (the runner maps them).
+ */
 export interface SharedImage {
   width: number;
   height: number;
   data: SharedArrayBuffer;
+  sourceWidth: number;
+  sourceHeight: number;
 }
 
-/** An ONNX model's bytes and the class names the server gave it, under a cache key (the model version). */
+/** An ONNX model's bytes and the class names the server gave it, under a cache key (the party and the model version). */
 export interface OnnxArtifact {
   key: string;
-  bytes: SharedArrayBuffer;
+  bytes: Uint8Array;
   classes: string[];
 }
 
@@ -27,15 +33,31 @@ export interface ServedInfo {
 }
 
 export type WorkerTask =
-  | { op: 'warm'; models: ('detector' | 'pose' | 'segmenter' | 'tracker' | 'onnx')[] }
+  | { op: 'warm'; models: ('detector' | 'pose' | 'segmenter' | 'tracker')[] }
   | { op: 'detect'; image: SharedImage; minScore: number }
   | { op: 'pose'; image: SharedImage; prompt?: Prompt }
   | { op: 'segment'; image: SharedImage; prompt?: Prompt; tolerance?: number }
-  | { op: 'track'; image: SharedImage; frames: SharedImage[]; prompt?: Prompt; minScore: number }
-  | { op: 'onnxDetect'; model: OnnxArtifact; image: SharedImage; minScore: number }
-  | { op: 'onnxCheck'; model: OnnxArtifact };
+  | { op: 'track'; image: SharedImage; frames: SharedImage[]; prompt?: Prompt; minScore: number };
 
 export type WorkerResult = { predictions: Prediction[] } | { served: ServedInfo } | { warmed: true };
 
 export type ToWorker = { id: number; task: WorkerTask };
 export type FromWorker = { id: number; ok: true; result: WorkerResult; ms: number } | { id: number; ok: false; failure: FailureShape };
+
+/**
+ * What the HTTP thread asks a team's model process (teamProcess.ts, a child process: engine/teams.ts)
+ * and what comes back. Bytes and pixels are copied through the IPC channel (V8 serialisation).
+ */
+export type TeamTask =
+  | { op: 'load'; key: string; bytes?: Uint8Array; classes: number }
+  | { op: 'unload'; key: string }
+  | { op: 'detect'; key: string; classes: string[]; image: { width: number; height: number; data: Uint8Array }; minScore: number };
+
+export type TeamResult = { predictions: Prediction[] } | { served: ServedInfo } | { unloaded: true };
+
+export type ToTeam = { id: number; task: TeamTask };
+/** `phase: 'probe'`: the model is loaded and its one run on a blank input starts (the time limit starts again). */
+export type FromTeam =
+  | { id: number; phase: 'probe' }
+  | { id: number; ok: true; result: TeamResult; ms: number }
+  | { id: number; ok: false; failure: FailureShape };

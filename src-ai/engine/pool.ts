@@ -1,7 +1,10 @@
 /**
- * The HTTP thread's handle on the model thread: a queue in front of one worker (one is right on
- * a 2-core machine: the other core keeps HTTP, fetching and decoding going). Interactive calls
- * (POST /v1/infer) go before batch-job items; a full interactive queue answers `busy`. A task
+ * The HTTP thread's handle on the built-in models' thread: a queue in front of one worker (one is
+ * right on a 2-core machine: the other core keeps HTTP, fetching and decoding going). Only the
+ * built-in models run here; a team's uploaded models run in processes of their own (teams.ts).
+ * Interactive calls (POST /v1/infer) go before batch-job items; within each, parties (`tenant`)
+ * take turns, so one party's burst of clicks does not hold back another's; a party with 8
+ * interactive calls waiting gets `busy` for the next (other parties do not). A task
  * whose caller gives up (job cancelled) leaves the queue at once, and if it is already running its
  * answer is dropped. A worker that dies is started again for the next task.
  */
@@ -16,6 +19,7 @@ export type Priority = 'interactive' | 'batch';
 interface Queued {
   task: WorkerTask;
   priority: Priority;
+  tenant: string;
   resolve: (r: WorkerResult) => void;
   reject: (e: unknown) => void;
   signal?: AbortSignal;
@@ -38,8 +42,11 @@ function spawn(): Worker {
 
 export class ModelPool {
   private worker: Worker | undefined;
-  private readonly interactive: Queued[] = [];
-  private readonly batch: Queued[] = [];
+  /** waiting, by party; Map order = whose turn is next */
+  private readonly interactive = new Map<string, Queued[]>();
+  private readonly batch = new Map<string, Queued[]>();
+  /** the parties' tasks in the order they ran (tests): `${priority}:${tenant}` */
+  readonly log: string[] = [];
   private current: { id: number; item: Queued } | undefined;
   private nextId = 1;
   private closed = false;
@@ -48,29 +55,56 @@ export class ModelPool {
 
   /** Tasks waiting or running. */
   get load(): number {
-    return this.interactive.length + this.batch.length + (this.current ? 1 : 0);
+    let n = this.current ? 1 : 0;
+    for (const q of [...this.interactive.values(), ...this.batch.values()]) n += q.length;
+    return n;
   }
 
-  run(task: WorkerTask, priority: Priority, signal?: AbortSignal): Promise<WorkerResult> {
+  run(task: WorkerTask, priority: Priority, signal?: AbortSignal, tenant = ''): Promise<WorkerResult> {
     if (this.closed) return Promise.reject(new ServiceFailure('busy', 'the model service is shutting down'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
-    if (priority === 'interactive' && this.interactive.length >= this.maxInteractive) {
-      return Promise.reject(new ServiceFailure('busy', `${this.interactive.length} interactive calls are already waiting for the model thread`));
+    const waiting = this.interactive.get(tenant)?.length ?? 0;
+    if (priority === 'interactive' && waiting >= this.maxInteractive) {
+      return Promise.reject(new ServiceFailure('busy', `${waiting} interactive calls of this party are already waiting for the model thread`));
     }
     return new Promise<WorkerResult>((resolve, reject) => {
-      const item: Queued = { task, priority, resolve, reject, signal, settled: false };
+      const item: Queued = { task, priority, tenant, resolve, reject, signal, settled: false };
       if (signal) {
         item.onAbort = () => {
-          const q = item.priority === 'interactive' ? this.interactive : this.batch;
-          const at = q.indexOf(item);
-          if (at >= 0) q.splice(at, 1);
+          this.unqueue(item);
           this.settle(item, () => item.reject(new AbortedError()));
         };
         signal.addEventListener('abort', item.onAbort, { once: true });
       }
-      (priority === 'interactive' ? this.interactive : this.batch).push(item);
+      const byTenant = priority === 'interactive' ? this.interactive : this.batch;
+      let q = byTenant.get(tenant);
+      if (!q) byTenant.set(tenant, (q = []));
+      q.push(item);
       this.pump();
     });
+  }
+
+  private unqueue(item: Queued) {
+    const byTenant = item.priority === 'interactive' ? this.interactive : this.batch;
+    const q = byTenant.get(item.tenant);
+    const at = q ? q.indexOf(item) : -1;
+    if (at < 0) return;
+    q!.splice(at, 1);
+    if (q!.length === 0) byTenant.delete(item.tenant);
+  }
+
+  /** The next task: interactive first; the party whose turn it is, then it goes to the back. */
+  private take(): Queued | undefined {
+    for (const byTenant of [this.interactive, this.batch]) {
+      const first = byTenant.entries().next().value;
+      if (!first) continue;
+      const [tenant, q] = first;
+      const item = q.shift()!;
+      byTenant.delete(tenant);
+      if (q.length > 0) byTenant.set(tenant, q);
+      return item;
+    }
+    return undefined;
   }
 
   private settle(item: Queued, how: () => void) {
@@ -93,8 +127,10 @@ export class ModelPool {
 
   private pump() {
     if (this.current || this.closed) return;
-    const item = this.interactive.shift() ?? this.batch.shift();
+    const item = this.take();
     if (!item) return;
+    this.log.push(`${item.priority}:${item.tenant}`);
+    if (this.log.length > 1000) this.log.splice(0, 500);
     const id = this.nextId++;
     this.current = { id, item };
     this.ensureWorker().postMessage({ id, task: item.task });
@@ -120,7 +156,10 @@ export class ModelPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const item of [...this.interactive.splice(0), ...this.batch.splice(0)]) this.settle(item, () => item.reject(new ServiceFailure('busy', 'the model service is shutting down')));
+    const waiting = [...this.interactive.values(), ...this.batch.values()].flat();
+    this.interactive.clear();
+    this.batch.clear();
+    for (const item of waiting) this.settle(item, () => item.reject(new ServiceFailure('busy', 'the model service is shutting down')));
     const w = this.worker;
     this.worker = undefined;
     if (this.current) {

@@ -1,12 +1,12 @@
 /**
- * The model thread: runs one task at a time as the HTTP thread (pool.ts) hands them over, so the
- * service's event loop never computes. Models load on first use (or on `warm`) and stay.
+ * The built-in models' thread: runs one task at a time as the HTTP thread (pool.ts) hands them
+ * over, so the service's event loop never computes. Models load on first use (or on `warm`) and
+ * stay. Uploaded (ONNX) models never run here: teams.ts runs them in processes of their own.
  */
 import { parentPort } from 'node:worker_threads';
 import { toFailureShape } from '../errors';
 import type { Raster } from '../imaging';
 import { detect, loadDetector } from '../models/detector';
-import { checkOnnx, detectOnnx } from '../models/onnxYolo';
 import { opencvReady } from '../models/opencv';
 import { loadPose, pose } from '../models/pose';
 import { segment } from '../models/segmenter';
@@ -28,8 +28,6 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
           await pose(blank, undefined);
         } else if (m === 'segmenter' || m === 'tracker') {
           await opencvReady();
-        } else if (m === 'onnx') {
-          await import('onnxruntime-node');
         }
       }
       return { warmed: true };
@@ -42,10 +40,6 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
       return { predictions: await segment(raster(task.image), task.prompt, task.tolerance) };
     case 'track':
       return { predictions: await track(raster(task.image), task.frames.map(raster), task.prompt, task.minScore) };
-    case 'onnxDetect':
-      return { predictions: await detectOnnx(task.model, raster(task.image), task.minScore) };
-    case 'onnxCheck':
-      return { served: await checkOnnx(task.model) };
   }
 }
 

@@ -40,7 +40,7 @@ export function operatingFigures(items: readonly EvalItem[], model: ModelRow): M
   };
 }
 
-async function modelChanged(ctx: ServerContext, projectId: number, modelId: number) {
+export async function modelChanged(ctx: ServerContext, projectId: number, modelId: number) {
   await ctx.realtime.publish(room('project', projectId), 'ai.model.changed', { projectId, modelId, change: 'state' });
 }
 
@@ -148,6 +148,14 @@ export async function afterJobEnded(ctx: ServerContext, runtime: AiRuntime, job:
     else await models.setState(job.model_id, 'failed', (job.error_message ?? job.error_code ?? 'failed').slice(0, 2000));
     await modelChanged(ctx, job.project_id, job.model_id);
     return;
+  }
+  // A model its service stopped as invalid (too costly to run, or broken) is failed for every later use.
+  if (job.state === 'failed' && job.error_code === 'ai.modelInvalid') {
+    const model = await models.model(job.model_id);
+    if (model && model.runtime !== 'builtin') {
+      await models.setState(model.id, 'failed', job.error_message ?? 'ai.modelInvalid');
+      await modelChanged(ctx, job.project_id, model.id);
+    }
   }
   if (job.type === 'evaluate') {
     if (job.state === 'succeeded') await recordEvaluation(ctx, job);

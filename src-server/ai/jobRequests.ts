@@ -12,6 +12,9 @@ export interface JobParams {
   targetPrecision?: number;
 }
 export const DEFAULT_MIN_SCORE = 0.3;
+
+/** How the server names a team to a model service (`tenant`): the party whose calls are kept apart. */
+export const tenantOf = (teamId: number): string => `team:${teamId}`;
 /** Evaluations keep low-scored predictions too: the PR curve and AP need them. */
 export const EVALUATION_MIN_SCORE = 0.05;
 
@@ -64,7 +67,8 @@ export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: Job
   // An evaluation wants every prediction the mapping keeps (AP and the PR curve need the low ones);
   // the head's own thresholds are applied when the figures are made (jobOutcomes.ts).
   if (job.type === 'evaluate' && ref.head) ref.head = { mapping: ref.head.mapping, thresholds: {}, defaultThreshold: EVALUATION_MIN_SCORE };
-  const base = { jobId: dispatchKey(job), type: job.type as JobRequest['type'], callback: { url: urls.callbackUrl(), token }, model: ref };
+  const team = await ctx.db.selectFrom('projects').select('team_id').where('id', '=', job.project_id).executeTakeFirst();
+  const base = { jobId: dispatchKey(job), type: job.type as JobRequest['type'], callback: { url: urls.callbackUrl(), token }, model: ref, ...(team ? { tenant: tenantOf(team.team_id) } : {}) };
   if (job.type === 'serve') return base;
   const pending = await new AiJobsRepository(ctx.db).pendingItems(job.id);
   const images = await imagesOf(ctx, urls, pending.map((i) => i.frame_id));

@@ -92,7 +92,13 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
 
   const final = body.state !== 'running';
   if (final && fresh) {
-    if (body.state === 'succeeded' && job.type === 'serve' && !body.served) {
+    if (body.state === 'failed' && body.error?.code === 'busy') {
+      // The service gave up for want of room (its time backstop on a loaded machine), not because
+      // of the job: it goes back to the queue for another dispatch (at most three in all).
+      await ctx.db.updateTable('ai_jobs').set({ state: 'queued' }).where('id', '=', job.id).where('state', '=', 'running').execute();
+      await runtime.publish((await jobs.get(job.id))!);
+      runtime.wake();
+    } else if (body.state === 'succeeded' && job.type === 'serve' && !body.served) {
       await runtime.end(job.id, 'failed', { code: 'ai.modelInvalid', message: 'the service loaded nothing' });
     } else {
       const state: AiJobState = body.state === 'cancelled' ? 'cancelled' : body.state === 'failed' ? 'failed' : 'succeeded';

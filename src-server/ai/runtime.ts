@@ -11,7 +11,8 @@ import { newCallbackToken, ServiceUrls } from './serviceUrls';
 import { guardedAgent } from '../outbound/guardedAgent';
 import type { Agent } from 'undici';
 import { jobRequest } from './jobRequests';
-import { afterJobEnded } from './jobOutcomes';
+import { afterJobEnded, modelChanged } from './jobOutcomes';
+import type { ModelRow } from '../repositories/aiModels';
 import type { NotifyBody } from '../../src-shared/ai/protocol';
 
 const TICK_MS = 1000;
@@ -167,6 +168,13 @@ export class AiRuntime {
       await this.ctx.db.updateTable('ai_jobs').set({ state: 'queued' }).where('id', '=', job.id).where('state', '=', 'running').execute();
       this.notBefore.set(job.id, this.ctx.now() + RETRY_AFTER_MS);
     }
+  }
+
+  /** A team's model its service refused to run (modelInvalid: past its time limit, or broken): failed for every later use. */
+  async modelFailed(model: ModelRow, projectId: number, err: AppError): Promise<void> {
+    const said = (err.data as { message?: unknown } | null)?.message;
+    await this.models.setState(model.id, 'failed', typeof said === 'string' && said ? said : err.key);
+    await modelChanged(this.ctx, projectId, model.id);
   }
 
   /** Stops a job now: its state is final at once, and the service is told (best effort). */

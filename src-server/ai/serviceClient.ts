@@ -75,19 +75,30 @@ export class ModelServiceClient {
     return body;
   }
 
+  /**
+   * The party a call is for (`tenant`, docs/ai-protocol.md "Parties") goes to the operator's own
+   * service only: a team's service serves that team alone, and one written before the field
+   * would refuse it.
+   */
+  private forService<T extends { tenant?: string }>(req: T): T {
+    if (this.o.trusted || req.tenant === undefined) return req;
+    const { tenant: _tenant, ...rest } = req;
+    return rest as T;
+  }
+
   async infer(req: InferRequest, frameId?: number): Promise<InferResponse> {
-    const body = await this.call('POST', '/v1/infer', req, CALL_LIMITS.infer, frameId);
+    const body = await this.call('POST', '/v1/infer', this.forService(req), CALL_LIMITS.infer, frameId);
     if (!Value.Check(InferResponse, body)) throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason: 'badAnswer' });
     return body;
   }
 
   async submit(job: JobRequest): Promise<void> {
-    await this.call('POST', '/v1/jobs', job, CALL_LIMITS.job);
+    await this.call('POST', '/v1/jobs', this.forService(job), CALL_LIMITS.job);
   }
 
   /** Best effort: a service without the warm-up (404), or one that is away, costs the caller nothing but the first call's wait. */
   async warm(req: WarmRequest): Promise<void> {
-    await this.call('POST', '/v1/images/warm', req, CALL_LIMITS.small).catch(() => undefined);
+    await this.call('POST', '/v1/images/warm', this.forService(req), CALL_LIMITS.small).catch(() => undefined);
   }
 
   /** Best effort: the job is already stopped on our side, whatever the service says. */

@@ -153,9 +153,24 @@ export const InferParams = Type.Object(
 );
 export type InferParams = Static<typeof InferParams>;
 
+/**
+ * Which party a call is for, as the team server names it (`team:12`): a service keeps parties
+ * apart with it (the built-in one runs each party's uploaded models in a process of its own and
+ * shares image decoding fairly between parties). Optional: absent = one shared party. Opaque to
+ * the service; never a secret.
+ */
+export const Tenant = Type.String({ minLength: 1, maxLength: 128 });
+
 /** POST /v1/infer. `frames` (tracker): the frames after `image` to follow the prompt's objects into. */
 export const InferRequest = Type.Object(
-  { model: ModelRef, image: ImageRef, frames: Type.Optional(Type.Array(ImageRef, { maxItems: 50 })), prompt: Type.Optional(Prompt), params: Type.Optional(InferParams) },
+  {
+    model: ModelRef,
+    image: ImageRef,
+    frames: Type.Optional(Type.Array(ImageRef, { maxItems: 50 })),
+    prompt: Type.Optional(Prompt),
+    params: Type.Optional(InferParams),
+    tenant: Type.Optional(Tenant),
+  },
   closed,
 );
 export type InferRequest = Static<typeof InferRequest>;
@@ -167,7 +182,7 @@ export type InferResponse = Static<typeof InferResponse>;
  * decode these images into the service's cache now, so the first interactive call on a frame the
  * person just opened does not pay for the download and the decode. Answered 202 at once.
  */
-export const WarmRequest = Type.Object({ images: Type.Array(ImageRef, { minItems: 1, maxItems: 8 }) }, closed);
+export const WarmRequest = Type.Object({ images: Type.Array(ImageRef, { minItems: 1, maxItems: 8 }), tenant: Type.Optional(Tenant) }, closed);
 export type WarmRequest = Static<typeof WarmRequest>;
 
 export const JOB_TYPES = ['predict', 'evaluate', 'train', 'serve'] as const;
@@ -209,6 +224,7 @@ export const JobRequest = Type.Object(
     items: Type.Optional(Type.Array(JobItem, { maxItems: 100_000 })),
     train: Type.Optional(TrainSpec),
     params: Type.Optional(InferParams),
+    tenant: Type.Optional(Tenant),
   },
   closed,
 );

@@ -54,41 +54,57 @@ function tensorProto(name: string, dims: number[], data: Float32Array | BigInt64
   return [...dims.map((d) => int(1, d)), int(2, data instanceof Float32Array ? FLOAT : INT64), str(8, name), bytes(9, raw)];
 }
 
-type Attr = { name: string; ints?: number[]; i?: number; f?: number };
+type Attr = { name: string; ints?: number[]; i?: number; f?: number; t?: Field[]; g?: Field[] };
 function attribute(a: Attr): Field[] {
+  if (a.t) return [str(1, a.name), msg(5, ...a.t), int(20, 4)];
+  if (a.g) return [str(1, a.name), msg(6, ...a.g), int(20, 5)];
   if (a.ints) return [str(1, a.name), ...a.ints.map((v) => int(8, v)), int(20, 7)];
   if (a.i !== undefined) return [str(1, a.name), int(3, a.i), int(20, 2)];
   return [str(1, a.name), float32(2, a.f ?? 0), int(20, 1)];
 }
 
-function node(op: string, inputs: string[], outputs: string[], attrs: Attr[] = []): Field {
-  return msg(1, ...inputs.map((i) => str(1, i)), ...outputs.map((o) => str(2, o)), str(3, `${op}_${outputs[0]}`), str(4, op), ...attrs.map((a) => msg(5, ...attribute(a))));
+function node(op: string, inputs: string[], outputs: string[], attrs: Attr[] = [], domain?: string): Field {
+  return msg(
+    1,
+    ...inputs.map((i) => str(1, i)),
+    ...outputs.map((o) => str(2, o)),
+    str(3, `${op}_${outputs[0]}`),
+    str(4, op),
+    ...attrs.map((a) => msg(5, ...attribute(a))),
+    ...(domain !== undefined ? [str(7, domain)] : []),
+  );
 }
 
-function valueInfo(field: number, name: string, dims: (number | string)[]): Field {
+function valueInfo(field: number, name: string, dims: (number | string)[], elemType = FLOAT): Field {
   const dim = dims.map((d) => msg(1, typeof d === 'number' ? int(1, d) : str(2, d)));
-  return msg(field, str(1, name), msg(2, msg(1, int(1, FLOAT), msg(2, ...dim))));
+  return msg(field, str(1, name), msg(2, msg(1, int(1, elemType), msg(2, ...dim))));
 }
 
 export interface OnnxGraph {
   nodes: Field[];
   initializers: Field[][];
-  inputs: { name: string; dims: (number | string)[] }[];
-  outputs: { name: string; dims: (number | string)[] }[];
+  inputs: { name: string; dims: (number | string)[]; elemType?: number }[];
+  outputs: { name: string; dims: (number | string)[]; elemType?: number }[];
   opset?: number;
+  /** extra opset imports: [domain, version] */
+  imports?: [string, number][];
+}
+
+/** The fields of a GraphProto (a model's graph, or a subgraph attribute). */
+export function graphFields(g: Omit<OnnxGraph, 'opset' | 'imports'>): Field[] {
+  return [
+    ...g.nodes,
+    str(2, 'tiny'),
+    ...g.initializers.map((t) => msg(5, ...t)),
+    ...g.inputs.map((i) => valueInfo(11, i.name, i.dims, i.elemType)),
+    ...g.outputs.map((o) => valueInfo(12, o.name, o.dims, o.elemType)),
+  ];
 }
 
 /** Encodes a ModelProto (IR version 8) of the given graph. */
 export function encodeModel(g: OnnxGraph): Uint8Array {
-  const graph = msg(
-    7,
-    ...g.nodes,
-    str(2, 'tiny'),
-    ...g.initializers.map((t) => msg(5, ...t)),
-    ...g.inputs.map((i) => valueInfo(11, i.name, i.dims)),
-    ...g.outputs.map((o) => valueInfo(12, o.name, o.dims)),
-  );
-  return concat([int(1, 8), str(2, 'tinyOnnx'), graph, msg(8, str(1, ''), int(2, g.opset ?? 13))]);
+  const imports = [msg(8, str(1, ''), int(2, g.opset ?? 13)), ...(g.imports ?? []).map(([d, v]) => msg(8, str(1, d), int(2, v)))];
+  return concat([int(1, 8), str(2, 'tinyOnnx'), msg(7, ...graphFields(g)), ...imports]);
 }
 
 // ---- the YOLO-style detector ---------------------------------------------------------------
@@ -158,5 +174,130 @@ export function letterboxToImage(b: TinyBox, imageWidth: number, imageHeight: nu
   return { x: (b.cx - b.w / 2 - padX) / scale, y: (b.cy - b.h / 2 - padY) / scale, width: b.w / scale, height: b.h / scale };
 }
 
+// ---- a detector of a real network's size -------------------------------------------------
+/** A deterministic generator of weights (mulberry32), so the file is the same on every run. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A YOLOv8n-sized detector: the same input (1x3x640x640), output ([1, 4+C, 8400] from strides
+ * 8, 16 and 32) and about the same work (4.3 G multiply-adds, 3.6 M weights, 14 MB; YOLOv8n:
+ * 8.7 GFLOPs = 4.35 G multiply-adds, 3.2 M weights). Plain 3x3 convolutions with SiLU, four per
+ * stage at 16/32/64/128/256 channels, random weights: it finds nothing, it costs what the real
+ * network costs. No trained YOLO weights ship in an npm package; this stands in for timing.
+ */
+export function yoloSizedModel(o: { side?: number; classes?: number; perStage?: number } = {}): Uint8Array {
+  const side = o.side ?? 640;
+  const rows = 4 + (o.classes ?? 80);
+  const perStage = o.perStage ?? 4;
+  const rand = prng(7);
+  const nodes: Field[] = [];
+  const inits: Field[][] = [];
+  let n = 0;
+  const conv = (x: string, cin: number, cout: number, k: number, stride: number, act = true): string => {
+    const id = n++;
+    const w = new Float32Array(cout * cin * k * k);
+    const std = Math.sqrt(2 / (cin * k * k));
+    for (let i = 0; i < w.length; i++) w[i] = (rand() * 2 - 1) * std;
+    inits.push(tensorProto(`w${id}`, [cout, cin, k, k], w), tensorProto(`b${id}`, [cout], new Float32Array(cout)));
+    const pad = (k - 1) >> 1;
+    nodes.push(node('Conv', [x, `w${id}`, `b${id}`], [`c${id}`], [{ name: 'kernel_shape', ints: [k, k] }, { name: 'strides', ints: [stride, stride] }, { name: 'pads', ints: [pad, pad, pad, pad] }]));
+    if (!act) return `c${id}`;
+    nodes.push(node('Sigmoid', [`c${id}`], [`s${id}`]), node('Mul', [`c${id}`, `s${id}`], [`a${id}`]));
+    return `a${id}`;
+  };
+  let x = conv('images', 3, 16, 3, 2);
+  const heads: string[] = [];
+  let c = 16;
+  for (const [stage, out] of [32, 64, 128, 256].entries()) {
+    x = conv(x, c, out, 3, 2);
+    c = out;
+    for (let i = 0; i < perStage; i++) x = conv(x, c, c, 3, 1);
+    // strides 8, 16, 32: the maps after stages 1, 2, 3
+    if (stage >= 1) {
+      const h = conv(x, c, rows, 1, 1, false);
+      const cells = (side / 2 ** (stage + 2)) ** 2;
+      inits.push(tensorProto(`shape${stage}`, [3], BigInt64Array.of(1n, BigInt(rows), BigInt(cells))));
+      nodes.push(node('Reshape', [h, `shape${stage}`], [`r${stage}`]));
+      heads.push(`r${stage}`);
+    }
+  }
+  nodes.push(node('Concat', heads, ['logits'], [{ name: 'axis', i: 2 }]), node('Sigmoid', ['logits'], ['output0']));
+  const anchors = (side / 8) ** 2 + (side / 16) ** 2 + (side / 32) ** 2;
+  return encodeModel({ nodes, initializers: inits, inputs: [{ name: 'images', dims: [1, 3, side, side] }], outputs: [{ name: 'output0', dims: [1, rows, anchors] }] });
+}
+
+/**
+ * The probe's compute bomb (issue 30): a file of about 1.2 KB whose graph makes its own
+ * `side` x `side` matrix and multiplies by it `layers` times, then answers a valid YOLO output
+ * [1, 5, 1] (one class) that depends on all of it, so it passes a load check that only looks at
+ * shapes. `fill`:
+ * - `constant`: the matrix is ConstantOfShape([side, side]) (the weights made inside the graph
+ *   from a 16-byte shape): refused by the static check;
+ * - `input`: the matrix is the input's mean Expanded to [side, side], so it depends on the
+ *   picture and only a time limit stops it.
+ */
+export function matmulBomb(o: { side?: number; layers?: number; fill?: 'constant' | 'input'; inputSide?: number } = {}): Uint8Array {
+  const side = o.side ?? 2048;
+  const layers = o.layers ?? 30;
+  const inputSide = o.inputSide ?? 640;
+  const nodes: Field[] = [
+    node('Constant', [], ['dims'], [{ name: 'value', t: tensorProto('dims_v', [2], BigInt64Array.of(BigInt(side), BigInt(side))) }]),
+    node('ReduceMean', ['images'], ['mean'], [{ name: 'keepdims', i: 0 }]),
+  ];
+  if ((o.fill ?? 'constant') === 'constant') {
+    nodes.push(node('ConstantOfShape', ['dims'], ['W'], [{ name: 'value', t: tensorProto('one', [1], Float32Array.of(0.001)) }]), node('Add', ['W', 'mean'], ['m0']));
+  } else {
+    nodes.push(node('Expand', ['mean', 'dims'], ['m0']));
+  }
+  for (let i = 0; i < layers; i++) nodes.push(node('MatMul', [`m${i}`, `m${i}`], [`m${i + 1}`]));
+  nodes.push(
+    node('ReduceMean', [`m${layers}`], ['total'], [{ name: 'keepdims', i: 0 }]),
+    node('Constant', [], ['outDims'], [{ name: 'value', t: tensorProto('outDims_v', [3], BigInt64Array.of(1n, 5n, 1n)) }]),
+    node('Expand', ['total', 'outDims'], ['output0']),
+  );
+  return encodeModel({ nodes, initializers: [], inputs: [{ name: 'images', dims: [1, 3, inputSide, inputSide] }], outputs: [{ name: 'output0', dims: [1, 5, 1] }] });
+}
+
+/**
+ * A bomb that is quick on a blank picture and slow on a real one: its matrix has
+ * round(mean(picture) x 4096) rows, so the load check's run on a blank input multiplies nothing,
+ * and a picture of mean 0.35 multiplies about 1,400 x 2048 by 2048 x 2048 `layers` times. Only
+ * the limit on each inference stops it.
+ */
+export function pictureRowsBomb(o: { layers?: number; inputSide?: number } = {}): Uint8Array {
+  const layers = o.layers ?? 30;
+  const inputSide = o.inputSide ?? 640;
+  const c = (name: string, t: Field[]) => node('Constant', [], [name], [{ name: 'value', t }]);
+  const nodes: Field[] = [
+    node('ReduceMean', ['images'], ['mean'], [{ name: 'keepdims', i: 0 }]),
+    c('k', tensorProto('k_v', [], Float32Array.of(4096))),
+    node('Mul', ['mean', 'k'], ['rowsF']),
+    node('Cast', ['rowsF'], ['rowsI'], [{ name: 'to', i: INT64 }]),
+    c('one', tensorProto('one_v', [1], BigInt64Array.of(1n))),
+    node('Reshape', ['rowsI', 'one'], ['rows1']),
+    c('cols', tensorProto('cols_v', [1], BigInt64Array.of(2048n))),
+    node('Concat', ['rows1', 'cols'], ['shape'], [{ name: 'axis', i: 0 }]),
+    node('ConstantOfShape', ['shape'], ['m0'], [{ name: 'value', t: tensorProto('f_v', [1], Float32Array.of(0.001)) }]),
+    c('square', tensorProto('square_v', [2], BigInt64Array.of(2048n, 2048n))),
+    node('Expand', ['mean', 'square'], ['W']),
+  ];
+  for (let i = 0; i < layers; i++) nodes.push(node('MatMul', [`m${i}`, 'W'], [`m${i + 1}`]));
+  nodes.push(
+    node('ReduceSum', [`m${layers}`], ['total'], [{ name: 'keepdims', i: 0 }]),
+    c('outDims', tensorProto('outDims_v', [3], BigInt64Array.of(1n, 5n, 1n))),
+    node('Expand', ['total', 'outDims'], ['output0']),
+  );
+  return encodeModel({ nodes, initializers: [], inputs: [{ name: 'images', dims: [1, 3, inputSide, inputSide] }], outputs: [{ name: 'output0', dims: [1, 5, 1] }] });
+}
+
 // re-exported for tests that want another small graph
-export { int as pbInt, str as pbString, msg as pbMessage, node as onnxNode, tensorProto as onnxTensor };
+export { int as pbInt, str as pbString, msg as pbMessage, node as onnxNode, tensorProto as onnxTensor, valueInfo as onnxValueInfo };

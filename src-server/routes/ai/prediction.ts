@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
-import { modelRef, DEFAULT_MIN_SCORE } from '../../ai/jobRequests';
+import { modelRef, DEFAULT_MIN_SCORE, tenantOf } from '../../ai/jobRequests';
 import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggestions';
 import { classesOf } from '../../repositories/aiModels';
@@ -70,7 +70,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: WARMUPS_PER_USER, key: String(requireUser(req)) }], ctx.now());
       if (!taken.ok) throw new AppError('ai.warmLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
       const model = await usableModel(ctx, project, body.tool, body.modelId);
-      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)] });
+      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(project.teamId) });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }
     if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
@@ -91,6 +91,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const head = body.tool === 'box' ? (model.head ? ref.head : nameMatchHead(classesOf(model), features, minScore)) : undefined;
     if (body.tool === 'box') delete ref.head;
     const request: InferRequest = {
+      tenant: tenantOf(project.teamId),
       model: ref,
       image: await image(frame),
       params: { minScore },
@@ -102,7 +103,11 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       },
     };
     const client = await ctx.ai.client(model.service_id);
-    const answer = await client.infer(request, frame.id);
+    const answer = await client.infer(request, frame.id).catch(async (err: unknown) => {
+      // A team's model the service stopped (too costly, or broken) is failed here too, for everyone.
+      if (err instanceof AppError && err.key === 'ai.modelInvalid' && model.runtime !== 'builtin') await ctx.ai.modelFailed(model, project.projectId, err);
+      throw err;
+    });
     if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
     const chosen = chosenTarget(features, body, body.tool !== 'box');
     const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
