@@ -23,15 +23,14 @@
  * - **Queues.** Per party, interactive calls before batch ones, at most `queue` interactive calls
  *   waiting (then `busy`); a caller that gives up leaves the queue.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Prediction } from '../../src-shared/ai/protocol';
 import { fromFailureShape, ServiceFailure } from '../errors';
 import type { FromTeam, OnnxArtifact, ServedInfo, SharedImage, TeamResult, TeamTask } from './messages';
 import { AbortedError, type Priority } from './pool';
+import { cpuMs, rssBytes } from './procStats';
+import { spawnTeamProcess } from './teamSpawn';
 
 export interface TeamModelOptions {
   /** CPU ms one inference may take, the load check's blank run included (default 2000) */
@@ -58,29 +57,6 @@ export const DEFAULT_RUN_LIMIT_MS = 2000;
 export const DEFAULT_LOAD_LIMIT_MS = 10_000;
 
 const TICK_MS = 50;
-const PAGE = 4096;
-/** USER_HZ: the unit of /proc/<pid>/stat's times on every Linux architecture Node runs on */
-const CLOCK_TICKS = 100;
-
-/** CPU ms a process has used, or undefined where /proc cannot tell. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-function rssBytes(pid: number): number | undefined {
-  try {
-    return Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
-  } catch {
-    return undefined;
-  }
-}
-
 const mib = (b: number) => `${Math.round(b / 1024 / 1024)} MiB`;
 const SMALLER = 'a smaller model fits (or register a model service of your own)';
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;
@@ -132,33 +108,6 @@ class Proc {
   ) {
     this.child = child;
   }
-}
-
-/**
- * Every live team process of this service process. A child whose parent dies notices only when
- * its event loop turns (the IPC channel closes), which a long native run delays; so on the way
- * out (a normal exit, SIGTERM's close) they are killed at once.
- */
-const live = new Set<ChildProcess>();
-let exitHook = false;
-
-function spawnTeamProcess(): ChildProcess {
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => {
-      for (const c of live) c.kill('SIGKILL');
-    });
-  }
-  const ts = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(ts ? './teamProcess.ts' : './teamProcess.js', import.meta.url));
-  const execArgv = ts ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  // a bare environment: none of the service's secrets (AI_SERVICE_KEY) or settings
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
-  if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
-  const child = fork(entry, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-  return child;
 }
 
 export interface TeamStats {

@@ -167,7 +167,8 @@ describe('a work package read by the page', () => {
     // The annotator submits it anyway (the media failure screen offers the step actions).
     await ws.invoke('journal.open', { taskSubjectId: broken, serverVersion: item.annotations.version, userId: w.users.annotator.id });
     await ws.invoke('journal.handOff', { taskSubjectId: broken, action: 'submit', activeMs: 1000 });
-    const after = await until('handed on', () => ws.invoke('packages.status', { packageId: p.packageId }) as Promise<LocalPackage>, (s) => !s.taskSubjectIds.includes(broken));
+    // The item leaves first, the package's state follows once the files are gone: wait for both.
+    const after = await until('handed on', () => ws.invoke('packages.status', { packageId: p.packageId }) as Promise<LocalPackage>, (s) => !s.taskSubjectIds.includes(broken) && s.state !== 'failed');
     expect(after.taskSubjectIds).toEqual([kept]);
     expect(after.state).toBe('ready');
     expect(fs.existsSync(item.frames[1]!.file!)).toBe(false);
