@@ -9,17 +9,10 @@ import { AnnotationsRepository } from '../../src-server/repositories/annotations
 import { yoloModel } from '../support/tinyOnnx';
 import { AiJobsRepository } from '../../src-server/repositories/aiJobs';
 import { newCallbackToken } from '../../src-server/ai/serviceUrls';
+import { eventually } from '../support/eventually';
 
-/** Polls until `check` answers something, never on a fixed clock: the jobs run in the model service. */
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 60_000) => eventually(what, check, timeoutMs);
+
 
 /** The AI group end to end: the server, the real built-in model service, real photographs. */
 describe.each(DB_KINDS)('AI on %s', (kind) => {

@@ -6,6 +6,9 @@ import { DB_KINDS, freshDatabase, type TestDatabase } from '../support/databases
 import { buildWorld } from '../support/world';
 import { aiTask } from '../support/aiFixture';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
+import { eventually } from '../support/eventually';
+
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 90_000) => eventually(what, check, timeoutMs);
 
 /**
  * A server on this database, listening on loopback, that sends a silent job again after 5 s.
@@ -19,15 +22,6 @@ async function serverOn(db: TestDatabase): Promise<FastifyInstance> {
   return app;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A pre-annotation resumes after the server stops in the middle of it: what was written stays, the rest is done once. */
 describe.each(DB_KINDS)('AI job across a server restart on %s', (kind) => {

@@ -13,6 +13,9 @@ import { DB_KINDS } from '../support/databases';
 import { reviewedTask } from '../support/routeSamples/ai';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
+import { eventually } from '../support/eventually';
+
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000) => eventually(what, check, timeoutMs, 50);
 
 /**
  * Text that arrives from outside and is stored goes through the one text rule, whichever door
@@ -56,16 +59,6 @@ async function hostileService() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** Polls until `check` answers something: the runner and the service work in their own time. */
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(DB_KINDS)('text from outside on %s', (kind) => {
   describe('a log upload\'s device name', () => {

@@ -7,16 +7,10 @@ import { buildWorld, type World } from '../support/world';
 import { aiTask } from '../support/aiFixture';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
 import { matmulBomb, pictureRowsBomb } from '../support/tinyOnnx';
+import { eventually } from '../support/eventually';
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 240_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 240_000) => eventually(what, check, timeoutMs);
+
 
 /**
  * Issue 30, finding 3, as a team meets it through the server: a team's uploaded model that costs
