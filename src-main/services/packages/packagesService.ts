@@ -29,6 +29,9 @@ export interface PackagesDeps {
  * Work packages on this workstation (docs/offline-day.md, "Workstation"): taking and giving
  * back go to the team server; everything else is local, so an item opens with the server away.
  */
+/** Fetches of a package's context when it is taken, before the take answers without it. */
+const TAKE_CONTEXT_TRIES = 3;
+
 export class PackagesService {
   constructor(private readonly d: PackagesDeps) {}
 
@@ -46,8 +49,9 @@ export class PackagesService {
     const c = this.d.store.counts(row.packageId);
     this.d.log.info(`package ${row.packageId} taken: ${c.itemsTotal} items, ${c.filesTotal} frame files, ${c.bytesTotal} bytes, leased until ${new Date(row.expiresAt).toISOString()}`, packageExtra(row));
     this.d.downloads.start(row.packageId);
-    // Asked while the server is surely there; a failure leaves the package taken and is tried again later.
-    await this.d.contexts.refresh(row);
+    // Asked while the server is surely there, a few times over a second or two (a person may go
+    // offline right after taking); a failure leaves the package taken and is tried again later.
+    for (let tries = 1; !(await this.d.contexts.refresh(row)) && tries < TAKE_CONTEXT_TRIES; tries++) await new Promise((r) => setTimeout(r, 250 * tries));
     return this.view(row.packageId);
   }
 
