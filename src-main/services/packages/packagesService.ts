@@ -48,10 +48,11 @@ export class PackagesService {
     const row = this.d.store.get(taken.package.packageId)!;
     const c = this.d.store.counts(row.packageId);
     this.d.log.info(`package ${row.packageId} taken: ${c.itemsTotal} items, ${c.filesTotal} frame files, ${c.bytesTotal} bytes, leased until ${new Date(row.expiresAt).toISOString()}`, packageExtra(row));
-    this.d.downloads.start(row.packageId);
-    // Asked while the server is surely there, a few times over a second or two (a person may go
-    // offline right after taking); a failure leaves the package taken and is tried again later.
+    // Asked while the server is surely there, a few times over a second or two, and before the
+    // pictures: a package that says "ready" has what the workspace reads besides them (a person
+    // may go offline the moment it does). A failure leaves the package taken and is tried again later.
     for (let tries = 1; !(await this.d.contexts.refresh(row)) && tries < TAKE_CONTEXT_TRIES; tries++) await new Promise((r) => setTimeout(r, 250 * tries));
+    this.d.downloads.start(row.packageId);
     return this.view(row.packageId);
   }
 
