@@ -8,8 +8,8 @@ import { evaluateDetections, type EvalItem, type ModelStatistics } from '../../s
 import type { ServerContext } from '../context';
 import { AiJobsRepository, type JobRow } from '../repositories/aiJobs';
 import { AiModelsRepository, classesOf, headOf, type ModelRow } from '../repositories/aiModels';
-import { labelKey, projectFeatures } from './projectFeatures';
-import { nameMatchHead } from './suggestions';
+import { labelKey } from './projectFeatures';
+import { classMapping, mappedHead } from './classMapping';
 import type { AiRuntime } from './runtime';
 import { DEFAULT_MIN_SCORE } from './jobRequests';
 
@@ -108,9 +108,10 @@ async function makeVersion(ctx: ServerContext, job: JobRow, body: NotifyBody): P
   if (!parent || !body.head) return null;
   const project = await ctx.db.selectFrom('projects').select('team_id').where('id', '=', job.project_id).executeTakeFirstOrThrow();
   const version = await models.nextVersion(parent);
-  // What a run saw no evidence about keeps the name match it had: a class seen once is no reason to forget it.
-  // Labels it learned no threshold for keep the base model's operating point.
-  const prior = nameMatchHead(classesOf(parent), await projectFeatures(ctx.db, job.project_id, [parent.tool]), DEFAULT_MIN_SCORE).mapping;
+  // What a run saw no evidence about keeps the project's mapping of the base model (matched or a
+  // person's choice): a class seen once is no reason to forget it. Labels it learned no threshold
+  // for keep the base model's operating point.
+  const prior = mappedHead(await classMapping(ctx.db, job.project_id, parent), DEFAULT_MIN_SCORE).mapping;
   const head = { ...body.head, mapping: { ...prior, ...body.head.mapping }, defaultThreshold: DEFAULT_MIN_SCORE };
   // insertModel keeps only the trusted part of the head; a parent stored before the text rule held
   // for model services may be refused now, and then the run makes no version.

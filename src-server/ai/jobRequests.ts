@@ -2,9 +2,9 @@ import type { JobRequest, ModelRef, TrainExample } from '../../src-shared/ai/pro
 import { migrateFrameData } from '../../src-shared/model/annotation';
 import type { ServerContext } from '../context';
 import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJobs';
-import { classesOf, headOf, type ModelRow } from '../repositories/aiModels';
+import { classesOf, type ModelRow } from '../repositories/aiModels';
 import { labelKey, projectFeatures } from './projectFeatures';
-import { nameMatchHead, withFloor } from './suggestions';
+import { detectorHead } from './classMapping';
 import type { ServiceUrls } from './serviceUrls';
 
 export interface JobParams {
@@ -21,13 +21,7 @@ export const EVALUATION_MIN_SCORE = 0.05;
 /** What to tell the service about a model: which weights, and the head that maps its classes to the project's labels. */
 export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number): Promise<ModelRef> {
   const classes = classesOf(model);
-  const trained = headOf(model);
-  const head =
-    model.kind === 'detector'
-      ? trained
-        ? withFloor(trained, minScore)
-        : nameMatchHead(classes, await projectFeatures(ctx.db, projectId, [model.tool]), minScore)
-      : undefined;
+  const head = model.kind === 'detector' ? await detectorHead(ctx.db, projectId, model, minScore) : undefined;
   return {
     kind: model.kind as ModelRef['kind'],
     runtime: model.runtime as ModelRef['runtime'],
@@ -63,7 +57,9 @@ export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: Job
   const minScore = job.type === 'evaluate' || job.type === 'train' ? EVALUATION_MIN_SCORE : (params.minScore ?? DEFAULT_MIN_SCORE);
   // A training run learns from the base model's raw classes, never through an older head.
   const ref = await modelRef(ctx, urls, model, job.project_id, minScore);
-  if (job.type === 'train') delete ref.head;
+  // A pre-annotation's head is applied by the server when the results come back (notify.ts), so
+  // what the model found that no label takes is counted and said, not dropped unseen.
+  if (job.type === 'train' || job.type === 'predict') delete ref.head;
   // An evaluation wants every prediction the mapping keeps (AP and the PR curve need the low ones);
   // the head's own thresholds are applied when the figures are made (jobOutcomes.ts).
   if (job.type === 'evaluate' && ref.head) ref.head = { mapping: ref.head.mapping, thresholds: {}, defaultThreshold: EVALUATION_MIN_SCORE };

@@ -5,8 +5,14 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { AiJobsRepository, dispatchKey, NO_APPLIED, type Applied, type JobRow } from '../repositories/aiJobs';
 
+import { AiModelsRepository } from '../repositories/aiModels';
+import { cleanTextOf } from '../../src-shared/model/text';
+import { proposeLabels } from '../../src-shared/ai/classMatch';
 import { applyPredictions } from './applyPredictions';
+import { DETECTOR_TARGET_TOOLS, detectorHead } from './classMapping';
+import { DEFAULT_MIN_SCORE, type JobParams } from './jobRequests';
 import { projectFeatures } from './projectFeatures';
+import { applyHead } from './suggestions';
 import { hashToken } from './serviceUrls';
 import { storedEvaluation } from './serviceText';
 import type { AiRuntime } from './runtime';
@@ -37,6 +43,17 @@ async function failLeftovers(jobs: AiJobsRepository, jobId: number): Promise<voi
   for (const i of await jobs.pendingItems(jobId)) await jobs.markItem(jobId, i.item_key, 'failed');
 }
 
+/** What a job found that no label takes, added to what earlier callbacks found: by class (the service's words, cleaned), the 20 most found. */
+function countUnmapped(before: readonly { className: string; count: number }[], predictions: readonly { className: string; label?: string }[]) {
+  const counts = new Map(before.map((u) => [u.className, u.count]));
+  for (const p of predictions) {
+    if (p.label !== undefined) continue;
+    const name = cleanTextOf('line', p.className, 128);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([className, count]) => ({ className, count })).sort((a, b) => b.count - a.count).slice(0, 20);
+}
+
 const kindFits = (kind: NotifyKind, type: string) => kind === type || (kind === 'data' && type === 'train');
 
 /**
@@ -57,8 +74,14 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
     const items = new Map((await jobs.itemsByKey(job.id, body.results.map((r) => r.key))).map((i) => [i.item_key, i]));
     if (job.type === 'predict') {
       const ok = body.results.filter((r) => !r.error && items.get(r.key)?.state === 'pending');
-      const features = await projectFeatures(ctx.db, job.project_id, [job.tool]);
+      const features = await projectFeatures(ctx.db, job.project_id, job.tool === 'box' ? DETECTOR_TARGET_TOOLS : [job.tool]);
       const chosen = job.tool === 'keypoints' ? keypointTarget(features) : undefined;
+      // A detector's head is applied here (jobRequests.ts), with the project's mapping as it is now.
+      const model = job.tool === 'box' ? await new AiModelsRepository(ctx.db).model(job.model_id) : undefined;
+      const minScore = (JSON.parse(job.params) as JobParams).minScore ?? DEFAULT_MIN_SCORE;
+      const head = model?.kind === 'detector' ? await detectorHead(ctx.db, job.project_id, model, minScore, features) : undefined;
+      const mapped = new Map(ok.map((r) => [r.key, head ? applyHead(r.predictions, head, minScore) : r.predictions]));
+      if (head) applied.unmapped = countUnmapped(applied.unmapped ?? [], [...mapped.values()].flat());
       const out = await applyPredictions(ctx, {
         jobId: job.id,
         modelId: job.model_id,
@@ -66,7 +89,7 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
         createdBy: job.created_by,
         features,
         ...(chosen ? { chosen } : {}),
-        frames: ok.map((r) => ({ taskSubjectId: items.get(r.key)!.task_subject_id!, frameId: items.get(r.key)!.frame_id, predictions: r.predictions })),
+        frames: ok.map((r) => ({ taskSubjectId: items.get(r.key)!.task_subject_id!, frameId: items.get(r.key)!.frame_id, predictions: mapped.get(r.key)! })),
       });
       for (const r of ok) {
         const item = items.get(r.key)!;
@@ -115,7 +138,7 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
 function keypointTarget(features: Awaited<ReturnType<typeof projectFeatures>>): { featureId: number; labelId: string } | undefined {
   const f = features.find((x) => x.tool === 'keypoints' && x.labels.length > 0);
   if (!f) return undefined;
-  const person = f.labels.find((l) => /^(person|people|human|人|行人)$/i.test(l.name.trim()));
-  return { featureId: f.featureId, labelId: (person ?? f.labels[0]!).id };
+  const person = proposeLabels(['person'], f.labels.map((l) => ({ featureId: f.featureId, labelId: l.id, name: l.name, ...(l.aliases ? { aliases: l.aliases } : {}) })))[0]?.target;
+  return person ?? { featureId: f.featureId, labelId: f.labels[0]!.id };
 }
 

@@ -34,5 +34,3 @@ export function parseLabelKey(key: string): { featureId: number; labelId: string
   return m ? { featureId: Number(m[1]), labelId: m[2]! } : null;
 }
 
-/** Names compared the way people write them: case, spaces, dashes and underscores do not matter. */
-export const looseName = (name: string): string => name.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');

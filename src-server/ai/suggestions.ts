@@ -1,26 +1,11 @@
 import crypto from 'node:crypto';
 import type { ModelHead, Prediction } from '../../src-shared/ai/protocol';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
-import { labelKey, looseName, parseLabelKey, type TargetFeature } from './projectFeatures';
+import { matchPointNames } from '../../src-shared/ai/classMatch';
+import { labelKey, parseLabelKey, type TargetFeature } from './projectFeatures';
 
 /** A fresh object id, short and in the annotation model's alphabet. */
 export const suggestionId = (): string => `ai-${crypto.randomBytes(9).toString('base64url')}`;
-
-/**
- * The head a model has before any training in a project: each class goes to the project's
- * label of the same name (case, spaces and underscores aside) among these features, at the
- * caller's minimum score. A model trained here brings its own head instead.
- */
-export function nameMatchHead(classes: readonly string[], features: readonly TargetFeature[], minScore: number): ModelHead {
-  const byName = new Map<string, string>();
-  for (const f of features) for (const l of f.labels) if (!byName.has(looseName(l.name))) byName.set(looseName(l.name), labelKey(f.featureId, l.id));
-  const mapping: Record<string, string> = {};
-  for (const c of classes) {
-    const key = byName.get(looseName(c));
-    if (key) mapping[c] = key;
-  }
-  return { mapping, thresholds: {}, defaultThreshold: minScore };
-}
 
 /** A trained head, with the caller's minimum score as the floor of every threshold. */
 export const withFloor = (head: ModelHead, minScore: number): ModelHead => ({
@@ -49,15 +34,10 @@ export function applyHead(predictions: readonly Prediction[], head: ModelHead, m
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const round = (v: number) => Math.round(v * 100) / 100;
 
-/** Skeleton point ids by the model's keypoint names, matched loosely by name. */
+/** Skeleton point ids by the model's keypoint names, matched by name in either language (classMatch.ts). */
 function skeletonMatch(feature: TargetFeature, names: readonly string[]): Map<string, string> {
   const points = feature.skeleton?.points ?? [];
-  const byName = new Map(points.map((p) => [looseName(p.name), p.id]));
-  const out = new Map<string, string>();
-  for (const n of names) {
-    const id = byName.get(looseName(n));
-    if (id) out.set(n, id);
-  }
+  const out = matchPointNames(names, points);
   // A skeleton of COCO's 17 points under other names (点1, p1 ...): take them in order.
   if (out.size < 3 && points.length === names.length) names.forEach((n, i) => out.set(n, points[i]!.id));
   return out;
@@ -76,8 +56,10 @@ interface Target {
 export function predictionsToObjects(
   predictions: readonly Prediction[],
   p: { features: readonly TargetFeature[]; chosen?: Target; zIndexFrom?: number; keypointNames?: readonly string[] },
-): { objects: AnnotationObject[]; unmapped: Map<string, number> } {
+): { objects: AnnotationObject[]; unmapped: Map<string, number>; pointsUnmatched: Set<number> } {
   const objects: AnnotationObject[] = [];
+  /** skeleton features a found pose could not go into, because no point is named like the model's */
+  const pointsUnmatched = new Set<number>();
   const unmapped = new Map<string, number>();
   const features = new Map(p.features.map((f) => [f.featureId, f]));
   // With a label chosen and no class mapped to it, the model's finds are taken as that label (class-agnostic).
@@ -112,7 +94,8 @@ export function predictionsToObjects(
         return [{ pointId, x: k.x, y: k.y, visibility }];
       });
       if (points.length) objects.push({ ...common, tool: 'keypoints', geometry: { points } });
+      else pointsUnmatched.add(feature.featureId);
     } else unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
   }
-  return { objects, unmapped };
+  return { objects, unmapped, pointsUnmatched };
 }

@@ -135,6 +135,21 @@ export interface AiStatisticsTable {
   evaluated_at: number;
 }
 
+/**
+ * A person's choice of label for one class of one model in one project (docs/ai-models.md,
+ * "Classes and labels"): feature and label null when the class is to be left out. Classes
+ * without a row follow the automatic match (src-shared/ai/classMatch.ts).
+ */
+export interface AiClassMapsTable {
+  project_id: number;
+  model_id: number;
+  class_name: string;
+  feature_id: number | null;
+  label_id: string | null;
+  decided_by: number | null;
+  decided_at: number;
+}
+
 export interface AiTables {
   ai_services: AiServicesTable;
   ai_models: AiModelsTable;
@@ -143,4 +158,5 @@ export interface AiTables {
   ai_job_items: AiJobItemsTable;
   ai_suggestions: AiSuggestionsTable;
   ai_statistics: AiStatisticsTable;
+  ai_class_maps: AiClassMapsTable;
 }

@@ -20,6 +20,7 @@ import { m0015 } from './0015_seed_marks';
 import { m0016 } from './0016_log_uploads';
 import { m0017 } from './0017_work_packages';
 import { m0018 } from './0018_ai_callback_tokens';
+import { m0019 } from './0019_ai_class_maps';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_log_uploads': m0016,
   '0017_work_packages': m0017,
   '0018_ai_callback_tokens': m0018,
+  '0019_ai_class_maps': m0019,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

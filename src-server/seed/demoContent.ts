@@ -51,11 +51,12 @@ export const DEMO_NOTE_LABELS: readonly (Words & { color: string })[] = [
  * Labels take the digit keys, as in CVAT and Label Studio: letters are the workspace's own
  * commands (v select, f fit, a and d frames, h hide, l lock).
  */
-const BOX_LABELS: readonly (Words & { color: string; hotkey: string })[] = [
+const BOX_LABELS: readonly (Words & { color: string; hotkey: string; aliases?: string[] })[] = [
   { en: 'Person', zh: '人', color: '#f5222d', hotkey: '1' },
   { en: 'Animal', zh: '动物', color: '#fa8c16', hotkey: '2' },
   { en: 'Vehicle', zh: '交通工具', color: '#1677ff', hotkey: '3' },
-  { en: 'Object', zh: '物品', color: '#52c41a', hotkey: '4' },
+  // "*": the AI's classes that no other label takes (cup, book, laptop...) go here unasked (docs/ai-models.md).
+  { en: 'Object', zh: '物品', color: '#52c41a', hotkey: '4', aliases: ['*'] },
 ];
 const POLYGON_LABELS: readonly (Words & { color: string; hotkey: string })[] = [
   { en: 'Coin', zh: '硬币', color: '#faad14', hotkey: '5' },
@@ -66,7 +67,7 @@ const POLYGON_LABELS: readonly (Words & { color: string; hotkey: string })[] = [
 /** The demo ontology: boxes with an occlusion question, and outlines with a legibility one. */
 export function demoFeatures(lang: DemoLanguage): FeatureInput[] {
   const s = (w: Words) => say(w, lang);
-  const labels = (list: typeof BOX_LABELS) => list.map((l) => ({ name: s(l), color: l.color, hotkey: l.hotkey }));
+  const labels = (list: typeof BOX_LABELS) => list.map((l) => ({ name: s(l), color: l.color, hotkey: l.hotkey, ...(l.aliases ? { aliases: l.aliases } : {}) }));
   return [
     {
       name: s({ en: 'Objects', zh: '物体' }),

@@ -12,6 +12,7 @@ import { AnnotationObject } from '../model/annotation';
 import { ElementId } from '../model/ontology';
 import { NameText } from '../model/textFields';
 import { MODEL_KINDS, MODEL_RUNTIMES, NOTIFY_KINDS, NotifyBody } from '../ai/protocol';
+import { MATCH_HOWS } from '../ai/classMatch';
 import { literals } from '../model/literals';
 
 const closed = { additionalProperties: false } as const;
@@ -83,6 +84,9 @@ export const AiApplied = Type.Object(
     objects: Type.Integer(),
     skippedTouched: Type.Integer({ description: 'task subjects a person had started: left as they were' }),
     failed: Type.Integer({ description: 'images the model could not read' }),
+    unmapped: Type.Array(Type.Object({ className: Type.String(), count: Type.Integer() }, closed), {
+      description: 'what the model found that no label of the project takes, by class, most found first (at most 20)',
+    }),
   },
   closed,
 );
@@ -230,6 +234,42 @@ export const AiPredictionBody = Type.Object(
   closed,
 );
 export type AiPredictionBody = Static<typeof AiPredictionBody>;
+/** Most classes a model may list (a team's ONNX model's own), and so entries of one mapping. */
+export const AI_CLASSES_MAX = 1000;
+const LabelTarget = Type.Object({ featureId: Id, labelId: ElementId }, closed);
+/** One class of a detector in a project: its label (or none), how that was found, whether it is used unasked, whether a person decided it. */
+export const AiClassMapEntry = Type.Object(
+  {
+    className: Type.String(),
+    target: Nullable(LabelTarget),
+    how: Nullable(literals(MATCH_HOWS)),
+    sure: Type.Boolean({ description: 'used without asking: a person decided it, or it matched by name or group alone' }),
+    decided: Type.Boolean({ description: 'a person chose it (on the AI tab or when asked)' }),
+  },
+  closed,
+);
+export type AiClassMapEntry = Static<typeof AiClassMapEntry>;
+export const AiClassMapping = Type.Object(
+  {
+    modelId: Type.Integer(),
+    classes: Type.Array(AiClassMapEntry),
+    /** classes whose label is only a guess nobody confirmed (a catch-all label, two labels alike): asked before a run uses them */
+    unsure: Type.Integer(),
+  },
+  closed,
+);
+export type AiClassMapping = Static<typeof AiClassMapping>;
+export const AiClassMapQuery = Type.Object({ ...InProject, modelId: Id }, closed);
+export const AiClassMapBody = Type.Object(
+  {
+    ...InProject,
+    modelId: Id,
+    /** the person's choices: a class with a label, or with none to leave it out; classes not named keep what they had */
+    classes: Type.Array(Type.Object({ className: Type.String({ minLength: 1, maxLength: 128 }), target: Nullable(LabelTarget) }, closed), { minItems: 1, maxItems: AI_CLASSES_MAX }),
+  },
+  closed,
+);
+export type AiClassMapBody = Static<typeof AiClassMapBody>;
 export const AiPredictionResult = Type.Object(
   {
     modelId: Type.Integer(),
@@ -238,6 +278,12 @@ export const AiPredictionResult = Type.Object(
     frames: Type.Array(Type.Object({ frameId: Type.Integer(), objects: Type.Array(AnnotationObject) }, closed)),
     /** classes the model found that no label of the project takes */
     unmapped: Type.Array(Type.Object({ className: Type.String(), count: Type.Integer() }, closed)),
+    pointsUnmatched: Type.Optional(
+      Type.Object(
+        { feature: Type.String(), skeleton: Type.Array(Type.String()), model: Type.Array(Type.String()) },
+        { ...closed, description: 'a pose was found but no point of the skeleton is named like the model\'s: both lists of names' },
+      ),
+    ),
   },
   closed,
 );
@@ -329,6 +375,16 @@ export const aiRoutes = {
     ...base, method: 'GET', path: '/ai/apply/list', access: on('project.ai.use', 'query'),
     summary: 'The project\'s AI jobs, newest first: what was pre-annotated, evaluated, trained and loaded, by whom, with what outcome.',
     querystring: AiApplyListQuery, data: Page(AiJob),
+  }),
+  classMapping: defineRoute({
+    ...base, method: 'GET', path: '/ai/model/mapping', access: on('project.ai.use', 'query'),
+    summary: 'How a detector\'s classes go to the project\'s labels: a person\'s choice, a match by name (either language, synonyms, aliases) or group, or a guess to confirm.',
+    querystring: AiClassMapQuery, data: AiClassMapping,
+  }),
+  setClassMapping: defineRoute({
+    ...base, method: 'POST', path: '/ai/model/mapping', access: on('project.ai.manage', 'body'),
+    summary: 'Choose the label of some of a detector\'s classes in this project (or none, to leave a class out); remembered for every later run.',
+    body: AiClassMapBody, data: AiClassMapping,
   }),
   setDefault: defineRoute({
     ...base, method: 'POST', path: '/ai/model/default', access: on('project.ai.manage', 'body'),

@@ -62,7 +62,7 @@ export interface RealtimeEvents {
   /** an AI job was started, moved on (at most about once a second while it runs) or ended */
   'ai.job.changed': { projectId: number; jobId: number; type: 'predict' | 'evaluate' | 'train' | 'serve'; state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'; done: number; total: number };
   /** a model of the project was added, trained, loaded, failed or made the default */
-  'ai.model.changed': { projectId: number; modelId: number; change: 'added' | 'state' | 'default' };
+  'ai.model.changed': { projectId: number; modelId: number; change: 'added' | 'state' | 'default' | 'mapping' };
   /** ops asked this user's workstation (deviceId, or every one when null) to upload its logs now; in the user's own room */
   'log.uploadRequested': { teamId: number; deviceId: string | null };
 }

@@ -29,6 +29,7 @@ export const ONTOLOGY_LIMITS = {
   features: 100,
   labelsPerOntology: 1000,
   labelsPerFeature: 200,
+  aliasesPerLabel: 16,
   attributesPerLevel: 50,
   optionsPerAttribute: 100,
   skeletonPoints: 100,
@@ -63,7 +64,14 @@ const TextSettings = Type.Object(
 
 // One builder for what clients send (ids optional) and what the server answers (ids present).
 const labelOf = <I extends TSchema>(id: I) =>
-  Type.Object({ id, name: ElementName, color: Color, hotkey: Type.Optional(Hotkey), description: Type.Optional(FreeText(512)) }, closed);
+  Type.Object(
+    {
+      id, name: ElementName, color: Color, hotkey: Type.Optional(Hotkey), description: Type.Optional(FreeText(512)),
+      /** other names the label answers to when a model's classes are matched to labels (src-shared/ai/classMatch.ts) */
+      aliases: Type.Optional(Type.Array(ElementName, { maxItems: ONTOLOGY_LIMITS.aliasesPerLabel })),
+    },
+    closed,
+  );
 const optionOf = <I extends TSchema, A extends TSchema>(id: I, attributes: A) =>
   Type.Object({ id, name: ElementName, default: Type.Optional(Type.Boolean()), attributes: Type.Optional(attributes) }, closed);
 const attributeOf = <I extends TSchema, A extends TSchema>(id: I, nested: A) =>
@@ -124,7 +132,7 @@ export const OntologyFeature = Type.Object({ featureId: Type.Integer(), sortOrde
 /** A feature in the export document: no row ids (they mean nothing elsewhere), order is the list's. */
 export const ExportedFeature = Type.Object(featureFields(ElementId), closed);
 
-export interface OntologyLabel { id: string; name: string; color: string; hotkey?: string; description?: string }
+export interface OntologyLabel { id: string; name: string; color: string; hotkey?: string; description?: string; aliases?: string[] }
 export interface NumberSettings { min?: number; max?: number; step?: number; default?: number }
 export interface TextSettings { maxLength?: number; default?: string }
 export interface OntologyOption { id: string; name: string; default?: boolean; attributes?: OntologyAttribute[] }
@@ -248,6 +256,7 @@ function checkFeature(f: FeatureInput, at: string, hotkeys: Map<string, Ontology
     if (l.id !== undefined) claim(labelIds, l.id, `${p}/id`, 'duplicateId');
     checkName(l.name, `${p}/name`);
     claim(labelNames, nameKey(l.name), `${p}/name`, 'duplicateLabelName');
+    l.aliases?.forEach((a, k) => checkName(a, `${p}/aliases/${k}`));
     if (l.hotkey !== undefined) claim(hotkeys, l.hotkey.toLowerCase(), `${p}/hotkey`, 'duplicateHotkey');
   });
   checkAttributes(attributes, `${at}/attributes`, 1, new Map());

@@ -28,15 +28,24 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
 
   // Pre-annotate the small task: the progress bar reaches the end and the model found objects.
   await ai.view('Pre-annotate & train');
-  await ai.preAnnotate(world.small.name);
+  // The first run asks once where the classes go that only a catch-all label would take.
+  await ai.choose('ai-pre-annotate-task', world.small.name);
+  await page.getByTestId('ai-pre-annotate').getByRole('button', { name: 'Pre-annotate' }).click();
+  const ask = page.getByRole('dialog', { name: /Before starting/ });
+  await ask.getByPlaceholder('Find a class').fill('cup');
+  await expect(ask.getByTestId('ai-map-how-cup')).toHaveText('Catch-all label · to confirm');
+  await expect(ask.getByTestId('ai-map-cup')).toContainText('Object 物品');
+  await ask.getByTestId('ai-mapping-save').click();
+  await expect(page.getByText(/Pre-annotation job #\d+ started/).last()).toBeVisible();
   const first = await newestJob(request, world, 'predict');
   expect(first.total).toBe(world.small.subjects);
   await expect(ai.jobState(first.jobId)).toHaveText('Succeeded', JOB_END);
   await expect(ai.jobProgress(first.jobId)).toContainText(`${world.small.subjects}/${world.small.subjects}`);
   await expect(ai.jobApplied(first.jobId)).toContainText(/ [1-9]\d* objects?(?![a-z])/);
 
-  // A bigger run, cancelled while it works: "Cancelled" as soon as the server answers.
+  // A bigger run, cancelled while it works: "Cancelled" as soon as the server answers. Nothing is asked again.
   await ai.preAnnotate(world.big.name);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const big = await newestJob(request, world, 'predict');
   expect(big.jobId).toBeGreaterThan(first.jobId);
   expect(big.total).toBe(world.big.subjects);

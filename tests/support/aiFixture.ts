@@ -11,7 +11,11 @@ export async function aiOntology(ctx: ServerContext, projectId: number, createdB
   const now = ctx.now();
   const existing = await ctx.db.selectFrom('ontologies').select('id').where('project_id', '=', projectId).executeTakeFirst();
   const ontologyId = existing?.id ?? (await ctx.db.insertInto('ontologies').values({ project_id: projectId, name: 'AI', created_by: createdBy, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  // Asked again for the same project (several tasks), the features it made are used again: two
+  // "person" labels would make the class mapping ask which one (src-shared/ai/classMatch.ts).
+  const made = await ctx.db.selectFrom('ontology_features').select(['id', 'name']).where('ontology_id', '=', ontologyId).execute();
   const feature = async (name: string, tool: string, labels: { id: string; name: string; color: string }[], order: number) =>
+    made.find((f) => f.name === name)?.id ??
     (
       await ctx.db
         .insertInto('ontology_features')

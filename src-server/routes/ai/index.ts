@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { registerAiModels } from './models';
+import { registerAiClassMaps } from './classMaps';
 import { registerAiJobs } from './jobs';
 import { registerAiPrediction } from './prediction';
 import { registerAiServe } from './serve';
@@ -10,6 +11,7 @@ import { registerAiStatistics } from './statistics';
 /** The AI routes (src-shared/api/ai.ts) and the model statistics call. */
 export function aiRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
   registerAiModels(app, ctx);
+  registerAiClassMaps(app, ctx);
   registerAiJobs(app, ctx);
   registerAiPrediction(app, ctx);
   registerAiServe(app, ctx);

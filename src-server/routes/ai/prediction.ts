@@ -8,8 +8,8 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { modelRef, DEFAULT_MIN_SCORE, tenantOf } from '../../ai/jobRequests';
 import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
-import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggestions';
-import { classesOf } from '../../repositories/aiModels';
+import { applyHead, predictionsToObjects } from '../../ai/suggestions';
+import { detectorHead } from '../../ai/classMapping';
 import { requireEnabled, usableModel } from './deps';
 import { fitPrompt } from '../../ai/promptFit';
 import { cleanTextOf } from '../../../src-shared/model/text';
@@ -88,7 +88,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore);
     // A detector's head is applied here, not in the service: classes no label takes are counted
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
-    const head = body.tool === 'box' ? (model.head ? ref.head : nameMatchHead(classesOf(model), features, minScore)) : undefined;
+    const head = body.tool === 'box' ? await detectorHead(ctx.db, project.projectId, model, minScore, features) : undefined;
     if (body.tool === 'box') delete ref.head;
     const request: InferRequest = {
       tenant: tenantOf(project.teamId),
@@ -111,10 +111,21 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
     const chosen = chosenTarget(features, body, body.tool !== 'box');
     const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
+    const unmatched = features.find((f) => made.pointsUnmatched.has(f.featureId));
     return {
       modelId: model.id,
       ms: answer.ms,
       frames: [{ frameId: frame.id, objects: made.objects }],
+      // A pose found, and no point of the skeleton named like the model's: said with both lists, not as "nothing found".
+      ...(unmatched && !made.objects.length
+        ? {
+            pointsUnmatched: {
+              feature: unmatched.name,
+              skeleton: (unmatched.skeleton?.points ?? []).map((q) => q.name).slice(0, 30),
+              model: [...new Set(answer.predictions.flatMap((q) => q.keypoints?.map((k) => cleanTextOf('line', k.name, 64)) ?? []))].slice(0, 30),
+            },
+          }
+        : {}),
       // Class names are the service's words (a team's service may send anything): said cleaned, the 50 most found.
       unmapped: [...made.unmapped]
         .map(([className, count]) => ({ className: cleanTextOf('line', className, 128), count }))

@@ -87,6 +87,7 @@ export function toDefinition(input: FeatureInput, previous: FeatureDefinition | 
       color: l.color.toLowerCase(),
       ...(l.hotkey !== undefined ? { hotkey: l.hotkey.toLowerCase() } : {}),
       ...(l.description?.trim() ? { description: l.description.trim() } : {}),
+      ...aliasesOf(l.aliases),
     })),
     attributes: (input.attributes ?? []).map((a) => attribute(a, '')),
     ...(input.tool === 'keypoints' && input.skeleton
@@ -98,4 +99,11 @@ export function toDefinition(input: FeatureInput, previous: FeatureDefinition | 
         }
       : {}),
   };
+}
+
+/** A label's aliases as stored: trimmed, each once (as names compare), none empty; left out when there are none. */
+function aliasesOf(aliases: readonly string[] | undefined): { aliases?: string[] } {
+  const seen = new Set<string>();
+  const kept = (aliases ?? []).map((a) => a.trim()).filter((a) => a !== '' && !seen.has(nameKey(a)) && seen.add(nameKey(a)));
+  return kept.length ? { aliases: kept } : {};
 }

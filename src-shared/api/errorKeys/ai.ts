@@ -8,6 +8,10 @@ export const AI_ERROR_KEYS = {
   'ai.modelNotReady': 409,
   /** the model does not do what was asked (a pose model asked for boxes); data: { modelId, tool } */
   'ai.modelWrongTool': 400,
+  /** only an untrained detector's classes are mapped to labels (a trained version learned its own; other models take the chosen label); data: { modelId } */
+  'ai.noClassMapping': 409,
+  /** a class the model does not have, or a label that is not one of the project's box or outline labels; data: { className } or { featureId, labelId } */
+  'ai.classMapInvalid': 400,
   /** nothing to serve the request: no model for the tool and no default; data: { tool } */
   'ai.noModel': 409,
   /** the project has no feature of the tool to put the predictions in; data: { tool } */

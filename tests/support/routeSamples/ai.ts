@@ -52,6 +52,8 @@ export const aiSamples: SampleGroup = {
     applyList: (w) => ({ method: 'GET', url: `/core/ai/apply/list?projectId=${w.projectP}` }),
     setDefault: async (w, ctx) => ({ method: 'POST', url: '/core/ai/model/default', payload: { projectId: w.projectP, tool: 'box', modelId: (await builtinModel(ctx, 'detector')).id } }),
     models: (w) => ({ method: 'GET', url: `/core/ai/model/list?projectId=${w.projectP}&tool=box` }),
+    classMapping: async (w, ctx) => ({ method: 'GET', url: `/core/ai/model/mapping?projectId=${w.projectP}&modelId=${(await builtinModel(ctx, 'detector')).id}` }),
+    setClassMapping: async (w, ctx) => ({ method: 'POST', url: '/core/ai/model/mapping', payload: { projectId: w.projectP, modelId: (await builtinModel(ctx, 'detector')).id, classes: [{ className: 'toothbrush', target: null }] } }),
     status: (w) => ({ method: 'GET', url: `/core/ai/model/queryModelStatus?projectId=${w.projectP}` }),
     predictTask: async (w, ctx) => {
       const a = await sampleAiTask(w, ctx);

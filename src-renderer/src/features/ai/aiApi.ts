@@ -7,7 +7,7 @@ type InProject = { projectId: number };
 export type StatisticsLevel = 'object' | 'label' | 'item';
 
 /** The AI tab's own tags: models (list, types, status), jobs, the allow answer, statistics. */
-const withAiTags = api.enhanceEndpoints({ addTagTypes: ['AiModel', 'AiJob', 'AiAllow', 'AiStats'] });
+const withAiTags = api.enhanceEndpoints({ addTagTypes: ['AiModel', 'AiJob', 'AiAllow', 'AiStats', 'AiClassMap'] });
 
 /**
  * The AI group's calls as the AI tab uses them. Stopping a job writes the answer into every
@@ -38,6 +38,18 @@ export const aiApi = withAiTags.injectEndpoints({
     modelStatistics: build.query<DataOf<R['statistics']>, InProject & { modelId: number; level: StatisticsLevel }>({
       query: ({ projectId, modelId, level }) => routeRequest(aiRoutes.statistics, { params: { modelId, level }, query: { projectId } }),
       providesTags: (_r, _e, { modelId }) => [{ type: 'AiStats', id: modelId }],
+    }),
+    aiClassMapping: build.query<DataOf<R['classMapping']>, InProject & { modelId: number }>({
+      query: (query) => routeRequest(aiRoutes.classMapping, { query }),
+      providesTags: (_r, _e, { modelId }) => [{ type: 'AiClassMap', id: modelId }],
+    }),
+    setAiClassMapping: build.mutation<DataOf<R['setClassMapping']>, NonNullable<BodyOf<R['setClassMapping']>>>({
+      query: (body) => routeRequest(aiRoutes.setClassMapping, { body }),
+      // The answer is the mapping as it now is: written into the cache, nothing to ask again.
+      async onQueryStarted({ projectId, modelId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(aiApi.util.upsertQueryData('aiClassMapping', { projectId, modelId }, data));
+      },
     }),
     setDefaultModel: build.mutation<DataOf<R['setDefault']>, NonNullable<BodyOf<R['setDefault']>>>({
       query: (body) => routeRequest(aiRoutes.setDefault, { body }),
@@ -86,6 +98,9 @@ export const {
   useAiModelTypesQuery,
   useAiModelsQuery,
   useAiStatusQuery,
+  useAiClassMappingQuery,
+  useLazyAiClassMappingQuery,
+  useSetAiClassMappingMutation,
   useAiJobsQuery,
   useModelStatisticsQuery,
   useSetDefaultModelMutation,

@@ -39,6 +39,9 @@ export function useAiEvents(projectId: number): void {
   const onEvent = (m: RealtimeMessage) => {
     if (m.type === 'ai.model.changed') {
       refreshModels();
+      // A colleague's choice of labels for a model's classes: the open mapping follows.
+      const { modelId, change } = m.payload as RealtimeMessage<'ai.model.changed'>['payload'];
+      if (change === 'mapping') dispatch(aiApi.util.invalidateTags([{ type: 'AiClassMap', id: modelId }]));
       return;
     }
     if (m.type !== 'ai.job.changed') return;

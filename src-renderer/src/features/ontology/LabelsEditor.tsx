@@ -1,11 +1,11 @@
-import { Button, ColorPicker, Flex, Input, Table } from 'antd';
+import { Button, ColorPicker, Flex, Input, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OntologyLabel } from '../../../../src-shared/model/ontology';
 import { newLabel } from './draft';
-import { ELEMENT_NAME_MAX } from '../../../../src-shared/model/ontology';
+import { ELEMENT_NAME_MAX, ONTOLOGY_LIMITS } from '../../../../src-shared/model/ontology';
 import { lengthLimit } from '../../app/lengthLimit';
 
-/** A feature's labels: name, colour and hotkey of each, added and removed in place. */
+/** A feature's labels: name, aliases, colour and hotkey of each, added and removed in place. */
 /** `usedColours`: the colours of every label of the ontology, so a new label takes one none has. */
 export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: OntologyLabel[]) => void; readOnly: boolean; usedColours: readonly string[] }) {
   const { t } = useTranslation();
@@ -23,6 +23,27 @@ export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: Ont
             title: t('ontology.labels.name'),
             key: 'name',
             render: (_: unknown, l) => <Input aria-label={t('ontology.labels.name')} value={l.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />,
+          },
+          {
+            title: t('ontology.labels.aliases'),
+            key: 'aliases',
+            render: (_: unknown, l) => (
+              // Other names a model's classes may go by ("car", "汽车"): the AI mapping reads them.
+              <Select
+                mode="tags"
+                aria-label={t('ontology.labels.aliases')}
+                placeholder={t('ontology.labels.aliasesHint')}
+                value={l.aliases ?? []}
+                open={false}
+                tokenSeparators={[',', '，', '、']}
+                disabled={p.readOnly}
+                style={{ minWidth: 160 }}
+                onChange={(v: string[]) => {
+                  const kept = v.map((a) => a.trim().slice(0, ELEMENT_NAME_MAX)).filter(Boolean).slice(0, ONTOLOGY_LIMITS.aliasesPerLabel);
+                  set(l.id, kept.length ? { aliases: kept } : { aliases: undefined });
+                }}
+              />
+            ),
           },
           {
             title: t('ontology.labels.color'),

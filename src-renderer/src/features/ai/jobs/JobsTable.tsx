@@ -7,6 +7,8 @@ import { relativeTime } from '../../../app/relativeTime';
 import { useErrorText } from '../../../app/useErrorText';
 import { useAiJobsQuery, useStopJobMutation } from '../aiApi';
 import { TrainOutcomeDetail, TrainVerdict } from './TrainOutcome';
+import { classCounts } from '../format';
+import { ClassMappingModal } from '../mapping/ClassMappingModal';
 
 const PAGE_SIZE = 10;
 /** Events keep the list live; this poll only covers a dropped real-time connection while something runs. */
@@ -26,6 +28,7 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
   const anyActive = data?.list.some(isActive) ?? false;
   if (anyActive !== polling) setPolling(anyActive);
   const [stop, { isLoading: stopping, originalArgs: stopArgs }] = useStopJobMutation();
+  const [mapping, setMapping] = useState<AiJob | null>(null);
 
   const stopJob = async (job: AiJob) => {
     try {
@@ -105,6 +108,15 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
                 {t('aiTab.jobs.appliedLeft', { skipped: j.applied.skippedTouched, failed: j.applied.failed })}
               </Typography.Text>
             </Tooltip>
+            {j.applied.unmapped.length > 0 && (
+              // Why a run wrote fewer objects than the model found: the classes no label takes, and the way to map them.
+              <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`ai-job-unmapped-${j.jobId}`}>
+                {t('aiTab.mapping.unmappedJob', { list: classCounts(j.applied.unmapped), count: j.applied.unmapped.length })}{' '}
+                <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setMapping(j)}>
+                  {t('aiTab.mapping.mapClasses')}
+                </Button>
+              </Typography.Text>
+            )}
           </Space>
         ) : j.type === 'train' ? (
           <TrainVerdict job={j} />
@@ -163,6 +175,18 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
         locale={{ emptyText: data ? t('aiTab.jobs.empty') : ' ' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showTotal: (total) => t('aiTab.jobs.total', { count: total }), hideOnSinglePage: true }}
       />
+      {mapping && (
+        <ClassMappingModal
+          projectId={projectId}
+          modelId={mapping.modelId}
+          modelName={mapping.modelName}
+          mayManage={mayManage}
+          onDone={(saved) => {
+            setMapping(null);
+            if (saved) void message.success(t('aiTab.mapping.saved'));
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -3,7 +3,9 @@ import { Alert, App, Button, Card, Form, Select, Slider, Typography } from 'antd
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../app/useErrorText';
 import { useProjectTaskListQuery, useTaskBatchChoicesQuery } from '../../tasks/tasksApi';
-import { useAiModelsQuery, useAiModelTypesQuery, usePreAnnotateTaskMutation } from '../aiApi';
+import { useAiModelsQuery, useAiModelTypesQuery, useLazyAiClassMappingQuery, usePreAnnotateTaskMutation } from '../aiApi';
+import { ClassMappingModal } from '../mapping/ClassMappingModal';
+import { hasClassMapping } from '../models/ModelsPanel';
 
 /** What a pre-annotation run can fill on its own: boxes, and skeletons of people (the others need a person's prompt). */
 const BATCH_TOOLS = ['box', 'keypoints'] as const;
@@ -28,12 +30,28 @@ export function PreAnnotateCard({ projectId }: { projectId: number }) {
   const { data: models } = useAiModelsQuery(projectId);
   const { data: types } = useAiModelTypesQuery(projectId);
   const [start, { isLoading }] = usePreAnnotateTaskMutation();
+  const [readMapping, { isFetching: mappingLoading }] = useLazyAiClassMappingQuery();
+  /** a run waiting for the person to confirm the guessed labels of its model's classes */
+  const [confirming, setConfirming] = useState<{ values: Values; modelId: number; modelName: string } | null>(null);
 
   const boxDefault = models?.find((m) => m.modelId === types?.find((x) => x.tool === 'box')?.defaultModelId);
   const choices = (models ?? []).filter((m) => (BATCH_TOOLS as readonly string[]).includes(m.tool));
 
+  /** The model a run will use: the one chosen, else the box default, else the built-in detector (as the server picks). */
+  const modelFor = (v: Values) => models?.find((m) => m.modelId === v.modelId) ?? boxDefault ?? models?.find((m) => m.tool === 'box' && m.builtIn);
+
+  /** A detector whose classes go to labels only by guesses nobody confirmed asks once, before its first run. */
   const submit = async (v: Values) => {
     setFailure(null);
+    const model = modelFor(v);
+    if (model && hasClassMapping(model)) {
+      const mapping = await readMapping({ projectId, modelId: model.modelId }).unwrap().catch(() => null);
+      if (mapping && mapping.unsure > 0) return setConfirming({ values: v, modelId: model.modelId, modelName: model.name });
+    }
+    await run(v);
+  };
+
+  const run = async (v: Values) => {
     try {
       const job = await start({
         projectId,
@@ -81,10 +99,24 @@ export function PreAnnotateCard({ projectId }: { projectId: number }) {
           <Slider min={0.05} max={0.95} step={0.05} tooltip={{ formatter: (v) => (v === undefined ? '' : v.toFixed(2)) }} marks={{ 0.05: '0.05', 0.3: '0.3', 0.5: '0.5', 0.95: '0.95' }} />
         </Form.Item>
         {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 12 }} data-testid="ai-pre-annotate-error" />}
-        <Button type="primary" htmlType="submit" loading={isLoading}>
+        <Button type="primary" htmlType="submit" loading={isLoading || mappingLoading}>
           {t('aiTab.preAnnotate.start')}
         </Button>
       </Form>
+      {confirming && (
+        <ClassMappingModal
+          projectId={projectId}
+          modelId={confirming.modelId}
+          modelName={confirming.modelName}
+          mayManage
+          confirm
+          onDone={(saved) => {
+            const values = confirming.values;
+            setConfirming(null);
+            if (saved) void run(values);
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { App, Button, Card, Flex, Skeleton, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AiAllow, AiModel, AiTool } from '../../../../../src-shared/api/ai';
@@ -6,6 +7,10 @@ import { relativeTime } from '../../../app/relativeTime';
 import { useErrorText } from '../../../app/useErrorText';
 import { useAiModelsQuery, useAiModelTypesQuery, useSetDefaultModelMutation } from '../aiApi';
 import { percent } from '../format';
+import { ClassMappingModal } from '../mapping/ClassMappingModal';
+
+/** Whether a model's classes are mapped to labels here: an untrained detector (a trained version learned its own). */
+export const hasClassMapping = (m: AiModel): boolean => m.tool === 'box' && modelSource(m) !== 'trained';
 
 const STATE_COLOR: Record<AiModel['state'], string> = { ready: 'success', loading: 'processing', failed: 'error', unreachable: 'warning' };
 
@@ -65,6 +70,7 @@ function ToolModels(p: { projectId: number; tool: AiTool; models: AiModel[]; may
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [setDefault, { isLoading, originalArgs }] = useSetDefaultModelMutation();
+  const [mapping, setMapping] = useState<AiModel | null>(null);
 
   const makeDefault = async (m: AiModel) => {
     try {
@@ -139,6 +145,11 @@ function ToolModels(p: { projectId: number; tool: AiTool; models: AiModel[]; may
               {t('aiTab.models.makeDefault')}
             </Button>
           )}
+          {hasClassMapping(m) && (
+            <Button size="small" type="link" onClick={() => setMapping(m)} data-testid={`ai-mapping-open-${m.modelId}`}>
+              {t('aiTab.mapping.open')}
+            </Button>
+          )}
           {p.tool !== 'tracking' && (
             <Button size="small" type="link" onClick={() => p.onStatistics(m.modelId)}>
               {t('aiTab.models.statistics')}
@@ -150,14 +161,28 @@ function ToolModels(p: { projectId: number; tool: AiTool; models: AiModel[]; may
   ];
 
   return (
-    <Table<AiModel>
-      size="small"
-      rowKey="modelId"
-      columns={columns}
-      dataSource={p.models}
-      pagination={false}
-      aria-label={t('aiTab.models.tableLabel', { tool: t(`aiTab.tools.${p.tool}`) })}
-      locale={{ emptyText: t('aiTab.models.empty') }}
-    />
+    <>
+      <Table<AiModel>
+        size="small"
+        rowKey="modelId"
+        columns={columns}
+        dataSource={p.models}
+        pagination={false}
+        aria-label={t('aiTab.models.tableLabel', { tool: t(`aiTab.tools.${p.tool}`) })}
+        locale={{ emptyText: t('aiTab.models.empty') }}
+      />
+      {mapping && (
+        <ClassMappingModal
+          projectId={p.projectId}
+          modelId={mapping.modelId}
+          modelName={mapping.name}
+          mayManage={p.mayManage}
+          onDone={(saved) => {
+            setMapping(null);
+            if (saved) void message.success(t('aiTab.mapping.saved'));
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, InputNumber, Popover, Select, Slider, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Badge, Button, Checkbox, Flex, InputNumber, Modal, Popover, Select, Slider, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AI_TRACK_MAX_FRAMES, type AiTool } from '../../../../../../src-shared/api/ai';
 import type { AnnotationObject } from '../../../../../../src-shared/model/annotation';
@@ -8,6 +8,7 @@ import { displayChord } from '../../../../app/chordText';
 import type { Chord, Command } from '../keymap';
 import { entryKey, type TargetTool } from './aiTargets';
 import type { AiTools } from './useAiTools';
+import { ClassMappingModal } from '../../../ai/mapping/ClassMappingModal';
 
 /** A button with its shortcut (as the platform writes it) and why it is off, in the tooltip. */
 function Action(p: { label: string; chord?: Chord; onClick: () => void; disabled?: boolean; loading?: boolean; primary?: boolean; testId: string; hint?: string; inline?: boolean }) {
@@ -61,6 +62,8 @@ export function AiPanel({
   const canTrack = objects.some((o) => selection.includes(o.id) && (o.tool === 'box' || o.tool === 'polygon'));
   const following = frameCount - 1 - frameIndex;
   const hasSkeleton = ai.targetsFor('keypoints').length > 0;
+  /** the model whose classes the person is mapping to labels, from a Detect that found classes no label takes */
+  const [mapping, setMapping] = useState<number | null>(null);
 
   const targetSelect = (tool: TargetTool, allowAll: boolean) => {
     const options = ai.targetsFor(tool).map((e) => ({ value: entryKey(e), label: `${e.name} · ${e.featureName}` }));
@@ -165,6 +168,17 @@ export function AiPanel({
       <Checkbox checked={ai.replaceBox} onChange={(e) => ai.setReplaceBox(e.target.checked)} data-testid="ai-replace-box" style={{ fontSize: 12 }}>
         {t('aiWorkspace.replaceBox')}
       </Checkbox>
+      <Modal open={ai.askOutline !== null} title={t('aiWorkspace.outlineAs')} footer={null} onCancel={() => ai.answerOutline(null)} destroyOnHidden>
+        <Typography.Paragraph type="secondary">{t('aiWorkspace.outlineAsHint')}</Typography.Paragraph>
+        <Flex wrap gap={8} data-testid="ai-outline-as">
+          {ai.askOutline?.map((e) => (
+            <Button key={entryKey(e)} onClick={() => ai.answerOutline(e)}>
+              <Badge color={e.color} />
+              {e.name}
+            </Button>
+          ))}
+        </Flex>
+      </Modal>
       <Action
         label={ai.mode ? t('aiWorkspace.polygonModeOn') : t('aiWorkspace.polygonMode')}
         chord={keymap.aiPolygonMode}
@@ -224,7 +238,27 @@ export function AiPanel({
           title={ai.notes.map((n) => (
             <div key={n}>{n}</div>
           ))}
+          action={
+            ai.unmappedModel !== null && ai.mayManage ? (
+              <Button size="small" onClick={() => setMapping(ai.unmappedModel)} data-testid="ai-map-classes">
+                {t('aiTab.mapping.mapClasses')}
+              </Button>
+            ) : undefined
+          }
           closable={{ onClose: ai.clearNotes }}
+        />
+      )}
+      {mapping !== null && (
+        <ClassMappingModal
+          projectId={ai.projectId}
+          modelId={mapping}
+          modelName={ai.modelsOf('box').find((m) => m.modelId === mapping)?.name ?? ''}
+          mayManage={ai.mayManage}
+          onDone={(saved) => {
+            setMapping(null);
+            // Mapped: the next Detect puts what was left out into its labels.
+            if (saved) ai.clearNotes();
+          }}
         />
       )}
       {ai.lastMs !== null && (

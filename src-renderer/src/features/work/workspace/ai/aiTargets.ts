@@ -5,6 +5,7 @@
  */
 import type { AnnotationTool } from '../../../../../../src-shared/model/annotation';
 import type { PaletteEntry } from '../palette';
+import { sameThing } from '../../../../../../src-shared/ai/classMatch';
 
 /** The AI tools that put objects of one label on the frame. */
 export type TargetTool = 'box' | 'polygon' | 'keypoints';
@@ -24,4 +25,18 @@ export function targetOf(palette: readonly PaletteEntry[], tool: TargetTool, pic
   const chosen = picked ? targets.find((e) => entryKey(e) === picked) : undefined;
   if (chosen || tool === 'box') return chosen;
   return targets[0];
+}
+
+/**
+ * The outline label a box becomes (box to polygon): the one the person chose for outlines; else
+ * the outline label that names the same thing as the box's label ("Person 人" and "行人"); else
+ * none, and the person is asked (never a silent pick of some other label).
+ */
+export function outlineLabelFor(palette: readonly PaletteEntry[], box: Pick<PaletteEntry, 'featureId' | 'labelId'>, picked: string | undefined): PaletteEntry | undefined {
+  const outlines = targetsFor(palette, 'polygon');
+  const chosen = picked ? outlines.find((e) => entryKey(e) === picked) : undefined;
+  if (chosen) return chosen;
+  const boxLabel = palette.find((e) => e.featureId === box.featureId && e.labelId === box.labelId);
+  const alike = boxLabel ? outlines.filter((e) => sameThing(boxLabel, e)) : [];
+  return alike.length === 1 ? alike[0] : undefined;
 }

@@ -18,8 +18,12 @@ export function useAiDetect(latest: Latest, t: TFunction, call: AiCall, targets:
   const [minScore, setMinScore] = useState(DEFAULT_MIN_SCORE);
   /** the last detection's answer per frame, for the slider */
   const detections = useRef(new Map<string, { objects: AnnotationObject[]; floor: number }>());
-  const say = useCallback((unmapped: AiPredictionResult['unmapped']) => {
-    if (unmapped.length) note(t('aiWorkspace.unmapped', { list: unmappedText(unmapped) }));
+  /** the model of the last detection that found classes no label takes: the panel offers to map them */
+  const [unmappedModel, setUnmappedModel] = useState<number | null>(null);
+  const say = useCallback((answer: AiPredictionResult) => {
+    if (!answer.unmapped.length) return;
+    note(t('aiWorkspace.unmapped', { list: unmappedText(answer.unmapped) }));
+    setUnmappedModel(answer.modelId);
   }, [note, t]);
 
   const detect = async (score = minScore) => {
@@ -36,7 +40,7 @@ export function useAiDetect(latest: Latest, t: TFunction, call: AiCall, targets:
     const shown = found.filter((o) => (o.score ?? 1) >= score).length;
     if (found.length === 0) note(t('aiWorkspace.noneFound'));
     else note(t('aiWorkspace.detected', { count: shown, below: found.length - shown, score: score.toFixed(2) }));
-    say(answer.unmapped);
+    say(answer);
   };
 
   /** The slider let go: the last detection of this frame shown at the new score, asked again only below what was asked. */
@@ -50,5 +54,5 @@ export function useAiDetect(latest: Latest, t: TFunction, call: AiCall, targets:
     if (edit.add.length || edit.remove.length) e.change(edit);
   };
 
-  return { minScore, changeMinScore, detect: () => void detect() };
+  return { minScore, changeMinScore, detect: () => void detect(), unmappedModel, forgetUnmapped: () => setUnmappedModel(null) };
 }

@@ -15,6 +15,8 @@ export function useAiModels(projectId: number) {
   const modelsOf = useCallback((tool: AiTool): AiModel[] => (models ?? []).filter((m) => m.tool === tool), [models]);
   return {
     available,
+    /** may choose models and their classes' labels (a project manager): the workspace offers the mapping then */
+    mayManage: allow?.mayManage === true,
     serviceOnline: allow?.serviceOnline ?? false,
     models,
     modelsOf,

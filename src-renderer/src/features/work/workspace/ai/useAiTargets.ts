@@ -20,6 +20,8 @@ export function useAiTargets(palette: readonly PaletteEntry[], active: PaletteEn
   );
   return {
     targets,
+    /** the labels the person chose for each tool (in the settings or by arming one), as keys: nothing here is a silent pick */
+    picked,
     targetsFor: (tool: TargetTool) => targetsFor(palette, tool),
     pick: (tool: TargetTool, key: string | undefined) => setPicked((m) => ({ ...m, [tool]: key })),
   };

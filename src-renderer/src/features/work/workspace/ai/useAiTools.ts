@@ -36,7 +36,7 @@ export function useAiTools(p: AiToolsInput) {
   const call = useAiCall(latest, predict, models.modelPicked);
   const promptMode = useAiPromptMode(latest, t, call, targets);
   const detection = useAiDetect(latest, t, call, targets);
-  const boxPrompts = useAiBoxPrompts(latest, t, call, targets);
+  const boxPrompts = useAiBoxPrompts(latest, t, call, targets, labels.picked, labels.pick);
   const propagation = useAiPropagate(latest, t, call);
 
   // Another frame or item: what was asked for the old one is dropped, the prompt with it.
@@ -62,13 +62,19 @@ export function useAiTools(p: AiToolsInput) {
   };
 
   return {
+    projectId: p.projectId,
     available: models.available,
     serviceOnline: models.serviceOnline,
     busy: call.busy,
     error: call.error,
     clearError: call.clearError,
     notes: call.notes,
-    clearNotes: call.clearNotes,
+    clearNotes: () => {
+      call.clearNotes();
+      detection.forgetUnmapped();
+    },
+    mayManage: models.mayManage,
+    unmappedModel: detection.unmappedModel,
     lastMs: call.lastMs,
     answered: call.answered,
     minScore: detection.minScore,
@@ -89,6 +95,8 @@ export function useAiTools(p: AiToolsInput) {
     changeMinScore: detection.changeMinScore,
     detect: detection.detect,
     polygonFromBox: boxPrompts.polygonFromBox,
+    askOutline: boxPrompts.askOutline,
+    answerOutline: boxPrompts.answerOutline,
     toggleMode: promptMode.toggleMode,
     stopMode: promptMode.stopMode,
     keepOutline: promptMode.keepOutline,
