@@ -35,6 +35,7 @@ test('a finished import folds into the history with counts that add up, and goes
     for (const f of files) data.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }));
     return data;
   }, fs.readdirSync(folder).map((name) => ({ name, base64: fs.readFileSync(path.join(folder, name)).toString('base64') })));
+  await expect(page.getByTestId('import-drop')).toBeVisible();
   await page.getByTestId('import-drop').dispatchEvent('drop', { dataTransfer: dropped });
   await expect(page.getByTestId('import-picked')).toHaveText('3 files chosen');
   await expect(page.getByTestId('scan-preview')).toContainText('broken.png');
