@@ -20,10 +20,15 @@ test('an owner exports annotated work as COCO, downloads the zip and imports it 
   await expect(page.getByText('Objects written')).toBeVisible();
   await screenshot(page, 'exports');
 
-  const file = await tab.download(planName);
+  // A browser on the workstation's own computer gets the zip in its downloads, as any web page
+  // gives a file (issue 31), not in the workstation's downloads folder.
+  const download = await tab.downloadToBrowser(planName);
   const owner = await ApiUser.logIn(request, DEMO.owner);
   const runs = await owner.call('POST', '/export/progress', { projectId: work.projectId });
   const run = runs.list.find((j: { name: string }) => j.name === planName);
+  expect(download.suggestedFilename()).toBe(run.objectKey.split('/').pop());
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
   expect(fs.statSync(file).size).toBe(run.sizeBytes);
   await screenshot(page, 'export-download');
   await tab.closeDialog();

@@ -58,9 +58,11 @@ test('My work lists the items taken back from the annotator\'s package, exports 
   await expect(edited).toContainText('1 change on this computer');
   await expect(card.getByTestId(`lost-item-${otherId}`)).toContainText('1 change on this computer');
 
-  // Exported as JSON into the workstation's downloads folder: the edit is in the copy.
+  // Exported as JSON into the workstation's downloads folder (a browser's option on the
+  // workstation's computer; the browser's downloads are the default): the edit is in the copy.
   await edited.getByRole('button', { name: 'Export as JSON' }).click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('file-side-machine').click();
   // The path proposed: the workstation's downloads folder, once the page has asked where it is.
   const path = dialog.getByTestId('lost-export-path');
   await expect(path).toHaveValue(/lost-with-lease-\d{8}-\d{6}\.json$/);

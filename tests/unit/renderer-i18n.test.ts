@@ -7,7 +7,7 @@ import { CLIENT_MESSAGE_KEYS, messageKeyOf } from '../../src-renderer/src/app/me
 import { BridgeError } from '../../src-renderer/src/host/bridgeError';
 import { STORAGE_MESSAGES } from '../../src-shared/ipc/storageErrors';
 import { resources } from '../../src-renderer/src/i18n/resources';
-import { LANGUAGES } from '../../src-renderer/src/i18n/language';
+import { LANGUAGES, browserLanguage } from '../../src-renderer/src/i18n/language';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -37,6 +37,12 @@ const serverKeys = (Object.keys(ERROR_KEYS) as ErrorKey[]).map(errorMsg);
 const clientKeys = Object.values(CLIENT_MESSAGE_KEYS);
 
 describe('renderer locales', () => {
+  it("the access-key page's language is the first of the browser's the interface has", () => {
+    expect(browserLanguage(['en-GB', 'zh-CN'])).toBe('en-US');
+    expect(browserLanguage(['fr-FR', 'zh-TW', 'en-US'])).toBe('zh-CN');
+    expect(browserLanguage(['fr-FR', 'de'])).toBeNull();
+  });
+
   it('has a resource file for every language the switch offers', () => {
     expect(Object.keys(resources).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
   });

@@ -13,14 +13,17 @@ function folderToChoose(error: unknown): string | null {
 
 /**
  * The failure of a call that took a local path (import, download, log export). When the path
- * lies outside the folders the user chose, the browser host offers to allow that folder here and
- * try again: its page is its only UI, so this click is the user's choice. The desktop app only
- * takes folders from its dialog (the Browse… buttons), so there the text says so instead.
+ * lies outside the folders the user chose, the browser host asks to allow that folder here and
+ * try again: its page is its only UI, so this click is the user's choice. That is a question
+ * the first use of any folder meets, not a failure, so it is asked plainly, not in red
+ * (issue 31). The desktop app only takes folders from its dialog (the Browse… buttons), so
+ * there the text says so instead.
  */
 export function LocalPathFailure({ title, error, onRetry, style }: { title?: string; error: unknown; onRetry: () => void; style?: CSSProperties }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [host, setHost] = useState<HostKind | null>(null);
+  // null while asking; 'unknown' when the workstation could not say
+  const [host, setHost] = useState<HostKind | 'unknown' | null>(null);
   const [allowing, setAllowing] = useState(false);
   const [allowFailure, setAllowFailure] = useState<unknown>(null);
   useEffect(() => {
@@ -28,7 +31,7 @@ export function LocalPathFailure({ title, error, onRetry, style }: { title?: str
     workstation
       .invoke('app.info', {})
       .then((info) => current && setHost(info.host))
-      .catch(() => current && setHost(null));
+      .catch(() => current && setHost('unknown'));
     return () => {
       current = false;
     };
@@ -48,6 +51,25 @@ export function LocalPathFailure({ title, error, onRetry, style }: { title?: str
       setAllowing(false);
     }
   };
+  // Which of the two it is shows once the host has said what it is: never red first.
+  if (folder && host === null) return null;
+  if (folder && host === 'node' && allowFailure === null) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        style={style}
+        data-testid="folder-ask"
+        title={t('folderAccess.ask', { folder })}
+        action={
+          <Button size="small" type="primary" loading={allowing} onClick={() => void allow()} data-testid="allow-folder">
+            {t('folderAccess.allow')}
+          </Button>
+        }
+      />
+    );
+  }
   const text = errorText(allowFailure ?? error);
   return (
     <Alert

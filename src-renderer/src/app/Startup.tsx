@@ -1,15 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { workstation } from '../host';
+import { holdsHostKey, workstation } from '../host';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { followBrowserLanguage } from '../i18n';
 import { initApiClient } from './apiClient';
 import { errorLine, log } from './log';
 import { logStartup } from './log/startupLog';
 import { thresholdLevel } from '../../../src-shared/ipc/logs';
 
-/** locked: the browser host refused the page (opened without the address it printed, or under another name). */
-type Phase = 'loading' | 'ready' | 'failed' | 'locked';
+/**
+ * The browser host refused the page: it has no key (opened without the address the host
+ * printed), a key the host does not take (mistyped, or of an earlier run: each start makes a new
+ * one), or it was opened under an address the host does not answer to.
+ */
+type Locked = 'noKey' | 'wrongKey' | 'forbidden';
+type Phase = 'loading' | 'ready' | 'failed' | Locked;
+
+const lockedBy = (code: unknown): Locked | null => (code === 'HOST_FORBIDDEN' ? 'forbidden' : code === 'HOST_SECRET_REQUIRED' ? (holdsHostKey ? 'wrongKey' : 'noKey') : null);
 
 /**
  * Nothing can talk to the team server before the workstation says where it is, so the app
@@ -35,7 +43,10 @@ export function Startup({ children }: { children: ReactNode }) {
         console.error('workstation start failed', err); // the screen shows a translated text; keep the cause for support
         log.error(`renderer start failed: app.info: ${errorLine(err)}`); // waits in the page until the host answers
         const code = (err as { code?: unknown } | null)?.code;
-        if (current) setPhase(code === 'HOST_SECRET_REQUIRED' || code === 'HOST_FORBIDDEN' ? 'locked' : 'failed');
+        const locked = lockedBy(code);
+        // Whoever meets this page has not reached the workstation yet: their browser's language.
+        if (locked) followBrowserLanguage();
+        if (current) setPhase(locked ?? 'failed');
       }
     })();
     return () => {
@@ -60,8 +71,8 @@ export function Startup({ children }: { children: ReactNode }) {
       <Flex flex={1} align="center" justify="center">
         {phase === 'loading' ? (
           <Spin size="large" description={t('app.starting')} />
-        ) : phase === 'locked' ? (
-          <Result status="warning" title={t('startup.lockedTitle')} subTitle={t('startup.lockedDetail')} data-testid="host-locked" />
+        ) : phase !== 'failed' ? (
+          <Result status="warning" title={t(`startup.locked.${phase}Title`)} subTitle={t(`startup.locked.${phase}Detail`)} data-testid="host-locked" data-reason={phase} />
         ) : (
           <Result
             status="error"

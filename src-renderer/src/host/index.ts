@@ -26,6 +26,13 @@ function fromPreload(api: PreloadApi): WorkstationBridge {
  * The one place that picks the host: the Electron preload when present, else the browser
  * host's HTTP/WebSocket bridge. Feature code only ever sees WorkstationBridge.
  */
-export const workstation: WorkstationBridge = window.workstation ? fromPreload(window.workstation) : createHttpBridge(takeHostSecret());
+const hostSecret = window.workstation ? null : takeHostSecret();
+export const workstation: WorkstationBridge = window.workstation ? fromPreload(window.workstation) : createHttpBridge(hostSecret);
+
+/**
+ * Whether this page holds a key for the browser host (from the address, or kept from an
+ * earlier visit): a refusal then means the key is wrong or of an earlier run, not missing.
+ */
+export const holdsHostKey = hostSecret !== null;
 export { BridgeError };
 export { hostFetch } from './hostFetch';

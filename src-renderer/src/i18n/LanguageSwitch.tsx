@@ -2,6 +2,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { log } from '../app/log';
 import { LANGUAGES } from './language';
+import { chooseLanguage } from './index';
 
 /**
  * The interface language, on every page. Each option is written in its own language so a
@@ -24,7 +25,7 @@ export function LanguageSwitch() {
             aria-pressed={active}
             onClick={() => {
               if (!active) log.info(`language: switched from ${i18n.language} to ${l.code}`);
-              void i18n.changeLanguage(l.code);
+              void chooseLanguage(l.code);
             }}
           >
             {l.nativeName}

@@ -73,11 +73,18 @@ export const enUS: EnglishOf<Messages> = {
   startup: {
     failedTitle: 'The workstation could not start',
     failedDetail: 'The address of the team server could not be read. Check that the workstation service is running, then try again.',
-    lockedTitle: 'Open the workstation from its address',
-    lockedDetail: 'This page does not have the workstation\'s access key. Open the address that npm start or npm run web printed when it started (it ends in ?token=…); it is also in the file browser-host.url in the workstation\'s data folder.',
+    locked: {
+      noKeyTitle: 'Open the workstation from its address',
+      noKeyDetail: 'This page does not have the workstation\'s access key. Open the address that npm start or npm run web printed when it started (it ends in ?token=…); it is also in the file browser-host.url in the workstation\'s data folder.',
+      wrongKeyTitle: 'This access key is wrong or has expired',
+      wrongKeyDetail: 'The access key this page has is not the one of the workstation running now: it was mistyped, or it is from an earlier run (each start of the workstation makes a new key). Open the address the workstation printed when it last started (it ends in ?token=…); it is also in the file browser-host.url in the workstation\'s data folder.',
+      forbiddenTitle: 'The workstation does not answer to this address',
+      forbiddenDetail: 'This page was opened under an address the workstation does not know as its own. Open the address it printed when it started; behind a reverse proxy, name the proxy\'s address in WEB_PUBLIC_ORIGIN.',
+    },
   },
   folderAccess: {
     allow: 'Allow this folder and try again',
+    ask: 'The workstation reads and writes only in folders you allow. {{folder}} is not one of them yet: allow it, and imports and saves can use it.',
   },
   auth: {
     loginTitle: 'Log in',

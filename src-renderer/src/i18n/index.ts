@@ -2,13 +2,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { DEFAULT_LANGUAGE, LANGUAGES, dayjsLocaleOf, isLanguage, readStoredLanguage, storeLanguage } from './language';
+import { DEFAULT_LANGUAGE, LANGUAGES, browserLanguage, chosenLanguage, dayjsLocaleOf, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
 import { resources } from './resources';
 
-/** Follow the language everywhere it matters outside React: storage, <html lang>, dayjs, title. */
+/** Follow the language everywhere it matters outside React: <html lang>, dayjs, title. */
 function applyLanguage(lng: string): void {
   const language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
-  storeLanguage(language);
   dayjs.locale(dayjsLocaleOf(language));
   document.documentElement.lang = language;
   document.title = i18n.t('app.name');
@@ -26,5 +25,22 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+/** The person's choice (the language switch): shown, and remembered in this browser. */
+export function chooseLanguage(language: Language): Promise<unknown> {
+  storeLanguage(language);
+  return i18n.changeLanguage(language);
+}
+
+/**
+ * For a page shown before the workstation is reached (the access-key page, issue 31): the
+ * browser's own language when the person has not chosen one in this browser, without taking it
+ * for a choice. The workstation itself keeps starting in the stored choice or zh-CN.
+ */
+export function followBrowserLanguage(languages: readonly string[] = navigator.languages): void {
+  if (chosenLanguage() !== null) return;
+  const wanted = browserLanguage(languages);
+  if (wanted && wanted !== i18n.language) void i18n.changeLanguage(wanted);
+}
 
 export { i18n };

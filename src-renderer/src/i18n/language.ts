@@ -26,13 +26,29 @@ function storage(): KeyValueStorage | undefined {
   }
 }
 
-export function readStoredLanguage(): Language {
+/** The language the person chose in this browser (only a choice is stored), or null before any. */
+export function chosenLanguage(): Language | null {
   try {
     const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
+}
+
+export const readStoredLanguage = (): Language => chosenLanguage() ?? DEFAULT_LANGUAGE;
+
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that the
+ * interface has: any Chinese is zh-CN, any English en-US; null when it has none of them.
+ */
+export function browserLanguage(languages: readonly string[]): Language | null {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'zh') return 'zh-CN';
+    if (primary === 'en') return 'en-US';
+  }
+  return null;
 }
 
 export function storeLanguage(language: Language): void {

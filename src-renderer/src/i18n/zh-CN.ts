@@ -76,11 +76,18 @@ export const zhCN = {
   startup: {
     failedTitle: '工作站启动失败',
     failedDetail: '没有读取到团队服务器的地址。请确认工作站服务正在运行，然后重试。',
-    lockedTitle: '请用工作站给出的地址打开',
-    lockedDetail: '这个页面没有工作站的访问密钥。请打开 npm start 或 npm run web 启动时显示的地址（以 ?token=… 结尾）；该地址也保存在工作站数据文件夹的 browser-host.url 文件中。',
+    locked: {
+      noKeyTitle: '请用工作站给出的地址打开',
+      noKeyDetail: '这个页面没有工作站的访问密钥。请打开 npm start 或 npm run web 启动时显示的地址（以 ?token=… 结尾）；该地址也保存在工作站数据文件夹的 browser-host.url 文件中。',
+      wrongKeyTitle: '访问密钥不正确或已过期',
+      wrongKeyDetail: '这个页面的访问密钥不是当前运行的工作站的：可能输错了，或者来自工作站之前的一次运行（工作站每次启动都会生成新的密钥）。请打开工作站最近一次启动时显示的地址（以 ?token=… 结尾）；该地址也保存在工作站数据文件夹的 browser-host.url 文件中。',
+      forbiddenTitle: '工作站不接受这个地址',
+      forbiddenDetail: '这个页面是通过工作站不认识的地址打开的。请打开工作站启动时显示的地址；如果工作站在反向代理后面，请在 WEB_PUBLIC_ORIGIN 中写明代理的地址。',
+    },
   },
   folderAccess: {
     allow: '允许使用该文件夹并重试',
+    ask: '工作站只读写你允许的文件夹。{{folder}} 还没有被允许：允许后，导入和保存就可以使用它。',
   },
   auth: {
     loginTitle: '登录',

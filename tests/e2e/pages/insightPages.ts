@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
 import { LoginPage } from './authPages';
 
 /** Screenshots of the main screens land where the brief asks, one per screen. */
@@ -41,9 +41,20 @@ export class ExportsTab {
     await expect(this.runRow(name).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(this.runRow(name).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   }
-  /** Saves the run's zip through the workstation; answers the path it was written to. */
+  /** Saves the run's zip into the browser's downloads, a browser's default; answers the download. */
+  async downloadToBrowser(name: string): Promise<Download> {
+    await this.runRow(name).getByRole('button', { name: 'Download' }).click();
+    await expect(this.page.getByTestId('download-to-browser')).toBeVisible();
+    const arrived = this.page.waitForEvent('download');
+    await this.page.getByTestId('download-save').click();
+    const download = await arrived;
+    await expect(this.page.getByTestId('download-done')).toBeVisible({ timeout: 30_000 });
+    return download;
+  }
+  /** Saves the run's zip into a folder of the workstation's computer (a browser's option there); answers the path it was written to. */
   async download(name: string): Promise<string> {
     await this.runRow(name).getByRole('button', { name: 'Download' }).click();
+    await this.page.getByTestId('file-side-machine').click();
     const path = this.page.getByTestId('download-path');
     await expect(path).not.toHaveValue('');
     const file = await path.inputValue();

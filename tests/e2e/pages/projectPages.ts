@@ -79,9 +79,14 @@ export class ProjectPages {
     if (!m) throw new Error(`not on a project page: ${this.page.url()}`);
     return Number(m[1]);
   }
-  /** Types the folder and previews it; a folder not chosen before is allowed first, as the user does in the browser host. */
+  /**
+   * Imports a folder of the workstation's computer (the browser host's option; files come from
+   * the browser by default): types the folder and previews it; a folder not chosen before is
+   * allowed first, as the user does in the browser host.
+   */
   async importFolder(folder: string) {
     await this.page.getByTestId('import-open').click();
+    await this.page.getByTestId('file-side-machine').click();
     await this.page.getByTestId('import-path').fill(folder);
     await this.page.getByTestId('import-scan').click();
     const preview = this.page.getByTestId('scan-preview');

@@ -21,6 +21,20 @@ export const browserTransferZh = {
   saveHint: '文件会保存到这个浏览器的下载目录。',
   preparing: '正在准备文件…',
   handedOver: '已交给浏览器下载：{{name}}（{{size}}）',
+  side: {
+    import: {
+      label: '文件来源',
+      browser: '从这个浏览器选择',
+      machine: '工作站所在电脑上的文件夹',
+      machineHint: '适合已经在工作站所在电脑上的大型数据集：工作站直接读取文件夹，不经过浏览器。第一次使用某个文件夹时需要允许它。',
+    },
+    save: {
+      label: '保存到',
+      browser: '浏览器的下载目录',
+      machine: '工作站所在电脑上的文件夹',
+      machineHint: '工作站把文件写在它自己的电脑上：它的下载文件夹，或者你允许的文件夹。',
+    },
+  },
 };
 
 export const browserTransferEn: EnglishOf<typeof browserTransferZh> = {
@@ -41,4 +55,18 @@ export const browserTransferEn: EnglishOf<typeof browserTransferZh> = {
   saveHint: "The file goes to this browser's downloads.",
   preparing: 'Preparing the file…',
   handedOver: 'Handed to the browser: {{name}} ({{size}})',
+  side: {
+    import: {
+      label: 'Files from',
+      browser: 'From this browser',
+      machine: "A folder on the workstation's computer",
+      machineHint: "For large datasets already on the computer the workstation runs on: it reads the folder itself, nothing passes through the browser. A folder is allowed the first time it is used.",
+    },
+    save: {
+      label: 'Save to',
+      browser: "This browser's downloads",
+      machine: "A folder on the workstation's computer",
+      machineHint: 'The workstation writes the file on its own computer: into its downloads folder, or a folder you allow.',
+    },
+  },
 };

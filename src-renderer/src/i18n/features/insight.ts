@@ -15,8 +15,8 @@ export const insightZh = {
     mode: { s3: '直连对象存储（S3）', embedded: '经服务器中转（内置存储）' },
   },
   download: {
-    title: '下载导出：{{name}}', hint: '压缩包大小 {{size}}，由工作站保存到本机。', path: '保存到', pathHint: '本机的绝对路径，位于工作站的下载文件夹或你选择的文件夹中；已存在的同名文件会被替换。', browse: '选择文件夹…',
-    save: '保存到本机', cancel: '取消下载', progress: '下载进度', done: '已保存（{{size}}）', failed: '下载失败',
+    title: '下载导出：{{name}}', hint: '压缩包大小 {{size}}。', path: '保存到', pathHint: '本机的绝对路径，位于工作站的下载文件夹或你选择的文件夹中；已存在的同名文件会被替换。', browse: '选择文件夹…',
+    save: '保存', cancel: '取消下载', progress: '下载进度', done: '已保存（{{size}}）', failed: '下载失败',
     copyLink: '复制下载链接', linkCopied: '下载链接已复制，1 小时内有效',
   },
   exports: {
@@ -151,9 +151,9 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     mode: { s3: 'Direct to the object store (S3)', embedded: 'Through the server (embedded storage)' },
   },
   download: {
-    title: 'Download export: {{name}}', hint: 'The zip is {{size}}; the workstation saves it on this computer.', path: 'Save to',
+    title: 'Download export: {{name}}', hint: 'The zip is {{size}}.', path: 'Save to',
     pathHint: 'An absolute path on this computer, in the workstation\'s downloads folder or a folder you chose; a file of that name is replaced.', browse: 'Browse…',
-    save: 'Save on this computer', cancel: 'Cancel download', progress: 'Download progress', done: 'Saved ({{size}})', failed: 'The download failed',
+    save: 'Save', cancel: 'Cancel download', progress: 'Download progress', done: 'Saved ({{size}})', failed: 'The download failed',
     copyLink: 'Copy download link', linkCopied: 'Download link copied; it works for one hour',
   },
   exports: {

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../../../../../src-shared/api/export';
 import type { DownloadResult } from '../../../../../src-shared/ipc/storage';
 import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
-import { useClientPlace } from '../../../host/clientPlace';
+import { useFileSide } from '../../../host/fileSides';
 import { saveToBrowser } from '../../../host/saveToBrowser';
 import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
-import { ChooseFolderButton } from '../shared/ChooseFolderButton';
+import { SaveTarget } from '../shared/SaveTarget';
 import { ensureStorageReady, formatBytes, joinLocalPath, newTransferId, useDownloadFolder, useTransferProgress } from '../shared/workstationStorage';
 import { useExportLinkMutation } from './exportApi';
 
@@ -17,12 +17,13 @@ import { useExportLinkMutation } from './exportApi';
 const fileNameOf = (objectKey: string) => objectKey.split('/').pop() ?? 'export.zip';
 
 /**
- * Saves a finished export to this computer through the workstation (`storage.download`, with
- * progress and cancel), into its downloads folder, or a folder the user chose (the desktop's
- * folder dialog, or a typed path allowed in the browser host). A page on another computer gets
- * the zip in its browser's downloads instead: the workstation downloads it by the same rules
- * and hands it over (storage.downloadToBrowser). The signed link is there too, for handing the
- * zip to someone else.
+ * Saves a finished export through the workstation: in a browser, into the browser's own
+ * downloads (the workstation downloads it by the storage layer's rules and hands it over,
+ * storage.downloadToBrowser); in the desktop app, and as a browser's option when it runs on the
+ * workstation's computer, onto that computer (`storage.download`, with progress and cancel),
+ * into its downloads folder or a folder the user chose (the desktop's folder dialog, or a typed
+ * path allowed in the browser host). The signed link is there too, for handing the zip to
+ * someone else.
  */
 export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { objectKey: string }; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
   const [file, setFile] = useState('');
   const [transferId, setTransferId] = useState<string | null>(null);
   const [result, setResult] = useState<DownloadResult | BrowserDownload | null>(null);
-  const remote = useClientPlace() === 'remote';
+  const { sides, side, setSide } = useFileSide();
   const [failure, setFailure] = useState<unknown>(null);
   const progress = useTransferProgress(transferId);
   const [getLink, link] = useExportLinkMutation();
@@ -43,13 +44,14 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
   }, [folder, file, job.objectKey]);
 
   const download = async () => {
+    if (side === null) return;
     const id = newTransferId('download');
     setResult(null);
     setFailure(null);
     setTransferId(id);
     try {
       await ensureStorageReady();
-      if (remote) {
+      if (side === 'browser') {
         const handed = await workstation.invoke('storage.downloadToBrowser', { transferId: id, key: job.objectKey });
         saveToBrowser(handed);
         setResult(handed);
@@ -96,24 +98,27 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
             {t('insight.common.close')}
           </Button>
         ),
-        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={!remote && file.trim() === ''} data-testid="download-save">
+        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={side === null || (side === 'machine' && file.trim() === '')} data-testid="download-save">
           {t('insight.download.save')}
         </Button>,
       ]}
     >
       <Typography.Paragraph type="secondary">{t('insight.download.hint', { size: formatBytes(job.sizeBytes) })}</Typography.Paragraph>
-      {remote ? (
-        <Typography.Paragraph type="secondary" data-testid="download-to-browser">{t('browserTransfer.saveHint')}</Typography.Paragraph>
-      ) : (
-        <Form layout="vertical">
-          <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')}>
-            <Space.Compact style={{ width: '100%' }}>
-              <Input value={file} onChange={(e) => setFile(e.target.value)} disabled={running} data-testid="download-path" />
-              <ChooseFolderButton file={file} fallbackName={fileNameOf(job.objectKey)} onChosen={setFile} onFailure={setFailure} disabled={running} />
-            </Space.Compact>
-          </Form.Item>
-        </Form>
-      )}
+      <Form layout="vertical">
+        <SaveTarget
+          sides={sides}
+          side={side}
+          onSide={setSide}
+          file={file}
+          onFile={setFile}
+          fallbackName={fileNameOf(job.objectKey)}
+          onFailure={setFailure}
+          disabled={running}
+          label={t('insight.download.path')}
+          extra={t('insight.download.pathHint')}
+          testIds={{ path: 'download-path', toBrowser: 'download-to-browser' }}
+        />
+      </Form>
       {transferId && !failure && (
         <Progress percent={percent} status={result ? 'success' : 'active'} aria-label={t('insight.download.progress')} />
       )}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, type LogLevel } from '../../../../../src-shared/ipc/logs';
 import { workstation } from '../../../host';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
-import { ChooseFolderButton } from '../shared/ChooseFolderButton';
+import { SaveTarget } from '../shared/SaveTarget';
 import { formatBytes } from '../shared/workstationStorage';
 import { useWorkstationSave } from '../shared/useWorkstationSave';
 import { LEVEL_NAMES } from './logLevels';
@@ -13,15 +13,16 @@ import { LEVEL_NAMES } from './logLevels';
 const defaultName = () => `logs-${dayjs().format('YYYYMMDD-HHmmss')}.zip`;
 
 /**
- * Writes the records of a time range to a zip on this computer, e.g. to attach to a support
- * ticket; a page on another computer gets the zip in its browser's downloads (logs.exportToBrowser).
+ * Writes the records of a time range to a zip, e.g. to attach to a support ticket: into the
+ * browser's downloads in a browser (logs.exportToBrowser), onto the workstation's computer in
+ * the desktop app or when a browser on that computer chooses so (useWorkstationSave).
  */
 export function LogExportCard() {
   const { t } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
   const span = { from: range[0].valueOf(), to: range[1].valueOf(), ...(minLevel !== undefined ? { minLevel } : {}) };
-  const { remote, file, setFile, busy, result, failure, setFailure, save: exportLogs } = useWorkstationSave(defaultName, {
+  const { sides, side, setSide, file, setFile, busy, result, failure, setFailure, save: exportLogs } = useWorkstationSave(defaultName, {
     here: (path) => workstation.invoke('logs.export', { ...span, file: path }),
     toBrowser: () => workstation.invoke('logs.exportToBrowser', span),
   });
@@ -41,17 +42,19 @@ export function LogExportCard() {
             options={LEVEL_NAMES.map((n) => ({ value: LOG_LEVELS[n], label: t('insight.operations.atLeast', { level: t(`insight.operations.levelName.${n}`) }) }))}
           />
         </Form.Item>
-        {remote ? (
-          <Typography.Paragraph type="secondary">{t('browserTransfer.saveHint')}</Typography.Paragraph>
-        ) : (
-          <Form.Item label={t('insight.download.path')} extra={t('insight.download.pathHint')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Input value={file} onChange={(e) => setFile(e.target.value)} />
-              <ChooseFolderButton file={file} fallbackName={defaultName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
-            </Space.Compact>
-          </Form.Item>
-        )}
-        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={!remote && file.trim() === ''} data-testid="log-export">
+        <SaveTarget
+          sides={sides}
+          side={side}
+          onSide={setSide}
+          file={file}
+          onFile={setFile}
+          fallbackName={defaultName()}
+          onFailure={setFailure}
+          disabled={busy}
+          label={t('insight.download.path')}
+          extra={t('insight.download.pathHint')}
+        />
+        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={side === null || (side === 'machine' && file.trim() === '')} data-testid="log-export">
           {t('insight.operations.exportButton')}
         </Button>
       </Form>

@@ -6,7 +6,7 @@ import { moveToFolder, useWorkstationInfo } from './workstationStorage';
 /**
  * The desktop app's folder dialog beside a "save to" path: the folder picked becomes one the
  * workstation may write in, and the path keeps its file name. The browser host has no dialog
- * (a typed folder is allowed from the failure instead: LocalPathFailure), so nothing shows there.
+ * (a typed folder is allowed when first used: LocalPathFailure asks), so nothing shows there.
  */
 export function ChooseFolderButton({ file, fallbackName, onChosen, onFailure, disabled }: { file: string; fallbackName: string; onChosen: (file: string) => void; onFailure: (err: unknown) => void; disabled?: boolean }) {
   const { t } = useTranslation();

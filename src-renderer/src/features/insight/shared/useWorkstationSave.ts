@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import type { BrowserDownload } from '../../../../../src-shared/ipc/app';
-import { useClientPlace } from '../../../host/clientPlace';
+import { useFileSide } from '../../../host/fileSides';
 import { saveToBrowser } from '../../../host/saveToBrowser';
 import { joinLocalPath, useDownloadFolder } from './workstationStorage';
 
 /**
- * Saving a file the workstation makes, the way every save goes: on this computer to a path the
- * user can change (proposed in the workstation's downloads folder under `defaultName()`), or, for
- * a page on another computer, into the browser's own downloads through the host's single-use
- * link. Answers the path, the state of the save and `save` itself.
+ * Saving a file the workstation makes, the way every save goes: into the browser's own
+ * downloads through the host's single-use link (a browser's default, and a page on another
+ * computer's only way), or on the workstation's computer to a path the user can change
+ * (proposed in its downloads folder under `defaultName()`; the desktop app's only way, a
+ * browser's option: host/fileSides.ts). Answers the side and its choice, the path, the state of
+ * the save and `save` itself.
  */
 export function useWorkstationSave<Here, There extends BrowserDownload>(defaultName: () => string, write: { here: (file: string) => Promise<Here>; toBrowser: () => Promise<There> }) {
   const folder = useDownloadFolder();
-  const remote = useClientPlace() === 'remote';
+  const { sides, side, setSide } = useFileSide();
   const [file, setFile] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Here | There | null>(null);
@@ -23,11 +25,12 @@ export function useWorkstationSave<Here, There extends BrowserDownload>(defaultN
   }, [folder, file, defaultName]);
 
   const save = async () => {
+    if (side === null) return; // not known yet (the buttons wait for it)
     setBusy(true);
     setResult(null);
     setFailure(null);
     try {
-      if (remote) {
+      if (side === 'browser') {
         const handed = await write.toBrowser();
         saveToBrowser(handed);
         setResult(handed);
@@ -41,5 +44,5 @@ export function useWorkstationSave<Here, There extends BrowserDownload>(defaultN
     }
   };
 
-  return { remote, file, setFile, busy, result, failure, setFailure, save };
+  return { sides, side, setSide, file, setFile, busy, result, failure, setFailure, save };
 }

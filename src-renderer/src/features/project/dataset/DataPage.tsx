@@ -5,7 +5,7 @@ import { useProjectBatchesQuery, type SubjectFilters } from '../api/projectDataA
 import { LoadFailure } from '../../../app/LoadFailure';
 import { useProjectAccess } from '../shared/useProjectAccess';
 import { BatchPanel } from './BatchPanel';
-import { FolderImportDialog } from './import/FolderImportDialog';
+import { ImportDialog } from './import/ImportDialog';
 import { ImportJobs } from './import/ImportJobs';
 import { SampleDialog } from './SampleDialog';
 import { SubjectFilterBar } from './SubjectFilterBar';
@@ -52,7 +52,7 @@ export function DataPage() {
         <SubjectFilterBar filters={filters} batches={batches.data?.list ?? []} onChange={setFilters} onSample={() => setSampling(true)} />
         <SubjectGrid projectId={projectId} filters={filters} height={gridHeight} emptyText={mayManage ? t('project.data.emptyCanImport') : t('project.data.empty')} />
       </div>
-      {mayManage && <FolderImportDialog projectId={projectId} defaultType={project.type} open={importing} onClose={() => setImporting(false)} />}
+      {mayManage && <ImportDialog projectId={projectId} defaultType={project.type} open={importing} onClose={() => setImporting(false)} />}
       <SampleDialog projectId={projectId} filters={filters} open={sampling} onClose={() => setSampling(false)} />
     </Flex>
   );

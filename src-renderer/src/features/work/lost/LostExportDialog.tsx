@@ -1,23 +1,23 @@
-import { Alert, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { workstation } from '../../../host';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
-import { ChooseFolderButton } from '../../insight/shared/ChooseFolderButton';
+import { SaveTarget } from '../../insight/shared/SaveTarget';
 import { formatBytes } from '../../insight/shared/workstationStorage';
 import { useWorkstationSave } from '../../insight/shared/useWorkstationSave';
 
 const fileName = () => `lost-with-lease-${dayjs().format('YYYYMMDD-HHmmss')}.json`;
 
 /**
- * Saves the copies of lost items as one JSON file, the way the workstation saves every file:
- * on this computer into its downloads folder or one the user chose (the desktop's folder
- * dialog, or a typed folder allowed from the failure in the browser host); a page on another
- * computer gets the file in its browser's downloads (packages.lostExportToBrowser).
+ * Saves the copies of lost items as one JSON file, the way the workstation saves every file
+ * (useWorkstationSave): a browser gets it in its downloads (packages.lostExportToBrowser); the
+ * desktop app, or a browser on the workstation's computer that chooses so, writes it on that
+ * computer, into its downloads folder or one the user chose.
  */
 export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { remote, file, setFile, busy, result, failure, setFailure, save } = useWorkstationSave(fileName, {
+  const { sides, side, setSide, file, setFile, busy, result, failure, setFailure, save } = useWorkstationSave(fileName, {
     here: (path) => workstation.invoke('packages.lostExport', { ids, file: path }),
     toBrowser: () => workstation.invoke('packages.lostExportToBrowser', { ids }),
   });
@@ -28,23 +28,25 @@ export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () 
       title={t('lostWithLease.exportTitle', { count: ids.length })}
       okText={t('lostWithLease.exportSave')}
       onOk={() => void save()}
-      okButtonProps={{ loading: busy, disabled: !remote && file.trim() === '', 'data-testid': 'lost-export-save' }}
+      okButtonProps={{ loading: busy, disabled: side === null || (side === 'machine' && file.trim() === ''), 'data-testid': 'lost-export-save' }}
       onCancel={onClose}
       cancelText={result ? t('lostWithLease.close') : t('work.cancel')}
       destroyOnHidden
     >
-      {remote ? (
-        <Typography.Paragraph type="secondary">{t('browserTransfer.saveHint')}</Typography.Paragraph>
-      ) : (
-        <Form layout="vertical" disabled={busy}>
-          <Form.Item label={t('lostWithLease.exportPath')} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Input value={file} onChange={(e) => setFile(e.target.value)} data-testid="lost-export-path" />
-              <ChooseFolderButton file={file} fallbackName={fileName()} onChosen={setFile} onFailure={setFailure} disabled={busy} />
-            </Space.Compact>
-          </Form.Item>
-        </Form>
-      )}
+      <Form layout="vertical" disabled={busy}>
+        <SaveTarget
+          sides={sides}
+          side={side}
+          onSide={setSide}
+          file={file}
+          onFile={setFile}
+          fallbackName={fileName()}
+          onFailure={setFailure}
+          disabled={busy}
+          label={t('lostWithLease.exportPath')}
+          testIds={{ path: 'lost-export-path' }}
+        />
+      </Form>
       {result && (
         <Alert
           type="success"
