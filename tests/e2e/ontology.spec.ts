@@ -186,4 +186,13 @@ test('skeleton points start empty, can be removed with their lines, and are save
   // A reload boots the whole app again, which takes tens of seconds on the loaded test machine.
   await expect(page.getByLabel('Points', { exact: true })).toHaveCount(2, { timeout: 60_000 });
   await expect(page.getByLabel('Points', { exact: true }).nth(1)).toHaveValue('hip');
+
+  // The COCO person as a template, asked first since it replaces named points: the pose model's 17 points and COCO's 19 lines.
+  await page.getByTestId('skeleton-coco').click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(points).toHaveCount(17);
+  await expect(points.nth(5)).toHaveValue('Left shoulder 左肩');
+  await expect(page.getByLabel('From', { exact: true })).toHaveCount(19);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
 });

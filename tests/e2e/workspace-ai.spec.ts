@@ -37,8 +37,12 @@ test('the annotator detects on a photo, undoes and redoes it, accepts and reject
   await expect(ai.own('Cat')).toHaveCount(1);
   await expect(page.getByTestId('pre-annotations')).toHaveCount(0);
 
-  // The box, still selected, outlined as a polygon: the box stays (not asked to replace it).
-  await ai.run('ai-box-to-polygon');
+  // The box, still selected, outlined as a polygon: no outline label is named like "Cat", so the
+  // person is asked which one (never a silent pick); the box stays (not asked to replace it).
+  await ai.answerTo(async () => {
+    await ai.panel.getByTestId('ai-box-to-polygon').click();
+    await page.getByTestId('ai-outline-as').getByRole('button', { name: 'Background' }).click();
+  });
   await workspace.expectObjects(2);
   await expect(ai.suggestions('Background')).toHaveCount(1);
   const roundTrip = Number(await ai.panel.getAttribute('data-last-ms'));

@@ -10,6 +10,7 @@ import { eventually } from '../support/eventually';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROJECT_NAME, seedDemoTeam } from '../../src-server/seed/demoTeam';
 import { AnnotationsRepository } from '../../src-server/repositories/annotations';
 import { ONTOLOGY_VERSION } from '../../src-shared/model/ontology';
+import { COCO_SKELETON_TEMPLATE } from '../../src-shared/model/cocoSkeleton';
 
 interface Entry {
   className: string;
@@ -149,5 +150,31 @@ describe.each(DB_KINDS)('AI on first contact on %s', (kind) => {
     const after = await run();
     expect(after.applied.unmapped.find((u: { className: string }) => u.className === 'person')).toBeUndefined();
     expect(after.applied.objects).toBeGreaterThan(before.applied.objects);
+  });
+
+  it('Fit skeleton says the point names do not match, with both lists, and fills a skeleton made from the COCO template', { timeout: 120_000 }, async () => {
+    const ctx = s.app.ctx;
+    const { projectId } = await bilingualProject([{ id: 'p', name: 'Person 人' }]);
+    const now = ctx.now();
+    const ontologyId = (await ctx.db.selectFrom('ontologies').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()).id;
+    const skeleton = (points: readonly string[]) => JSON.stringify({ version: ONTOLOGY_VERSION, labels: [{ id: 'b', name: 'Body 人体', color: '#00ff00' }], attributes: [], skeleton: { points: points.map((name, i) => ({ id: `k${i}`, name })), edges: [] } });
+    const featureId = (await ctx.db.insertInto('ontology_features').values({ ontology_id: ontologyId, name: 'Pose', tool: 'keypoints', sort_order: 1, label_count: 1, definition: skeleton(['Wing tip', 'Beak']), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const t = await buildTask(ctx, { projectId, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: projectPlayers(w) }], subjects: 1 });
+    await realFrames(ctx, t, ['astronaut.png']);
+    const frameId = t.frames.get(t.subjectIds[0]!)![0]!;
+    const fit = () => s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.owner.token, payload: { taskSubjectId: t.taskSubjectIds[0], frameId, tool: 'keypoints', box: { x: 0, y: 0, width: 512, height: 512 }, featureId, labelId: 'b' } });
+
+    const unmatched = await fit();
+    expect(unmatched.body.code, JSON.stringify(unmatched.body)).toBe(200);
+    expect(unmatched.body.data.frames[0].objects).toEqual([]);
+    expect(unmatched.body.data.pointsUnmatched).toMatchObject({ feature: 'Pose', skeleton: ['Wing tip', 'Beak'] });
+    expect(unmatched.body.data.pointsUnmatched.model).toContain('left_shoulder');
+
+    await ctx.db.updateTable('ontology_features').set({ definition: skeleton(COCO_SKELETON_TEMPLATE.points.map((p) => p.name)) }).where('id', '=', featureId).execute();
+    const fitted = await fit();
+    expect(fitted.body.data.pointsUnmatched).toBeUndefined();
+    const [pose] = fitted.body.data.frames[0].objects;
+    expect(pose.tool).toBe('keypoints');
+    expect(pose.geometry.points.length).toBeGreaterThanOrEqual(10);
   });
 });

@@ -100,3 +100,14 @@ describe('labels of the model\'s own tool first', () => {
     expect(targetOf(['person'], labels)).toEqual({ person: 'bp/name/sure' });
   });
 });
+
+describe('the COCO skeleton template', () => {
+  it('is named so every one of the pose model\'s 17 points finds its point, with COCO\'s 19 lines', async () => {
+    const { COCO_SKELETON_TEMPLATE } = await import('../../src-shared/model/cocoSkeleton');
+    const model = KEYPOINT_CONCEPTS.map((c) => c.words[0]!);
+    const got = matchPointNames(model, COCO_SKELETON_TEMPLATE.points.map((p, i) => ({ id: `k${i}`, name: p.name })));
+    model.forEach((m, i) => expect(got.get(m)).toBe(`k${i}`));
+    expect(COCO_SKELETON_TEMPLATE.edges).toHaveLength(19);
+    for (const e of COCO_SKELETON_TEMPLATE.edges) expect(Math.max(e.from, e.to)).toBeLessThan(17);
+  });
+});

@@ -22,27 +22,27 @@ export function LabelsEditor(p: { value: OntologyLabel[]; onChange: (labels: Ont
           {
             title: t('ontology.labels.name'),
             key: 'name',
-            render: (_: unknown, l) => <Input aria-label={t('ontology.labels.name')} value={l.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />,
-          },
-          {
-            title: t('ontology.labels.aliases'),
-            key: 'aliases',
+            // The aliases sit under the name they belong to: a column of their own squeezed the name at 1280 px.
             render: (_: unknown, l) => (
-              // Other names a model's classes may go by ("car", "汽车"): the AI mapping reads them.
-              <Select
-                mode="tags"
-                aria-label={t('ontology.labels.aliases')}
-                placeholder={t('ontology.labels.aliasesHint')}
-                value={l.aliases ?? []}
-                open={false}
-                tokenSeparators={[',', '，', '、']}
-                disabled={p.readOnly}
-                style={{ minWidth: 160 }}
-                onChange={(v: string[]) => {
-                  const kept = v.map((a) => a.trim().slice(0, ELEMENT_NAME_MAX)).filter(Boolean).slice(0, ONTOLOGY_LIMITS.aliasesPerLabel);
-                  set(l.id, kept.length ? { aliases: kept } : { aliases: undefined });
-                }}
-              />
+              <Flex vertical gap={4} style={{ minWidth: 160 }}>
+                <Input aria-label={t('ontology.labels.name')} value={l.name} {...lengthLimit(ELEMENT_NAME_MAX)} disabled={p.readOnly} onChange={(e) => set(l.id, { name: e.target.value })} />
+                {/* Other names a model's classes may go by ("car", "汽车", or * for every class no other label takes): the AI mapping reads them. */}
+                <Select
+                  mode="tags"
+                  size="small"
+                  aria-label={t('ontology.labels.aliases')}
+                  placeholder={t('ontology.labels.aliases')}
+                  title={t('ontology.labels.aliasesHint')}
+                  value={l.aliases ?? []}
+                  open={false}
+                  tokenSeparators={[',', '，', '、']}
+                  disabled={p.readOnly}
+                  onChange={(v: string[]) => {
+                    const kept = v.map((a) => a.trim().slice(0, ELEMENT_NAME_MAX)).filter(Boolean).slice(0, ONTOLOGY_LIMITS.aliasesPerLabel);
+                    set(l.id, kept.length ? { aliases: kept } : { aliases: undefined });
+                  }}
+                />
+              </Flex>
             ),
           },
           {

@@ -1,9 +1,10 @@
-import { Button, Flex, Input, Select, Space, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ELEMENT_NAME_MAX, type Skeleton } from '../../../../src-shared/model/ontology';
 import { lengthLimit } from '../../app/lengthLimit';
 import { newId } from './draft';
 import { withoutPoint } from './skeletonEdit';
+import { COCO_SKELETON_TEMPLATE } from '../../../../src-shared/model/cocoSkeleton';
 
 /** A keypoint feature's skeleton: its named points and the lines drawn between them. */
 export function SkeletonEditor(p: { value: Skeleton; onChange: (s: Skeleton) => void; readOnly: boolean }) {
@@ -12,8 +13,29 @@ export function SkeletonEditor(p: { value: Skeleton; onChange: (s: Skeleton) => 
   // A point not named yet still needs a handle in the line pickers.
   const pointLabel = (name: string, i: number) => name.trim() || t('ontology.skeleton.unnamedPoint', { n: i + 1 });
   const pointOptions = points.map((pt, i) => ({ value: i, label: pointLabel(pt.name, i) }));
+  // The COCO person: the pose model's 17 points and their lines, named so its points find them.
+  const useCoco = () => p.onChange({ points: COCO_SKELETON_TEMPLATE.points.map((x) => ({ id: newId('k'), name: x.name })), edges: COCO_SKELETON_TEMPLATE.edges.map((e) => ({ ...e })) });
+  const cocoButton = (onClick?: () => void) => (
+    <Button size="small" data-testid="skeleton-coco" onClick={onClick}>
+      {t('ontology.skeleton.coco')}
+    </Button>
+  );
   return (
     <Flex vertical gap={8}>
+      {!p.readOnly && (
+        <Flex gap={8} align="center" wrap>
+          {points.some((x) => x.name.trim()) ? (
+            <Popconfirm title={t('ontology.skeleton.cocoReplace')} onConfirm={useCoco}>
+              {cocoButton()}
+            </Popconfirm>
+          ) : (
+            cocoButton(useCoco)
+          )}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('ontology.skeleton.cocoHint')}
+          </Typography.Text>
+        </Flex>
+      )}
       <Typography.Text type="secondary">{t('ontology.skeleton.points')}</Typography.Text>
       <Flex gap={8} wrap>
         {points.map((pt, i) => (
