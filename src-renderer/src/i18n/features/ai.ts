@@ -73,6 +73,7 @@ export const aiZh = {
     open: '类别与标签',
     unmappedJob_other: '模型还找到了 {{list}}，但没有标签对应这些类别（共 {{count, number}} 个）',
     mapClasses: '对应类别',
+    foundNothing: '模型在这些数据上没有找到达到所选置信度的对象',
   },
   preAnnotate: {
     title: '预标注',
@@ -265,6 +266,7 @@ export const aiEn: EnglishOf<typeof aiZh> = {
     unmappedJob_one: 'The model also found {{list}}, but no label takes that class ({{count, number}} class)',
     unmappedJob_other: 'The model also found {{list}}, but no label takes these classes ({{count, number}} classes)',
     mapClasses: 'Map classes',
+    foundNothing: 'The model found nothing on these items at the chosen confidence',
   },
   preAnnotate: {
     title: 'Pre-annotate',

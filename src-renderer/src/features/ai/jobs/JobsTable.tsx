@@ -108,6 +108,11 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
                 {t('aiTab.jobs.appliedLeft', { skipped: j.applied.skippedTouched, failed: j.applied.failed })}
               </Typography.Text>
             </Tooltip>
+            {j.state === 'succeeded' && j.applied.objects === 0 && j.applied.unmapped.length === 0 && j.applied.items + j.applied.skippedTouched > 0 && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`ai-job-nothing-${j.jobId}`}>
+                {t('aiTab.mapping.foundNothing')}
+              </Typography.Text>
+            )}
             {j.applied.unmapped.length > 0 && (
               // Why a run wrote fewer objects than the model found: the classes no label takes, and the way to map them.
               <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`ai-job-unmapped-${j.jobId}`}>
