@@ -58,19 +58,20 @@ export class Stopper {
 
   private async run(code: number): Promise<void> {
     console.log('\nstopping ...');
-    const left = new Set(this.parts.map((p) => p.name));
+    let current = '';
     const limit = setTimeout(() => {
-      console.error(`still stopping after ${STOP_LIMIT_MS / 1000} s (${[...left].join(', ')}): exiting anyway`);
+      // The exit handler kills the children still running.
+      console.error(`the ${current} had not stopped after ${STOP_LIMIT_MS / 1000} s: exiting anyway`);
       process.exit(code || 1);
     }, STOP_LIMIT_MS);
     limit.unref();
     for (const part of [...this.parts].reverse()) {
+      current = part.name;
       try {
         await part.stop();
       } catch (err) {
-        console.error(`${part.name} did not stop cleanly:`, err instanceof Error ? err.message : err);
+        console.error(`the ${part.name} did not stop cleanly:`, err instanceof Error ? err.message : err);
       }
-      left.delete(part.name);
     }
     process.exit(code);
   }
