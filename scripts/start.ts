@@ -14,15 +14,19 @@ import { ensureBuilt } from './lib/ensureBuilt';
 import { electronBinary } from './lib/electronBinary';
 import { startModelServiceProcess } from './lib/modelService';
 import { demoSummary } from './lib/demoSummary';
+import { closeCutting, Stopper } from './lib/stopper';
 
 const repo = path.join(import.meta.dirname, '..');
+// From the first line: a Ctrl+C while the demo is seeded stops what has started so far.
+const stopper = new Stopper();
 
 async function main() {
   ensureBuilt();
   // AI_SERVICE_URL points at a model service of your own; otherwise the built-in one starts beside the server.
   const ai = process.env.AI_SERVICE_URL ? null : await startModelServiceProcess(repo);
-  process.once('exit', () => ai?.child.kill());
+  if (ai) stopper.addChild('model service', ai.child);
   const { app, address, config } = await startServer({ ...process.env, ...(ai?.env ?? {}) });
+  stopper.add('team server', () => closeCutting(app.server, () => app.close()));
   // The demo team, and its project with photos, ontology and a task, through the server's own API.
   const seed = await seedDemoTeam(app, { language: demoLanguageOf(process.env.DEMO_LANGUAGE) });
   const serverUrl = address;
@@ -37,11 +41,9 @@ async function main() {
   if (exe) {
     console.log('\nopening the desktop app (Electron) ...');
     const child = spawn(exe, [repo], { stdio: 'inherit', env: wsEnv });
-    child.on('exit', async (code) => {
-      ai?.child.kill();
-      await app.close();
-      process.exit(code ?? 0);
-    });
+    stopper.addChild('desktop app', child);
+    // Closing the app's window stops the rest.
+    child.on('exit', (code) => void stopper.stop(code ?? 0));
     return;
   }
   const host = await startNodeHost({
@@ -49,21 +51,16 @@ async function main() {
     rendererDir: path.join(repo, 'out/renderer'),
     ...nodeHostEnv(),
   });
+  stopper.add('workstation', () => closeCutting(host.app.server, () => host.close()));
   console.log(`\nworkstation   ${host.openUrl}`);
   console.log('              (browser host: no Electron binary here; `npm run desktop` fetches it)');
   console.log('open that address in a browser (it carries the access key of this run) and log in with a demo account.');
   console.log(`the address is also in ${host.addressFile}. Ctrl+C stops everything.`);
-  const stop = async () => {
-    await host.close();
-    await app.close();
-    ai?.child.kill();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((err: unknown) => {
+  // A stop under way ends the start's steps with errors of its own: the stop speaks for itself.
+  if (stopper.isStopping) return;
   console.error('start failed:', err instanceof Error ? err.message : err);
-  process.exit(1);
+  void stopper.stop(1);
 });

@@ -117,6 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Pyramids a stopped server did not make; in the background, never holding the start.
     pyramids.catchUp().catch((err: unknown) => app.log.warn({ err }, 'tile pyramid catch-up failed'));
   });
+  // Before the HTTP server stops taking connections and waits for the open ones: a page's socket stays open until it is told to go.
+  app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => {
     await ctx.ai.close();
     await pyramids.close();

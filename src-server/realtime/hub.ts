@@ -76,6 +76,16 @@ export class RealtimeHub implements RealtimePublisher {
     for (const socket of this.io?.of('/').sockets.values() ?? []) if (socket.data.token === token) socket.disconnect(true);
   }
 
+  /**
+   * Ends every open socket (websocket or long poll) at once. Run before the HTTP server closes
+   * (the app's preClose): the server waits for each of its connections to end, and an upgraded
+   * socket of an open page never ends by itself, so a stop would wait for the browser tab.
+   */
+  disconnectAll(): void {
+    this.io?.disconnectSockets(true);
+    this.io?.engine.close();
+  }
+
   async close(): Promise<void> {
     this.recheck.stop();
     if (this.pruneTimer) clearInterval(this.pruneTimer);
