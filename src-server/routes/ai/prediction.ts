@@ -7,7 +7,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { modelRef, DEFAULT_MIN_SCORE, tenantOf } from '../../ai/jobRequests';
-import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
+import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, nameMatchHead, predictionsToObjects } from '../../ai/suggestions';
 import { classesOf } from '../../repositories/aiModels';
 import { requireEnabled, usableModel } from './deps';
@@ -108,13 +108,17 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       if (err instanceof AppError && err.key === 'ai.modelInvalid' && model.runtime !== 'builtin') await ctx.ai.modelFailed(model, project.projectId, err);
       throw err;
     });
-    if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
+    // Every suggestion starts with its feature's attribute defaults, as a drawn object does (issue 31).
+    if (body.tool === 'tracking') {
+      const frames = trackedObjects(body, answer.predictions, next).map((f) => ({ ...f, objects: withFeatureDefaults(f.objects, features) }));
+      return { modelId: model.id, ms: answer.ms, frames, unmapped: [] };
+    }
     const chosen = chosenTarget(features, body, body.tool !== 'box');
     const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
     return {
       modelId: model.id,
       ms: answer.ms,
-      frames: [{ frameId: frame.id, objects: made.objects }],
+      frames: [{ frameId: frame.id, objects: withFeatureDefaults(made.objects, features) }],
       // Class names are the service's words (a team's service may send anything): said cleaned, the 50 most found.
       unmapped: [...made.unmapped]
         .map(([className, count]) => ({ className: cleanTextOf('line', className, 128), count }))
