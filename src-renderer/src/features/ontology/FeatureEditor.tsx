@@ -31,7 +31,7 @@ export function FeatureEditor(p: { value: DraftFeature; onChange: (d: DraftFeatu
           />
         )}
         {d.tool === 'classification' && (
-          <Checkbox checked={answerRequired(d)} disabled={p.readOnly} onChange={(e) => set({ required: e.target.checked })} data-testid="feature-required">
+          <Checkbox checked={answerRequired(d)} disabled={p.readOnly} onChange={(e) => set({ required: e.target.checked })}>
             {t('ontology.required')}
           </Checkbox>
         )}
