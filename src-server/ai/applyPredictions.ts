@@ -7,7 +7,7 @@ import { bumpVersion, lockTaskSubject } from '../repositories/taskSubjectFlow';
 import { untouched } from '../routes/annotate/beforehand';
 import { frameWrite } from '../routes/annotate/applySave';
 import { predictionsToObjects } from './suggestions';
-import type { TargetFeature } from './projectFeatures';
+import { withFeatureDefaults, type TargetFeature } from './projectFeatures';
 
 
 export interface FramePredictions {
@@ -50,9 +50,11 @@ export async function applyPredictions(
         const kept = before.objects.filter((o) => o.source !== 'ai');
         const zFrom = kept.reduce((m, o) => Math.max(m, o.zIndex + 1), 0);
         const made = predictionsToObjects(f.predictions, { features: p.features, ...(p.chosen ? { chosen: p.chosen } : {}), zIndexFrom: zFrom });
-        const data: FrameData = { ...before, objects: [...kept, ...made.objects] };
+        // Suggestions start with their features' attribute defaults, as drawn objects do (issue 31).
+        const suggested = withFeatureDefaults(made.objects, p.features);
+        const data: FrameData = { ...before, objects: [...kept, ...suggested] };
         // A prediction the model rule refuses (a box of no area) is dropped rather than stored broken.
-        if (frameDataIssues(data).length > 0) data.objects = [...kept, ...made.objects.filter((o) => frameDataIssues({ ...data, objects: [o] }).length === 0)];
+        if (frameDataIssues(data).length > 0) data.objects = [...kept, ...suggested.filter((o) => frameDataIssues({ ...data, objects: [o] }).length === 0)];
         writes.push(frameWrite(f.frameId, data));
         for (const o of data.objects.slice(kept.length)) {
           suggestions.push({ job_id: p.jobId, model_id: p.modelId, project_id: p.projectId, task_subject_id: taskSubjectId, frame_id: f.frameId, object_id: o.id, label_id: o.labelId, geometry: JSON.stringify(o.geometry) });

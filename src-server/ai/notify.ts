@@ -93,12 +93,12 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
       });
       for (const r of ok) {
         const item = items.get(r.key)!;
-        const state = out.skipped.has(item.task_subject_id!) ? 'skipped' : 'done';
-        if (await jobs.markItem(job.id, r.key, state)) {
-          if (state === 'skipped') applied.skippedTouched++;
-        }
+        await jobs.markItem(job.id, r.key, out.skipped.has(item.task_subject_id!) ? 'skipped' : 'done');
       }
-      applied.items += out.written.size;
+      // Counted from the items, not added per callback: a sequence whose frames come in two callbacks is one item.
+      const counted = await jobs.taskSubjectsApplied(job.id);
+      applied.items = counted.done;
+      applied.skippedTouched = counted.skipped;
       applied.objects += out.objects;
     } else if (job.type === 'evaluate') {
       // Only what the evaluation measures is kept: the service's class names and other text are not stored.

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
-import { readDefinition, type OntologyLabel, type Skeleton } from '../../src-shared/model/ontology';
+import type { AnnotationObject } from '../../src-shared/model/annotation';
+import { withObjectDefaults } from '../../src-shared/model/attributeDefaults';
+import { readDefinition, type OntologyAttribute, type OntologyLabel, type Skeleton } from '../../src-shared/model/ontology';
 
-/** A feature of the project's ontology as the AI routes need it: its tool, labels and skeleton. */
+/** A feature of the project's ontology as the AI routes need it: its tool, labels, attributes (for their defaults) and skeleton. */
 export interface TargetFeature {
   featureId: number;
   name: string;
   tool: string;
   labels: OntologyLabel[];
+  /** the feature's questions, for their defaults (left out by callers that need none) */
+  attributes?: OntologyAttribute[];
   skeleton?: Skeleton;
 }
 
@@ -22,9 +26,13 @@ export async function projectFeatures(db: Kysely<Database>, projectId: number, t
   const rows = await q.orderBy('f.sort_order').orderBy('f.id').execute();
   return rows.map((r) => {
     const def = readDefinition(JSON.parse(r.definition));
-    return { featureId: r.id, name: r.name, tool: r.tool, labels: def.labels ?? [], ...(def.skeleton ? { skeleton: def.skeleton } : {}) };
+    return { featureId: r.id, name: r.name, tool: r.tool, labels: def.labels ?? [], attributes: def.attributes, ...(def.skeleton ? { skeleton: def.skeleton } : {}) };
   });
 }
+
+/** The objects with their features' attribute defaults (src-shared/model/attributeDefaults.ts): what a model suggests starts as a drawn object does. */
+export const withFeatureDefaults = <O extends Pick<AnnotationObject, 'featureId' | 'attributes'>>(objects: readonly O[], features: readonly TargetFeature[]): O[] =>
+  withObjectDefaults(objects, (featureId) => features.find((f) => f.featureId === featureId)?.attributes);
 
 /** The key a model head maps classes to: one label of one feature. */
 export const labelKey = (featureId: number, labelId: string): string => `${featureId}:${labelId}`;

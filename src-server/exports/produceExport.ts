@@ -5,11 +5,12 @@ import { ZipFile } from 'yazl';
 import type { Database } from '../database/schema';
 import type { DialectName } from '../database/connect';
 import type { ObjectInfo, ObjectStore } from '../storage';
-import { EXPORT_MAX_SUBJECTS, type ExportReportData } from '../../src-shared/api/export';
+import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, type ExportReportData } from '../../src-shared/api/export';
 import type { ClaimedExport } from '../repositories/exports';
 import { yazlSink, type ExportItem, type ZipSink } from './formats';
 import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
+import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
 import { addStoredFile, MEDIA_FOLDERS, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
@@ -106,7 +107,11 @@ async function write(
       onProgress(n, total);
     },
   });
-  const written = await writeAnnotations(job.format, counting(items), ontology, guarded, d.tempDir);
+  // Suggestions nobody confirmed stay out unless the plan keeps them; the report says how many.
+  const left = { unconfirmed: 0 };
+  const kept = keepsUnconfirmed(job.format, job.options) ? items : withoutUnconfirmed(items, left);
+  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir);
+  if (left.unconfirmed > 0) written.skipped.unconfirmed = left.unconfirmed;
 
   let mediaFiles = 0;
   if (job.options.includeMedia) {

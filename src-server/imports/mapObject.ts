@@ -1,14 +1,16 @@
 /**
  * One imported object as the target stores it: its feature and label from the ontology, its
  * keypoints by the skeleton's point ids (points the skeleton lacks are dropped), its answers
- * mapped, what lossless kept (id, drawing order, source) or fresh values, and checked against
- * the annotation model's rules, since a foreign file may hold what our editor never draws
- * (a box of no area, a polygon folded onto a line, coordinates out of range).
+ * mapped (an attribute the file leaves unanswered takes its default), what lossless kept (id,
+ * drawing order, source) or fresh values, and checked against the annotation model's rules,
+ * since a foreign file may hold what our editor never draws (a box of no area, a polygon
+ * folded onto a line, coordinates out of range).
  */
 import { Value } from 'typebox/value';
 import { AnnotationObject, ANNOTATION_VERSION, frameDataIssues, type FrameClassification } from '../../src-shared/model/annotation';
 import { nameKey, type OntologyFeature } from '../../src-shared/model/ontology';
 import { mapAnswers } from './mapAnswers';
+import { withAttributeDefaults } from '../../src-shared/model/attributeDefaults';
 import type { ResolvedLabel } from './resolveLabel';
 import type { SourceClassification, SourceObject } from './sourceModel';
 import { countInto } from './tally';
@@ -57,7 +59,8 @@ export function mapObject(o: SourceObject, to: ResolvedLabel & { label: NonNulla
     labelId: to.label.id,
     tool: o.tool,
     geometry,
-    attributes: mapAnswers(o.attributes, to.feature, o.sourceFeature, c.dropped),
+    // What the file leaves unanswered takes the feature's default, as a drawn object does (issue 31).
+    attributes: withAttributeDefaults(mapAnswers(o.attributes, to.feature, o.sourceFeature, c.dropped), to.feature.attributes),
     // Drawing order is settled when the frame is built (after what it already holds).
     zIndex: k?.zIndex ?? 0,
     ...(k?.hidden !== undefined ? { hidden: k.hidden } : {}),
@@ -76,7 +79,7 @@ export function mapClassification(cl: SourceClassification, to: ResolvedLabel, c
     id: cl.kept.id,
     featureId: to.feature.featureId,
     ...(to.label ? { labelId: to.label.id } : {}),
-    attributes: mapAnswers(cl.attributes, to.feature, cl.sourceFeature, c.dropped),
+    attributes: withAttributeDefaults(mapAnswers(cl.attributes, to.feature, cl.sourceFeature, c.dropped), to.feature.attributes),
     source: cl.kept.source,
   };
 }

@@ -203,6 +203,23 @@ export class AiJobsRepository {
     return this.db.selectFrom('ai_job_items').selectAll().where('job_id', '=', id).where('item_key', 'in', [...keys]).execute();
   }
 
+  /**
+   * Task subjects of a pre-annotation job that got predictions (an item done) and that were left
+   * alone because a person had started them (an item skipped), each counted once however many
+   * of its frames the service answered, in however many callbacks (issue 31).
+   */
+  async taskSubjectsApplied(id: number): Promise<{ done: number; skipped: number }> {
+    const rows = await this.db
+      .selectFrom('ai_job_items')
+      .select(['state', (eb) => eb.fn.count<number>('task_subject_id').distinct().as('n')])
+      .where('job_id', '=', id)
+      .where('state', 'in', ['done', 'skipped'])
+      .groupBy('state')
+      .execute();
+    const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { done: of('done'), skipped: of('skipped') };
+  }
+
   async markItem(id: number, key: string, state: 'done' | 'skipped' | 'failed', result?: string): Promise<boolean> {
     const r = await this.db
       .updateTable('ai_job_items')

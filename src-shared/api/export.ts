@@ -55,10 +55,20 @@ export const ExportOptions = Type.Object(
   {
     /** copy the subjects' files into the zip (`images/` as each format expects them) */
     includeMedia: Type.Optional(Type.Boolean()),
+    /** keep a model's suggestions nobody confirmed (source 'ai'); absent: only lossless keeps them (keepsUnconfirmed) */
+    includeUnconfirmed: Type.Optional(Type.Boolean()),
   },
   closed,
 );
 export type ExportOptions = Static<typeof ExportOptions>;
+
+/**
+ * Whether an export keeps the suggestions nobody confirmed (src-shared/model/unconfirmed.ts).
+ * As Label Studio and Labelbox do, the formats a model is trained on (COCO, YOLO, VOC) hold
+ * only what a person confirmed; the lossless copy holds everything, each object with its
+ * source, so nothing is lost moving a project. The plan's option overrides either way.
+ */
+export const keepsUnconfirmed = (format: ExportFormatName, options: ExportOptions): boolean => options.includeUnconfirmed ?? format === 'lossless';
 
 const ExportName = plainName(64);
 
@@ -175,12 +185,21 @@ export const ExportPlanUpdateBody = Type.Object(
 );
 export type ExportPlanUpdateBody = Static<typeof ExportPlanUpdateBody>;
 
-/** POST /export/plan/count: a saved plan, or filters given in place. */
-export const ExportCountBody = Type.Object({ projectId: Id, planId: Type.Optional(Id), filters: Type.Optional(ExportFilters) }, closed);
+/**
+ * POST /export/plan/count: a saved plan, or filters given in place; `format` and `options`
+ * (else the saved plan's) count the objects that format keeps, as its export would write them.
+ */
+export const ExportCountBody = Type.Object(
+  { projectId: Id, planId: Type.Optional(Id), filters: Type.Optional(ExportFilters), format: Type.Optional(ExportFormatName), options: Type.Optional(ExportOptions) },
+  closed,
+);
 export type ExportCountBody = Static<typeof ExportCountBody>;
 
-/** What a plan would export now. */
-export const ExportCount = Type.Object({ subjects: Type.Integer(), frames: Type.Integer(), objects: Type.Integer() });
+/**
+ * What a plan would export now: objects are those its format keeps (every object without a
+ * format); `unconfirmed`, the suggestions nobody confirmed that it leaves out.
+ */
+export const ExportCount = Type.Object({ subjects: Type.Integer(), frames: Type.Integer(), objects: Type.Integer(), unconfirmed: Type.Integer() });
 export type ExportCount = Static<typeof ExportCount>;
 
 export const ExportProgressBody = Type.Object(

@@ -114,6 +114,8 @@ const featureFields = <I extends TSchema>(id: I) => ({
   tool: OntologyTool,
   /** classification only (default subject) */
   scope: Type.Optional(ClassificationScope),
+  /** classification only: answered before a submit (absent: true, as every classification was before the switch) */
+  required: Type.Optional(Type.Boolean()),
   labels: Type.Optional(Type.Array(labelOf(id), { maxItems: ONTOLOGY_LIMITS.labelsPerFeature })),
   attributes: Type.Optional(attributesOf(id)),
   /** keypoints only, and required there */
@@ -148,7 +150,7 @@ export interface OntologyAttribute {
 export interface SkeletonEdge { from: number; to: number }
 export interface Skeleton { points: { id: string; name: string }[]; edges: SkeletonEdge[] }
 /** What a feature row stores besides its name and tool (with ONTOLOGY_VERSION). */
-export interface FeatureDefinition { scope?: ClassificationScope; labels: OntologyLabel[]; attributes: OntologyAttribute[]; skeleton?: Skeleton }
+export interface FeatureDefinition { scope?: ClassificationScope; required?: boolean; labels: OntologyLabel[]; attributes: OntologyAttribute[]; skeleton?: Skeleton }
 export type OntologyFeature = FeatureDefinition & { featureId: number; sortOrder: number; name: string; tool: OntologyTool };
 
 type Loose<T extends { id: string }> = Omit<T, 'id'> & { id?: string };
@@ -162,6 +164,7 @@ export interface FeatureInput {
   name: string;
   tool: OntologyTool;
   scope?: ClassificationScope;
+  required?: boolean;
   labels?: LabelInput[];
   attributes?: AttributeInput[];
   skeleton?: SkeletonInput;
@@ -176,6 +179,12 @@ export const asFeatureInputs = (features: readonly object[]): FeatureInput[] => 
 /** How names and hotkeys compare: "Car " and "car" are the same label to an annotator. */
 export const nameKey = (name: string): string => name.normalize('NFC').trim().toLowerCase();
 export const isChoice = (type: AttributeType): boolean => CHOICE_TYPES.includes(type);
+/**
+ * Whether a classification feature must be answered before a submit. Stored only when it is
+ * not (`required: false`): every classification was required before the ontology editor had
+ * the switch, and a project made then keeps its rule.
+ */
+export const answerRequired = (feature: { required?: boolean }): boolean => feature.required !== false;
 
 /** The rules a definition can break; each is an error key `ontology.<reason>` (400). */
 export const ONTOLOGY_ISSUES = [
@@ -244,6 +253,7 @@ function checkName(name: string, path: string): void {
 
 function checkFeature(f: FeatureInput, at: string, hotkeys: Map<string, OntologyConflict>): void {
   if (f.scope !== undefined && f.tool !== 'classification') fail('fieldNotAllowed', `${at}/scope`);
+  if (f.required !== undefined && f.tool !== 'classification') fail('fieldNotAllowed', `${at}/required`);
   if (f.skeleton !== undefined && f.tool !== 'keypoints') fail('fieldNotAllowed', `${at}/skeleton`);
   const labels = f.labels ?? [];
   const attributes = f.attributes ?? [];
@@ -373,6 +383,7 @@ export function readDefinition(stored: unknown): FeatureDefinition {
   const d = upgradeDefinition(stored);
   return {
     ...(d.scope !== undefined ? { scope: d.scope as ClassificationScope } : {}),
+    ...(d.required === false ? { required: false } : {}),
     labels: (d.labels as OntologyLabel[] | undefined) ?? [],
     attributes: (d.attributes as OntologyAttribute[] | undefined) ?? [],
     ...(d.skeleton !== undefined ? { skeleton: d.skeleton as Skeleton } : {}),

@@ -42,6 +42,12 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   await expect(ai.jobState(first.jobId)).toHaveText('Succeeded', JOB_END);
   await expect(ai.jobProgress(first.jobId)).toContainText(`${world.small.subjects}/${world.small.subjects}`);
   await expect(ai.jobApplied(first.jobId)).toContainText(/ [1-9]\d* objects?(?![a-z])/);
+  // Nobody has handed on an item yet, so nobody kept a suggestion either (issue 31): they were
+  // all counted as "kept" while nobody had looked at them.
+  await ai.view('Model statistics');
+  await ai.statisticsOf(/v1 · Boxes/);
+  await expect(page.getByTestId('ai-feedback')).toContainText('Nobody has worked on this model\'s pre-annotations yet.');
+  await ai.view('Pre-annotate & train');
 
   // A bigger run, cancelled while it works: "Cancelled" as soon as the server answers. Nothing is asked again.
   await ai.preAnnotate(world.big.name);

@@ -13,6 +13,24 @@ test('an owner exports annotated work as COCO, downloads the zip and imports it 
 
   const tab = new ExportsTab(page);
   await tab.open(work.projectId);
+  // The count is what the chosen format writes (issue 31): COCO keeps the two confirmed boxes,
+  // lossless JSON everything; the model's box nobody confirmed is left out of COCO, and said so.
+  await page.getByTestId('new-plan').click();
+  const dialog = page.getByRole('dialog');
+  const count = dialog.getByTestId('export-count');
+  await expect(count).toContainText(/Objects\s*2/);
+  await expect(dialog.getByTestId('export-unconfirmed')).toContainText('1 more suggestion nobody confirmed is left out');
+  await dialog.getByTestId('plan-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Lossless JSON', { exact: true }).click();
+  await expect(count).toContainText(/Objects\s*4/);
+  await expect(dialog.getByTestId('export-unconfirmed')).toHaveCount(0);
+  await dialog.getByTestId('plan-option-includeUnconfirmed').click();
+  await expect(count).toContainText(/Objects\s*3/);
+  await expect(dialog.getByTestId('export-unconfirmed')).toBeVisible();
+  await screenshot(page, 'export-count');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   const planName = `COCO ${Date.now()}`;
   await tab.saveAndRunPlan(planName, 'COCO');
   await tab.expectRunDone(planName);

@@ -156,6 +156,21 @@ test('the tool list shows every tool name whole', async ({ page, request }) => {
   const chosen = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Tool' }) });
   await expect(chosen).toContainText('Classification');
   expect(await chosen.locator('.ant-select-content').evaluate(fitsWhole)).toBe(true);
+
+  // A classification is required unless its switch says otherwise (issue 31: there was no switch).
+  await page.getByLabel('Feature name').first().fill('Weather');
+  await page.getByRole('button', { name: 'New feature' }).click();
+  const required = page.getByRole('checkbox', { name: 'Must be answered before submit' });
+  await expect(required).toBeChecked();
+  await required.uncheck();
+  await page.getByRole('table', { name: 'Labels' }).getByLabel('Name').first().fill('sunny');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const projectId = /projects\/(\d+)\//.exec(page.url())![1];
+  const owner = await apiAs(request, '13800000001');
+  const ontology = await owner.call('GET', `/project/${projectId}/ontology`);
+  expect(ontology.features.map((f: { name: string; required?: boolean }) => [f.name, f.required])).toEqual([['Weather', false]]);
+  await expect(required).not.toBeChecked();
 });
 
 test('skeleton points start empty, can be removed with their lines, and are saved as edited', async ({ page, request }) => {

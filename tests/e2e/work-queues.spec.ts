@@ -84,8 +84,8 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await shot(reviewerPage, 'workspace-compare');
 });
 
-test('pre-annotations show as suggestions the annotator accepts, and the server then has them as the annotator\'s own', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+test('pre-annotations show as suggestions the annotator accepts; a submit with one left unconfirmed asks first, and the reviewer sees it marked', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const world = await workWorld(request, 1);
   const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
   const items = await owner('GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
@@ -107,18 +107,48 @@ test('pre-annotations show as suggestions the annotator accepts, and the server 
   await workspace.expectItemOpen();
   await workspace.expectObjects(2);
   await expect(page.getByTestId('pre-annotations')).toContainText('2 pre-annotations to confirm');
+  // Each says what it is: nobody has confirmed it yet (issue 31).
+  const row = (id: string) => page.locator(`[data-testid="object-row"][data-object-id="${id}"]`);
+  await expect(row('ai-1').getByTestId('ai-tag')).toHaveText('Unconfirmed');
   await shot(page, 'workspace-pre-annotations');
-  await page.getByTestId('pre-annotations').getByRole('button', { name: 'Accept all' }).click();
-  await expect(page.getByTestId('pre-annotations')).toHaveCount(0);
+  await row('ai-1').getByRole('button', { name: 'Accept this pre-annotation' }).click();
+  await expect(page.getByTestId('pre-annotations')).toContainText('1 pre-annotation to confirm');
+  await expect(row('ai-1').getByTestId('ai-tag')).toHaveCount(0);
   await workspace.expectSaved();
 
+  // Submitting with one left asks first; going back keeps the item open, "as they are" hands it on.
+  await page.getByTestId('submit').click();
+  const ask = page.getByTestId('unconfirmed-dialog');
+  await expect(ask).toContainText('1 suggestion nobody has confirmed');
+  await ask.getByRole('button', { name: 'Go back' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('item-name')).not.toHaveText('');
+  await page.getByTestId('submit').click();
+  await ask.getByTestId('submit-unconfirmed').click();
+  await expect(page.getByText('Everything at this step is done')).toBeVisible();
   const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
-  expect(saved.frames[0].data.objects.map((o: { id: string; source: string }) => `${o.id}:${o.source}`).sort()).toEqual(['ai-1:manual', 'ai-2:manual']);
+  expect(saved.frames[0].data.objects.map((o: { id: string; source: string }) => `${o.id}:${o.source}`).sort()).toEqual(['ai-1:manual', 'ai-2:ai']);
+
+  // The reviewer sees which object nobody confirmed.
+  const reviewerPage = await loggedInPage(browser, world.reviewer);
+  const review = new MyWorkPage(reviewerPage);
+  await review.open();
+  const reviewing = await review.start(world.reviewStep);
+  await reviewing.expectItemOpen();
+  const reviewed = (id: string) => reviewerPage.locator(`[data-testid="object-row"][data-object-id="${id}"]`);
+  await expect(reviewed('ai-2').getByTestId('ai-tag')).toHaveText('Unconfirmed');
+  await expect(reviewed('ai-1').getByTestId('ai-tag')).toHaveCount(0);
+  await shot(reviewerPage, 'review-unconfirmed');
 });
 
-test('a classification question must be answered before submit, and the answer reaches the server', async ({ browser, request }) => {
+test('a classification question must be answered before submit unless the ontology says it need not be, and the answer reaches the server', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const world = await workWorld(request, 1, { classification: true });
+  // A second question the ontology's switch leaves optional (issue 31): it never stops a submit.
+  await call(request, world.owner, 'POST', '/ontology/feature/manage', {
+    projectId: world.projectId,
+    features: [{ name: 'Weather', tool: 'classification', scope: 'subject', required: false, labels: [{ name: 'Sunny', color: '#fadb14' }, { name: 'Rainy', color: '#1677ff' }] }],
+  });
   const page = await loggedInPage(browser, world.annotator);
   const work = new MyWorkPage(page);
   await work.open();
@@ -127,6 +157,7 @@ test('a classification question must be answered before submit, and the answer r
   await page.getByTestId('submit').click();
   await expect(page.getByText('1 classification question still needs an answer')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Classification' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('group', { name: 'Weather' })).toContainText('Optional');
   await page.getByRole('radio', { name: 'Outdoor' }).check();
   await workspace.expectSaved();
   await shot(page, 'workspace-classification');

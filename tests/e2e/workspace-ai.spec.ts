@@ -5,7 +5,7 @@ import { MyWorkPage } from './pages/workPages';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/workspace-ai-${name}.png`, animations: 'disabled' });
 
-type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number }[] } }[] };
+type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number; attributes: Record<string, unknown> }[] } }[] };
 
 test('the annotator detects on a photo, undoes and redoes it, accepts and rejects suggestions, outlines a box as a polygon, and the server keeps only what they accepted', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -120,6 +120,9 @@ test('on a frame sequence the selection is propagated into the next frames as on
   await expect(ai.suggestions('Cat')).toHaveCount(1);
   await page.getByTestId('pre-annotations').getByRole('button', { name: 'Accept all' }).click();
   await ai.own('Cat').click();
+  // The detected cat starts with the question's default, stored, not only shown (issue 31).
+  const truncatedNo = page.getByTestId('object-attributes').getByRole('radio', { name: 'No' });
+  await expect(truncatedNo).toBeChecked();
   await ai.panel.getByRole('spinbutton', { name: 'Frames' }).fill('2');
 
   // Propagated, then undone: the next frame has nothing.
@@ -141,10 +144,13 @@ test('on a frame sequence the selection is propagated into the next frames as on
   await expect(page.getByText('Frame 2 of 3')).toBeVisible();
   await workspace.expectObjects(1);
   await expect(ai.suggestions('Cat')).toHaveCount(1);
+  // The followed cat has the answer too: it was blank on tracked boxes (issue 31).
+  await ai.suggestions('Cat').click();
+  await expect(truncatedNo).toBeChecked();
   await shot(page, 'propagated');
   await workspace.expectSaved();
 
   const saved: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${world.taskSubjectIds[0]}`);
-  const perFrame = saved.frames.map((f) => f.data.objects.map((o) => o.source));
-  expect(perFrame).toEqual([['manual'], ['ai'], ['ai']]);
+  const perFrame = saved.frames.map((f) => f.data.objects.map((o) => `${o.source}:${String(o.attributes[world.truncated.id] === world.truncated.no)}`));
+  expect(perFrame).toEqual([['manual:true'], ['ai:true'], ['ai:true']]);
 });

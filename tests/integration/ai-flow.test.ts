@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
-import { aiTask } from '../support/aiFixture';
+import { aiTask, BOX_DEFAULTS } from '../support/aiFixture';
 import { builtinModel, reviewedTask } from '../support/routeSamples/ai';
 import { projectPlayers } from '../support/routeSamples/taskSubject';
 import { AnnotationsRepository } from '../../src-server/repositories/annotations';
@@ -65,6 +65,8 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     expect(labels.flat()).toContain('person:ai');
     expect(labels.flat()).toContain('cat:ai');
     for (const frames of found) for (const o of frames.flatMap((f) => f.data.objects)) expect(o.score).toBeGreaterThan(0);
+    // Each suggestion starts with its feature's defaults, as a drawn box does (issue 31).
+    for (const frames of found) for (const o of frames.flatMap((f) => f.data.objects)) expect(o.attributes).toEqual(BOX_DEFAULTS);
     const heldNow = await annotations.frames(held);
     expect(heldNow.flatMap((f) => f.data.objects)).toEqual([mine]);
   });
@@ -133,6 +135,7 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     const people = detect.body.data.frames[0].objects.filter((o: { labelId: string }) => o.labelId === 'person');
     expect(people.length).toBeGreaterThan(0);
     expect(people[0].source).toBe('ai');
+    expect(people[0].attributes).toEqual(BOX_DEFAULTS);
 
     // A project without a `cat` label: the cat is said to be found, and a chosen label takes it.
     const catLabels = await ctx.db.selectFrom('ontology_features').select('id').where('tool', '=', 'box').where('definition', 'like', '%"cat"%').execute();

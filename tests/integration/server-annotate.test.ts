@@ -3,6 +3,7 @@ import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type WorldUser } from '../support/world';
 import { boxes, buildTask } from '../support/taskFixture';
+import { aiOntology, BOX_DEFAULTS } from '../support/aiFixture';
 
 /** Annotations: versioned, idempotent saves by the holder; reading; object edits; pre-annotation; figures. */
 describe.each(DB_KINDS)('annotations on %s', (kind) => {
@@ -169,10 +170,17 @@ describe.each(DB_KINDS)('annotations on %s', (kind) => {
     expect(refused.body.data).toEqual({ taskSubjectIds: [id] });
     expect(await s.app.ctx.db.selectFrom('annotation_frames').select('task_subject_id').where('task_subject_id', 'in', pending).execute()).toEqual([]);
 
-    const ok = await pre(w.users.projectManager, [item(1), item(2)]);
+    // The second item's box is of a feature whose question has a default, and the caller left it unanswered.
+    const { boxFeatureId } = await aiOntology(s.app.ctx, w.projectP, w.users.owner.id);
+    const unanswered = { id: 'pre-cat', featureId: boxFeatureId, labelId: 'cat', tool: 'box', geometry: { x: 1, y: 1, width: 20, height: 20 }, attributes: {}, zIndex: 0, source: 'manual' };
+    const withCat = { taskSubjectId: t.taskSubjectIds[2], frames: [{ frameId: framesOf(2)[0], data: { version: 1, objects: [unanswered], classifications: [] } }] };
+    const ok = await pre(w.users.projectManager, [item(1), withCat]);
     expect(ok.body.data).toEqual({ taskId: t.taskId, updated: pending.map((taskSubjectId) => ({ taskSubjectId, version: 1 })) });
     const stored = await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${pending[0]}&frameIds=${framesOf(1)[0]}`);
     expect(stored.body.data.frames[0].data.objects.map((o: { source: string }) => o.source)).toEqual(['ai', 'ai']);
+    // Stored with the default, as a box drawn in the workspace would be (issue 31).
+    const cat = await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${pending[1]}&frameIds=${framesOf(2)[0]}`);
+    expect(cat.body.data.frames[0].data.objects).toEqual([{ ...unanswered, source: 'ai', attributes: BOX_DEFAULTS }]);
 
     const notice = await call(w.users.owner, 'POST', '/annotate/pre/annotate/notification', { projectId: w.projectP, taskId: t.taskId, status: 'finished', count: 2 });
     expect(notice.body).toMatchObject({ code: 200, data: null });

@@ -4,6 +4,7 @@ import { startObsServer, type ObsServer } from '../support/obsServer';
 import { buildWorld, type World } from '../support/world';
 import { exportProject } from '../support/exportFixture';
 import { awaitExport, readExportZip } from '../support/exportJobs';
+import type { FrameData } from '../../src-shared/model/annotation';
 
 /** Export plans, counts, the template, background runs and their results, deliveries, deletion. */
 describe.each(DB_KINDS)('exports on %s', (kind) => {
@@ -49,20 +50,51 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const plan = await ok(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: 'All', format: 'coco' }));
     expect(await failure(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: ' All ', format: 'voc' }))).toEqual({ status: 409, msg: 'error.export.planNameTaken' });
     // 3 annotated frames of 3 boxes, a polygon and a person each.
-    expect(await ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, planId: plan.id }))).toEqual({ subjects: 5, frames: 5, objects: 15 });
+    expect(await ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, planId: plan.id }))).toEqual({ subjects: 5, frames: 5, objects: 15, unconfirmed: 0 });
     const count = (filters: object) => ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, filters }));
-    expect(await count({ annotatedOnly: true })).toEqual({ subjects: 3, frames: 3, objects: 15 });
-    expect(await count({ taskId: task.taskId, states: ['pending'] })).toEqual({ subjects: 5, frames: 5, objects: 15 });
-    expect(await count({ taskId: task.taskId, states: ['done'] })).toEqual({ subjects: 0, frames: 0, objects: 0 });
-    expect(await count({ taskId: task.taskId, workflowIds: [task.steps[1]!.workflowId] })).toEqual({ subjects: 0, frames: 0, objects: 0 });
-    expect(await count({ labelIds: ['ped'] })).toEqual({ subjects: 3, frames: 3, objects: 15 });
-    expect(await count({ labelIds: ['sunny'] })).toEqual({ subjects: 3, frames: 3, objects: 15 });
+    expect(await count({ annotatedOnly: true })).toEqual({ subjects: 3, frames: 3, objects: 15, unconfirmed: 0 });
+    expect(await count({ taskId: task.taskId, states: ['pending'] })).toEqual({ subjects: 5, frames: 5, objects: 15, unconfirmed: 0 });
+    expect(await count({ taskId: task.taskId, states: ['done'] })).toEqual({ subjects: 0, frames: 0, objects: 0, unconfirmed: 0 });
+    expect(await count({ taskId: task.taskId, workflowIds: [task.steps[1]!.workflowId] })).toEqual({ subjects: 0, frames: 0, objects: 0, unconfirmed: 0 });
+    expect(await count({ labelIds: ['ped'] })).toEqual({ subjects: 3, frames: 3, objects: 15, unconfirmed: 0 });
+    expect(await count({ labelIds: ['sunny'] })).toEqual({ subjects: 3, frames: 3, objects: 15, unconfirmed: 0 });
     const at = await s.app.ctx.db.selectFrom('task_subjects').select('updated_at').where('id', '=', task.taskSubjectIds[0]!).executeTakeFirstOrThrow();
-    expect(await count({ from: Number(at.updated_at), to: Number(at.updated_at) })).toEqual({ subjects: 1, frames: 1, objects: 5 });
+    expect(await count({ from: Number(at.updated_at), to: Number(at.updated_at) })).toEqual({ subjects: 1, frames: 1, objects: 5, unconfirmed: 0 });
 
     const renamed = await ok(call(w, 'POST', `/export/plan/${plan.id}`, { projectId: w.projectP, name: 'Only annotated', filters: { annotatedOnly: true } }));
     expect(renamed).toMatchObject({ id: plan.id, name: 'Only annotated', format: 'coco', filters: { annotatedOnly: true } });
-    expect(await ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, planId: plan.id }))).toEqual({ subjects: 3, frames: 3, objects: 15 });
+    expect(await ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, planId: plan.id }))).toEqual({ subjects: 3, frames: 3, objects: 15, unconfirmed: 0 });
+  });
+
+  it('counts what the chosen format keeps, and leaves out suggestions nobody confirmed unless the plan keeps them (issue 31)', async () => {
+    const { w, task } = await setup(2, 2);
+    // On the second image one box is still the model's suggestion: nobody accepted it.
+    const tsId = task.taskSubjectIds[1]!;
+    const row = await s.app.ctx.db.selectFrom('annotation_frames').select(['frame_id', 'data']).where('task_subject_id', '=', tsId).executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data) as FrameData;
+    data.objects[0] = { ...data.objects[0]!, source: 'ai', score: 0.81 };
+    await s.app.ctx.db.updateTable('annotation_frames').set({ data: JSON.stringify(data) }).where('task_subject_id', '=', tsId).where('frame_id', '=', row.frame_id).execute();
+
+    // Each image: 3 boxes, a polygon and a person's keypoints.
+    const count = (format: string, options?: object) => ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, filters: {}, format, ...(options ? { options } : {}) }));
+    expect(await count('voc')).toEqual({ subjects: 2, frames: 2, objects: 5, unconfirmed: 1 });
+    expect(await count('voc', { includeUnconfirmed: true })).toEqual({ subjects: 2, frames: 2, objects: 6, unconfirmed: 0 });
+    expect(await count('coco')).toEqual({ subjects: 2, frames: 2, objects: 9, unconfirmed: 1 });
+    expect(await count('yoloSegment')).toEqual({ subjects: 2, frames: 2, objects: 2, unconfirmed: 1 });
+    // The lossless copy keeps everything, each object with its source, unless told not to.
+    expect(await count('lossless')).toEqual({ subjects: 2, frames: 2, objects: 10, unconfirmed: 0 });
+    expect(await count('lossless', { includeUnconfirmed: false })).toEqual({ subjects: 2, frames: 2, objects: 9, unconfirmed: 1 });
+    // A saved plan is counted in its own format and options.
+    const plan = await ok(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: 'Boxes', format: 'voc' }));
+    expect(await ok(call(w, 'POST', '/export/plan/count', { projectId: w.projectP, planId: plan.id }))).toMatchObject({ objects: 5, unconfirmed: 1 });
+
+    // The exports write what the counts said, and say what they left out.
+    const voc = await awaitExport(s, w.users.owner.token, w.projectP, (await ok(call(w, 'POST', '/export', { projectId: w.projectP, planId: plan.id }))).id);
+    expect(voc.report).toMatchObject({ objectsWritten: 5, skipped: { unconfirmed: 1, polygon: 2, keypoints: 2 } });
+    const vocXml = [...(await readExportZip(s, w.users.owner.token, voc.objectKey)).entries].filter(([path]) => path.startsWith('Annotations/')).map(([, b]) => b.toString());
+    expect(vocXml.join('').match(/<object>/g)).toHaveLength(5);
+    const lossless = await awaitExport(s, w.users.owner.token, w.projectP, (await ok(call(w, 'POST', '/export', { projectId: w.projectP, format: 'lossless' }))).id);
+    expect(lossless.report).toMatchObject({ objectsWritten: 10, skipped: {} });
   });
 
   it('refuses filters that name nothing of the project, or steps without their task', async () => {

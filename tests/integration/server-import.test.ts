@@ -207,12 +207,17 @@ describe.each(DB_KINDS)('annotation import on %s', (kind) => {
 
   it('adds VOC\'s labels to the first box feature the ontology has, since VOC names no feature', async () => {
     const b = await project();
-    await storeOntology(s.app.ctx, b.projectId, w.users.owner.id, { features: [{ featureId: 9, sortOrder: 0, name: 'Things', tool: 'box', labels: [{ id: 'x', name: 'thing', color: '#00ff00' }], attributes: [] }] });
+    const truncated = { id: 'trunc', name: 'Truncated', type: 'radio' as const, required: false, options: [{ id: 'y', name: 'Yes' }, { id: 'n', name: 'No', default: true }] };
+    await storeOntology(s.app.ctx, b.projectId, w.users.owner.id, { features: [{ featureId: 9, sortOrder: 0, name: 'Things', tool: 'box', labels: [{ id: 'x', name: 'thing', color: '#00ff00' }], attributes: [truncated] }] });
     const { zip } = await writeIntoZip((sink) => writeVoc(sampleItems, sampleOntology, sink));
     const r = await importInto(b, { format: 'voc', dryRun: false, createMissingLabels: true }, zip);
     expect(r.body.data).toMatchObject({ written: true, featuresMissing: [], skippedObjects: {} });
     const { features } = await ontologyOf(s.app.ctx, b.projectId);
     expect(features.map((f) => [f.name, f.labels.map((l) => l.name)])).toEqual([['Things', ['thing', 'car', '行人', 'truck & <trailer>']]]);
     expect((await stored(b))['clip/000001.jpg']).toEqual(['行人:box']);
+    // What the file leaves unanswered takes the feature's default, as a box drawn in the workspace does (issue 31).
+    const objects = (await exportItemsOf(s.app.ctx, b.taskId)).flatMap((i) => i.frames.flatMap((f) => f.data.objects));
+    expect(objects.length).toBeGreaterThan(0);
+    for (const o of objects) expect(o.attributes).toMatchObject({ trunc: 'n' });
   });
 });

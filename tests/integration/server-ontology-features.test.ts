@@ -58,6 +58,10 @@ describe.each(DB_KINDS)('ontology features on %s', (kind) => {
     expect(box.labels.every((l: { id: string }) => /^[A-Za-z0-9_-]{1,32}$/.test(l.id))).toBe(true);
     expect(keypoints).toMatchObject({ sortOrder: 1, skeleton: { points: [{ name: 'Head' }, { name: 'Neck' }, { name: 'Hip' }], edges: [{ from: 0, to: 1 }, { from: 1, to: 2 }] } });
     expect(classification).toMatchObject({ sortOrder: 2, scope: 'frame', labels: [] });
+    // Required unless it says otherwise (every classification was before the switch): stored only when off.
+    expect(classification.required).toBeUndefined();
+    const optional = await manage(w.users.projectManager, [{ ...classification, required: false }]);
+    expect(optional.body.data[0]).toMatchObject({ featureId: classification.featureId, required: false });
 
     const got = await call(w.users.vendorAnnotator, 'GET', `/ontology?projectId=${w.projectP}`);
     expect(got.body.data).toMatchObject({ projectId: w.projectP, features: saved.body.data });

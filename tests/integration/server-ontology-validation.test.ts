@@ -24,6 +24,7 @@ const CASES: [string, object[], string, string][] = [
   ['number settings on a select', [box({ attributes: [{ name: 'Pick', type: 'select', options: [{ name: 'A' }], number: { min: 1 } }] })], 'fieldNotAllowed', '/features/0/attributes/0/number'],
   ['text settings on a number', [box({ attributes: [{ name: 'N', type: 'number', text: { maxLength: 3 } }] })], 'fieldNotAllowed', '/features/0/attributes/0/text'],
   ['a scope on a box', [box({ scope: 'frame' })], 'fieldNotAllowed', '/features/0/scope'],
+  ['required on a box (only a classification is answered)', [box({ required: false })], 'fieldNotAllowed', '/features/0/required'],
   ['a skeleton on a polygon', [box({ tool: 'polygon', skeleton: { points: [{ name: 'A' }] } })], 'fieldNotAllowed', '/features/0/skeleton'],
   ['a minimum above the maximum', [box({ attributes: [{ name: 'N', type: 'number', number: { min: 5, max: 1 } }] })], 'invalidRange', '/features/0/attributes/0/number/max'],
   ['a number default out of range', [box({ attributes: [{ name: 'N', type: 'number', number: { max: 1, default: 2 } }] })], 'invalidDefault', '/features/0/attributes/0/number/default'],

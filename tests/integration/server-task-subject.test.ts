@@ -93,6 +93,31 @@ describe.each(DB_KINDS)('task subject lifecycle on %s', (kind) => {
     expect(snapshots).toEqual([{ action: 'submit', step_index: 0 }, { action: 'submit', step_index: 0 }, { action: 'pass', step_index: 1 }]);
   });
 
+  it('takes a submit with suggestions nobody confirmed unless the project refuses it, and refuses a rule it does not know (issue 31)', async () => {
+    const { w, t } = await setup(2);
+    const { annotator, projectManager } = w.users;
+    const suggested = { ...boxes(2), objects: boxes(2).objects.map((o, i) => (i === 0 ? { ...o, source: 'ai' as const, score: 0.7 } : o)) };
+    const worked = async (saveId: string) => {
+      const claimed = (await claim(annotator, w, t)).body.data;
+      const saved = await call(annotator, 'POST', '/annotate', { taskSubjectId: claimed.taskSubjectId, saveId, baseVersion: claimed.version, frames: [{ frameId: claimed.frameIds[0], data: suggested }] });
+      return { id: claimed.taskSubjectId as number, version: saved.body.data.version as number, frameId: claimed.frameIds[0] as number };
+    };
+    const submit = (item: { id: number; version: number }) => call(annotator, 'POST', '/task/subject/annotate/submit', { taskSubjectId: item.id, version: item.version });
+    const config = (body: object) => call(projectManager, 'PUT', `/project/${w.projectP}/config`, body);
+
+    // By default the workspace asks, and the server takes the submit.
+    expect((await submit(await worked('unconfirmed-1'))).body.data).toMatchObject({ stepType: 'review', state: 'pending' });
+    expect(failure(await config({ unconfirmedOnSubmit: 'maybe' }))).toEqual({ status: 400, msg: 'error.project.settingInvalid' });
+    expect((await config({ unconfirmedOnSubmit: 'refuse', keep: 1 })).body.data).toEqual({ unconfirmedOnSubmit: 'refuse', keep: 1 });
+    const held = await worked('unconfirmed-2');
+    const refused = await submit(held);
+    expect(failure(refused)).toEqual({ status: 409, msg: 'error.taskSubject.unconfirmedSuggestions' });
+    expect(refused.body.data).toEqual({ count: 1 });
+    // Accepted (source manual), it goes.
+    const saved = await call(annotator, 'POST', '/annotate', { taskSubjectId: held.id, saveId: 'unconfirmed-3', baseVersion: held.version, frames: [{ frameId: held.frameId, data: boxes(2) }] });
+    expect((await submit({ id: held.id, version: saved.body.data.version })).body.data).toMatchObject({ stepType: 'review' });
+  });
+
   it('refuses each transition that does not fit, with its code and key', async () => {
     const { w, t } = await setup(2);
     const { annotator, vendorAnnotator, reviewer, owner, projectManager } = w.users;

@@ -6,7 +6,12 @@ import { buildTask, type TaskFixture } from './taskFixture';
 
 export const DEMO_IMAGES = path.resolve(import.meta.dirname, '../../resources/demo-images');
 
-/** A box feature with the labels `person` and `cat` (COCO's names) and a polygon feature, in the project's ontology. */
+/** The box feature's question, answered "No" unless someone says otherwise: every suggestion starts with that answer (issue 31). */
+export const TRUNCATED = { id: 'truncated', name: 'Truncated', type: 'radio', required: false, options: [{ id: 'yes', name: 'Yes' }, { id: 'no', name: 'No', default: true }] };
+/** The answers a new box of the fixture starts with. */
+export const BOX_DEFAULTS = { truncated: 'no' };
+
+/** A box feature with the labels `person` and `cat` (COCO's names) and the question TRUNCATED, and a polygon feature, in the project's ontology. */
 export async function aiOntology(ctx: ServerContext, projectId: number, createdBy: number): Promise<{ boxFeatureId: number; polygonFeatureId: number }> {
   const now = ctx.now();
   const existing = await ctx.db.selectFrom('ontologies').select('id').where('project_id', '=', projectId).executeTakeFirst();
@@ -14,16 +19,16 @@ export async function aiOntology(ctx: ServerContext, projectId: number, createdB
   // Asked again for the same project (several tasks), the features it made are used again: two
   // "person" labels would make the class mapping ask which one (src-shared/ai/classMatch.ts).
   const made = await ctx.db.selectFrom('ontology_features').select(['id', 'name']).where('ontology_id', '=', ontologyId).execute();
-  const feature = async (name: string, tool: string, labels: { id: string; name: string; color: string }[], order: number) =>
+  const feature = async (name: string, tool: string, labels: { id: string; name: string; color: string }[], order: number, attributes: object[] = []) =>
     made.find((f) => f.name === name)?.id ??
     (
       await ctx.db
         .insertInto('ontology_features')
-        .values({ ontology_id: ontologyId, name, tool, sort_order: order, label_count: labels.length, definition: JSON.stringify({ version: ONTOLOGY_VERSION, labels, attributes: [] }), created_at: now, updated_at: now })
+        .values({ ontology_id: ontologyId, name, tool, sort_order: order, label_count: labels.length, definition: JSON.stringify({ version: ONTOLOGY_VERSION, labels, attributes }), created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const boxFeatureId = await feature('Things', 'box', [{ id: 'person', name: 'person', color: '#ff0000' }, { id: 'cat', name: 'Cat', color: '#00ff00' }], 0);
+  const boxFeatureId = await feature('Things', 'box', [{ id: 'person', name: 'person', color: '#ff0000' }, { id: 'cat', name: 'Cat', color: '#00ff00' }], 0, [TRUNCATED]);
   const polygonFeatureId = await feature('Outlines', 'polygon', [{ id: 'outline', name: 'outline', color: '#0000ff' }], 1);
   return { boxFeatureId, polygonFeatureId };
 }

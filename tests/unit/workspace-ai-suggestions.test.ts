@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationObject, FrameData } from '../../src-shared/model/annotation';
 import {
   acceptChange,
+  acceptEverywhere,
   accepted,
   boundsIou,
   captionText,
@@ -11,6 +12,7 @@ import {
   showSuggestions,
   trackObjectsOf,
   unmappedText,
+  withOriginalAnswers,
 } from '../../src-renderer/src/features/work/workspace/ai/suggestions';
 
 const box = (id: string, x: number, extra: Partial<AnnotationObject> = {}): AnnotationObject =>
@@ -127,6 +129,25 @@ describe('small helpers', () => {
   it('writes the caption and the classes no label took', () => {
     expect(captionText('Cat', 0.5)).toBe('Cat 0.50');
     expect(captionText('Cat', undefined)).toBe('Cat');
+    expect(captionText('Cat', 0.5, 'unconfirmed')).toBe('Cat 0.50 · unconfirmed');
     expect(unmappedText([{ className: 'dog', count: 1 }, { className: 'car', count: 3 }])).toBe('3 car, 1 dog');
+  });
+});
+
+describe('what a person answered goes with their objects (issue 31)', () => {
+  it('gives followed copies the answers of the object they follow, over the defaults the server gave them', () => {
+    const original = box('o1', 0, { attributes: { truncated: 'yes', note: 'front' } });
+    const answer = [{ frameId: 2, objects: [ai('o1', 10, 0.8, { attributes: { truncated: 'no', pose: 'sitting' } })] }];
+    expect(withOriginalAnswers(answer, [original])[0]!.objects[0]!.attributes).toEqual({ truncated: 'yes', note: 'front', pose: 'sitting' });
+  });
+
+  it('accepts every suggestion of the item, locked ones too, frame by frame', () => {
+    const frames = new Map([
+      [1, frame([box('mine', 0), ai('s1', 100, 0.9)])],
+      [2, frame([ai('s2', 0, 0.4, { locked: true })])],
+      [3, frame([box('other', 0)])],
+    ]);
+    const change = acceptEverywhere(frames);
+    expect(change.map((c) => [c.frameId, c.replace.map((o) => `${o.id}:${o.source}:${o.score ?? '-'}`)])).toEqual([[1, ['s1:manual:-']], [2, ['s2:manual:-']]]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import { applyEdit } from '../../src-renderer/src/features/work/workspace/applyEdit';
 import { ActiveTime, IDLE_AFTER_MS } from '../../src-renderer/src/features/work/workspace/activeTime';
-import { attributeDefaults, labelLookup, paletteOf, UNKNOWN_LABEL_COLOR } from '../../src-renderer/src/features/work/workspace/palette';
+import { labelLookup, paletteOf, UNKNOWN_LABEL_COLOR } from '../../src-renderer/src/features/work/workspace/palette';
+import { attributeDefaults } from '../../src-shared/model/attributeDefaults';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 
 const box = (id: string, x = 0): AnnotationObject => ({

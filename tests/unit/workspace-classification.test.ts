@@ -81,6 +81,13 @@ describe('classification answers', () => {
     expect(missingAnswers([feature(5)], frames, () => [answer(5, undefined, { note: 'x' })])).toEqual([{ featureId: 5, frameId: 10, reason: 'unanswered', attributeIds: [] }]);
   });
 
+  it('lets a feature that is not required stay unanswered, and still asks for its required attributes once answered (issue 31)', () => {
+    const optional = feature(6, { required: false, attributes: [attribute('why', { required: true })] });
+    expect(missingAnswers([optional], frames, () => [])).toEqual([]);
+    expect(missingAnswers([optional], frames, () => [answer(6, 'day')])).toEqual([{ featureId: 6, frameId: 10, reason: 'attributes', attributeIds: ['why'] }]);
+    expect(missingAnswers([optional], frames, () => [answer(6, 'day', { why: 'x' })])).toEqual([]);
+  });
+
   it('a journal edit with classifications replaces the frame\'s list, one without keeps it', () => {
     const frame = { version: 1 as const, objects: [], classifications: [answer(3, 'day')] };
     expect(applyEdit(frame, { remove: ['x'] }).classifications).toEqual([answer(3, 'day')]);

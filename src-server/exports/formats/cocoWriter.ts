@@ -21,12 +21,13 @@ import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
 import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
+import { FORMAT_TOOLS } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 import { TEMP_FOLDER_PREFIXES } from '../../staleTempFolders';
 
 export const COCO_PATH = 'annotations/instances_default.json';
 export const COCO_VISIBILITY = { visible: 2, occluded: 1, absent: 0 } as const;
-const COCO_TOOLS: ReadonlySet<AnnotationObject['tool']> = new Set(['box', 'polygon', 'keypoints']);
+const COCO_TOOLS: ReadonlySet<AnnotationObject['tool']> = new Set(FORMAT_TOOLS.coco);
 
 export interface CocoOptions {
   /** where the annotations wait while the images are written (default: the OS temp folder) */

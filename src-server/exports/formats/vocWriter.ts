@@ -19,6 +19,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { answerNamer, type NamedAnswer, type NamedAnswers } from './attributeKeys';
 import { buildCategories } from './categories';
 import { countSkip, enclosingBox, newReport, stemOf, type Rect, warn } from './geometry';
+import { leftOutBecause } from './keptObjects';
 import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
 export const VOC_IMAGE_SET = 'ImageSets/Main/default.txt';
@@ -88,8 +89,9 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
       const objects: VocObject[] = [];
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);
-        if (!category || o.tool !== 'box') {
-          countSkip(report.skipped, category ? o.tool : 'unknownLabel');
+        const leftOut = leftOutBecause('voc', o, frame, category !== undefined);
+        if (leftOut !== null || !category || o.tool !== 'box') {
+          countSkip(report.skipped, leftOut ?? o.tool);
           continue;
         }
         if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');

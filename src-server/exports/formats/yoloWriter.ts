@@ -23,7 +23,9 @@ import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
 import { COCO_VISIBILITY } from './cocoWriter';
 import { countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
+import { FORMAT_TOOLS } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+import type { ExportFormatName } from '../../../src-shared/api/export';
 
 export type YoloMode = 'detect' | 'segment' | 'pose';
 export const YOLO_SPLIT = 'train';
@@ -32,7 +34,8 @@ export const YOLO_YAML = 'data.yaml';
 export const YOLO_ATTRIBUTES = 'attributes';
 const DECIMALS = 6;
 
-const KEPT_TOOL: Record<YoloMode, AnnotationObject['tool']> = { detect: 'box', segment: 'polygon', pose: 'keypoints' };
+/** The export format of each mode: what it keeps is keptObjects.ts's to say. */
+export const YOLO_FORMAT = { detect: 'yoloDetect', segment: 'yoloSegment', pose: 'yoloPose' } as const satisfies Record<YoloMode, ExportFormatName>;
 
 interface Size { width: number; height: number }
 
@@ -48,7 +51,7 @@ function boxFields(x: number, y: number, width: number, height: number, size: Si
 
 /** The label line of one object in a mode, or null when the mode does not keep its shape. */
 export function yoloLine(o: AnnotationObject, category: Category, mode: YoloMode, size: Size, pointsPerPose: number): string | null {
-  if (o.tool !== KEPT_TOOL[mode]) return null;
+  if (!FORMAT_TOOLS[YOLO_FORMAT[mode]].includes(o.tool)) return null;
   const fields = [String(category.id - 1)];
   if (o.tool === 'box') {
     const b = enclosingBox(o.geometry);

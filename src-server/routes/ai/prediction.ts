@@ -7,7 +7,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { modelRef, DEFAULT_MIN_SCORE, tenantOf } from '../../ai/jobRequests';
-import { projectFeatures, type TargetFeature } from '../../ai/projectFeatures';
+import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, predictionsToObjects } from '../../ai/suggestions';
 import { detectorHead } from '../../ai/classMapping';
 import { requireEnabled, usableModel } from './deps';
@@ -108,14 +108,18 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       if (err instanceof AppError && err.key === 'ai.modelInvalid' && model.runtime !== 'builtin') await ctx.ai.modelFailed(model, project.projectId, err);
       throw err;
     });
-    if (body.tool === 'tracking') return { modelId: model.id, ms: answer.ms, frames: trackedObjects(body, answer.predictions, next), unmapped: [] };
+    // Every suggestion starts with its feature's attribute defaults, as a drawn object does (issue 31).
+    if (body.tool === 'tracking') {
+      const frames = trackedObjects(body, answer.predictions, next).map((f) => ({ ...f, objects: withFeatureDefaults(f.objects, features) }));
+      return { modelId: model.id, ms: answer.ms, frames, unmapped: [] };
+    }
     const chosen = chosenTarget(features, body, body.tool !== 'box');
     const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
     const unmatched = features.find((f) => made.pointsUnmatched.has(f.featureId));
     return {
       modelId: model.id,
       ms: answer.ms,
-      frames: [{ frameId: frame.id, objects: made.objects }],
+      frames: [{ frameId: frame.id, objects: withFeatureDefaults(made.objects, features) }],
       // A pose found, and no point of the skeleton named like the model's: said with both lists, not as "nothing found".
       ...(unmatched && !made.objects.length
         ? {

@@ -8,9 +8,20 @@ import { AppError } from '../../errors';
 import { AiModelsRepository } from '../../repositories/aiModels';
 import { projectOf } from './deps';
 
-/** What annotators did with the model's pre-annotations in the project: kept, edited, deleted. */
+/**
+ * What annotators did with the model's pre-annotations in the project: kept, edited, deleted.
+ * Only items a person has submitted count (issue 31): on an item nobody has handed on yet, a
+ * suggestion still there is not one anybody kept, only one nobody has looked at.
+ */
 async function feedback(ctx: ServerContext, projectId: number, modelId: number) {
-  const suggested = await ctx.db.selectFrom('ai_suggestions').select(['task_subject_id', 'frame_id', 'object_id', 'label_id', 'geometry']).where('model_id', '=', modelId).where('project_id', '=', projectId).limit(200_000).execute();
+  const suggested = await ctx.db
+    .selectFrom('ai_suggestions as s')
+    .select(['s.task_subject_id', 's.frame_id', 's.object_id', 's.label_id', 's.geometry'])
+    .where('s.model_id', '=', modelId)
+    .where('s.project_id', '=', projectId)
+    .where((eb) => eb.exists(eb.selectFrom('task_subject_logs as l').select('l.id').whereRef('l.task_subject_id', '=', 's.task_subject_id').where('l.action', '=', 'submit')))
+    .limit(200_000)
+    .execute();
   if (!suggested.length) return { kept: 0, edited: 0, deleted: 0 };
   const total = { kept: 0, edited: 0, deleted: 0 };
   const byFrame = new Map<string, typeof suggested>();

@@ -11,12 +11,16 @@ import { AnnotationsRepository } from '../../repositories/annotations';
 import { TaskStepsRepository } from '../../repositories/taskSteps';
 import { bumpVersion, lockTaskSubject, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
 import { assertSound, frameWrite } from './applySave';
+import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 
-/** Pre-annotations are the model's work, whatever the caller marked them as. */
-const asAi = (data: FrameData): FrameData => ({
+/**
+ * Pre-annotations are the model's work, whatever the caller marked them as, and start with
+ * their features' attribute defaults where the caller gave no answer, as drawn objects do.
+ */
+const asAi = (data: FrameData, features: readonly TargetFeature[]): FrameData => ({
   ...data,
-  objects: data.objects.map((o) => ({ ...o, source: 'ai' as const })),
-  classifications: data.classifications.map((c) => ({ ...c, source: 'ai' as const })),
+  objects: withFeatureDefaults(data.objects.map((o) => ({ ...o, source: 'ai' as const })), features),
+  classifications: withFeatureDefaults(data.classifications.map((c) => ({ ...c, source: 'ai' as const })), features),
 });
 
 /** Nobody has worked on it: waiting at the first step, never saved by a worker (pre-annotation's rule, also of AI jobs). */
@@ -49,6 +53,7 @@ export function registerBeforehand(app: FastifyInstance, ctx: ServerContext): vo
     const body = req.body;
     if (!(await steps.taskInProject(body.taskId, projectId))) throw new AppError('task.notFound');
     const rows = await checkItems(ctx, body);
+    const features = await projectFeatures(ctx.db, projectId);
     const now = ctx.now();
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const annotations = new AnnotationsRepository(trx);
@@ -63,7 +68,7 @@ export function registerBeforehand(app: FastifyInstance, ctx: ServerContext): vo
           continue;
         }
         const next = await bumpVersion(trx, row, now, 'annotate.stale');
-        await annotations.writeFrames(row.id, item.frames.map((f) => frameWrite(f.frameId, asAi(f.data))), { version: next.version, userId, now });
+        await annotations.writeFrames(row.id, item.frames.map((f) => frameWrite(f.frameId, asAi(f.data, features))), { version: next.version, userId, now });
         out.push({ taskSubjectId: row.id, version: next.version });
       }
       // All or nothing: one task subject already worked on writes none.

@@ -1,28 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { EXPORT_PLANS_MAX, exportRoutes, type ExportCount, type ExportFilters } from '../../../src-shared/api/export';
+import { EXPORT_PLANS_MAX, exportRoutes, type ExportFilters } from '../../../src-shared/api/export';
 import { TASK_SUBJECT_STATES } from '../../../src-shared/model/taskSubjectFlow';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import { countSelection, type ExportSelection } from '../../exports/exportQuery';
-import { exportItems } from '../../exports/itemSource';
+import { countExport } from '../../exports/countExport';
 import { loadExportOntology } from '../../exports/exportOntology';
 import type { ExportDeps } from './deps';
 import { checkFilters } from './filters';
 import { formatInfos, OPTION_INFOS } from './formatInfo';
-
-/** Counting with a label filter reads the frames (labels live in their JSON); without, SQL counts. */
-async function countPlan(d: ExportDeps, sel: ExportSelection): Promise<ExportCount> {
-  if (!sel.filters.labelIds) return countSelection(d.ctx.db, sel);
-  const n = { subjects: 0, frames: 0, objects: 0 };
-  for await (const item of exportItems(d.ctx.db, sel)) {
-    n.subjects++;
-    n.frames += item.frames.length;
-    for (const f of item.frames) n.objects += f.data.objects.length;
-  }
-  return n;
-}
 
 /** Saved plans, what a plan would export, and the template the export dialog is built from. */
 export function registerExportPlans(app: FastifyInstance, d: ExportDeps): void {
@@ -54,13 +41,17 @@ export function registerExportPlans(app: FastifyInstance, d: ExportDeps): void {
   addRoute(app, exportRoutes.planCount, async (req) => {
     const projectId = projectIdOf(req);
     let filters: ExportFilters = req.body.filters ?? {};
+    let format = req.body.format;
+    let options = req.body.options ?? {};
     if (req.body.planId !== undefined) {
       const plan = await d.plans.find(projectId, req.body.planId);
       if (!plan) throw new AppError('export.planNotFound', { planId: req.body.planId });
       filters = req.body.filters ?? plan.filters;
+      format = req.body.format ?? plan.format;
+      options = req.body.options ?? plan.options;
     }
     await checkFilters(db, projectId, filters);
-    return countPlan(d, { projectId, filters, dialect: d.ctx.dialect });
+    return countExport(db, { projectId, filters, dialect: d.ctx.dialect }, format, options);
   });
 
   addRoute(app, exportRoutes.template, async (req) => {

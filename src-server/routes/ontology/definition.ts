@@ -80,7 +80,7 @@ export function toDefinition(input: FeatureInput, previous: FeatureDefinition | 
   const points = new IdScope(givenIds(input.skeleton?.points), newId);
   const previousPoints = byName(previous?.skeleton?.points);
   return {
-    ...(input.tool === 'classification' ? { scope: input.scope ?? 'subject' } : {}),
+    ...(input.tool === 'classification' ? { scope: input.scope ?? 'subject', ...(input.required === false ? { required: false } : {}) } : {}),
     labels: (input.labels ?? []).map((l) => ({
       id: labels.pick(l.id, previousLabels.get(nameKey(l.name))?.id),
       name: l.name.trim(),

@@ -2,6 +2,7 @@ import type { LabelEntry, LabelsOfTool, LabelView, Ontology, OntologyDocument } 
 import {
   ONTOLOGY_TOOLS, ONTOLOGY_VERSION, readDefinition, type OntologyAttribute, type OntologyFeature, type OntologyTool,
 } from '../../../src-shared/model/ontology';
+import { defaultOf } from '../../../src-shared/model/attributeDefaults';
 import type { OntologyRow } from '../../repositories/ontologies';
 import type { FeatureRow } from '../../repositories/ontologyFeatures';
 
@@ -32,16 +33,16 @@ export function documentOf(row: OntologyRow, features: readonly FeatureRow[]): O
   };
 }
 
-/** The values an annotation form starts from, by attribute id at every level. */
+/**
+ * Every attribute's own default, by attribute id at every level (under any option, picked by
+ * default or not), for a client that builds its form one question at a time. The answers a new
+ * object starts with are attributeDefaults (src-shared/model/attributeDefaults.ts).
+ */
 export function defaultsOf(attributes: readonly OntologyAttribute[], out: LabelView['defaults'] = {}): LabelView['defaults'] {
   for (const a of attributes) {
-    const options = a.options ?? [];
-    const chosen = options.filter((o) => o.default).map((o) => o.id);
-    if (a.type === 'checkbox' && chosen.length > 0) out[a.id] = chosen;
-    else if ((a.type === 'radio' || a.type === 'select') && chosen[0] !== undefined) out[a.id] = chosen[0];
-    else if (a.type === 'number' && a.number?.default !== undefined) out[a.id] = a.number.default;
-    else if (a.type === 'text' && a.text?.default !== undefined) out[a.id] = a.text.default;
-    for (const o of options) defaultsOf(o.attributes ?? [], out);
+    const value = defaultOf(a);
+    if (value !== undefined) out[a.id] = value;
+    for (const o of a.options ?? []) defaultsOf(o.attributes ?? [], out);
   }
   return out;
 }

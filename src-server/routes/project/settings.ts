@@ -5,6 +5,7 @@ import { requireUser } from '../../plugins/auth';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { invalidWorkPackageSetting } from '../../../src-shared/model/workPackageSettings';
+import { invalidUnconfirmedSetting, UNCONFIRMED_ON_SUBMIT, UNCONFIRMED_SETTING } from '../../../src-shared/model/unconfirmed';
 import { isUniqueViolation } from '../../repositories/rejectReasons';
 import type { ProjectDeps } from './deps';
 
@@ -21,9 +22,10 @@ export function registerProjectSettings(app: FastifyInstance, d: ProjectDeps): v
     if (Buffer.byteLength(json, 'utf8') > PROJECT_CONFIG_MAX_BYTES) {
       throw new AppError('project.configTooLarge', { maxBytes: PROJECT_CONFIG_MAX_BYTES });
     }
-    // The keys the server itself acts on (work packages) must be usable; the rest is free-form.
+    // The keys the server itself acts on (work packages, the submit rule for suggestions) must be usable; the rest is free-form.
     const invalid = invalidWorkPackageSetting(req.body);
     if (invalid) throw new AppError('project.settingOutOfRange', invalid);
+    if (invalidUnconfirmedSetting(req.body)) throw new AppError('project.settingInvalid', { setting: UNCONFIRMED_SETTING, allowed: [...UNCONFIRMED_ON_SUBMIT] });
     await d.projects.setConfig(projectIdOf(req), json, ctx.now());
     return d.projects.config(projectIdOf(req));
   });

@@ -7,6 +7,8 @@ import type { Database } from '../../database/schema';
 import { addRoute } from '../../plugins/defineHandler';
 import { AppError } from '../../errors';
 import { AnnotationsRepository } from '../../repositories/annotations';
+import { ProjectsRepository } from '../../repositories/projects';
+import { unconfirmedCount, unconfirmedOnSubmit } from '../../../src-shared/model/unconfirmed';
 import { NotesRepository } from '../../repositories/notes';
 import { TaskStepsRepository } from '../../repositories/taskSteps';
 import { applyTransition, lockTaskSubject, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
@@ -60,6 +62,17 @@ async function checkReasons(db: Kysely<Database>, projectId: number, ids: readon
   return unique;
 }
 
+/**
+ * A project whose rule is 'refuse' (unconfirmedOnSubmit) takes no submit while a model's
+ * suggestions nobody confirmed are on the item; the workspace says so before sending, and this
+ * holds for any other client. The frames are read only for such a project.
+ */
+async function refuseUnconfirmed(trx: Kysely<Database>, annotations: AnnotationsRepository, row: TaskSubjectRow): Promise<void> {
+  if (unconfirmedOnSubmit(await new ProjectsRepository(trx).config(row.project_id)) !== 'refuse') return;
+  const count = unconfirmedCount((await annotations.frames(row.id)).map((f) => f.data));
+  if (count > 0) throw new AppError('taskSubject.unconfirmedSuggestions', { count });
+}
+
 /** Skip, submit, pass, reject and release: a step member moving the task subject they hold. */
 export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): void {
   const { ctx } = d;
@@ -72,6 +85,7 @@ export function registerTransitions(app: FastifyInstance, d: TaskSubjectDeps): v
       if (!row) throw new AppError('taskSubject.notFound');
       await refuseLapsedLease(trx, row, scope.userId);
       const annotations = new AnnotationsRepository(trx);
+      if (action === 'submit') await refuseUnconfirmed(trx, annotations, row);
       const next = await applyTransition(trx, {
         row,
         steps: scope.steps,

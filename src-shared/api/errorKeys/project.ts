@@ -12,6 +12,8 @@ export const PROJECT_ERROR_KEYS = {
   'project.configTooLarge': 400,
   /** a work-package setting (packageSize, leaseHours) that is not a whole number in its range; data: { setting, min, max } */
   'project.settingOutOfRange': 400,
+  /** unconfirmedOnSubmit is neither 'ask' nor 'refuse'; data: { setting, allowed } */
+  'project.settingInvalid': 400,
   'project.rejectReasonTaken': 409,
   'project.rejectReasonLimit': 409,
   'project.rejectReasonNotFound': 404,

@@ -2,16 +2,28 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { call } from './teamSetup';
 import { workWorld, type WorkWorld } from './workSetup';
 
-/** A work world whose box feature also has the label `Person`, so COCO's `person` and `cat` both have a label to go to. */
-export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[] }> {
+/**
+ * A work world whose box feature also has the label `Person`, so COCO's `person` and `cat` both
+ * have a label to go to, and the question "Truncated" answered "No" unless someone says otherwise.
+ */
+export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
   const world = await workWorld(request, count, options);
   const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
   const ontology = await owner('GET', `/project/${world.projectId}/ontology`);
   const box = ontology.features.find((f: { tool: string }) => f.tool === 'box');
   await owner('POST', '/ontology/feature/manage', {
     projectId: world.projectId,
-    features: [{ ...box, labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }] }],
+    features: [
+      {
+        ...box,
+        labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }],
+        attributes: [...box.attributes, { name: 'Truncated', type: 'radio', required: false, options: [{ name: 'Yes' }, { name: 'No', default: true }] }],
+      },
+    ],
   });
+  const saved = (await owner('GET', `/project/${world.projectId}/ontology`)).features.find((f: { tool: string }) => f.tool === 'box');
+  const question = saved.attributes.find((a: { name: string }) => a.name === 'Truncated');
+  const truncated = { id: question.id as string, no: question.options.find((o: { name: string }) => o.name === 'No').id as string };
   // The built-in models load when the service starts: wait until the ones the workspace uses say ready.
   await expect
     .poll(
@@ -24,7 +36,7 @@ export async function aiWorkWorld(request: APIRequestContext, count: number, opt
     )
     .toBe(true);
   const items = await owner('GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
-  return { ...world, taskSubjectIds: items.list.map((i: { taskSubjectId: number }) => i.taskSubjectId) };
+  return { ...world, taskSubjectIds: items.list.map((i: { taskSubjectId: number }) => i.taskSubjectId), truncated };
 }
 
 /** The workspace's AI tab and the suggestions it puts on the frame. */

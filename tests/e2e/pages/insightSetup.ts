@@ -83,9 +83,19 @@ export async function annotatedWork(request: APIRequestContext): Promise<Annotat
 
   const features = await owner.call('POST', '/ontology/feature/manage', {
     projectId,
-    features: [{ name: 'Vehicle', tool: 'box', labels: [{ name: 'Car', color: '#ff0000' }] }],
+    features: [
+      { name: 'Vehicle', tool: 'box', labels: [{ name: 'Car', color: '#ff0000' }] },
+      { name: 'Lane', tool: 'polyline', labels: [{ name: 'Kerb', color: '#1677ff' }] },
+    ],
   });
   const feature = features.find((f: { name: string }) => f.name === 'Vehicle');
+  const lane = features.find((f: { name: string }) => f.name === 'Lane');
+  // The first image also has what only some formats keep: a polyline (lossless only) and a
+  // model's box nobody confirmed (left out of COCO, YOLO and VOC by default).
+  const extras = [
+    { id: 'kerb-0', featureId: lane.featureId, labelId: lane.labels[0].id, tool: 'polyline', geometry: { points: [{ x: 0, y: 90 }, { x: 200, y: 95 }] }, attributes: {}, zIndex: 1, source: 'manual' },
+    { id: 'ai-car-0', featureId: feature.featureId, labelId: feature.labels[0].id, tool: 'box', geometry: { x: 150, y: 20, width: 60, height: 40 }, attributes: {}, zIndex: 2, source: 'ai', score: 0.6 },
+  ];
   const fileNames = [`car_${salt}_1.jpg`, `car_${salt}_2.jpg`];
   const batchId = await uploadBatch(owner, projectId, fileNames, salt);
   const task = await owner.call('POST', '/task', {
@@ -107,7 +117,10 @@ export async function annotatedWork(request: APIRequestContext): Promise<Annotat
           frameId: card.frameIds[0],
           data: {
             version: 1,
-            objects: [{ id: `car-${i}`, featureId: feature.featureId, labelId: feature.labels[0].id, tool: 'box', geometry: { x: 10, y: 20, width: 100, height: 50 }, attributes: {}, zIndex: 0, source: 'manual' }],
+            objects: [
+              { id: `car-${i}`, featureId: feature.featureId, labelId: feature.labels[0].id, tool: 'box', geometry: { x: 10, y: 20, width: 100, height: 50 }, attributes: {}, zIndex: 0, source: 'manual' },
+              ...(i === 0 ? extras : []),
+            ],
             classifications: [],
           },
         },

@@ -1,6 +1,6 @@
-import { Card, Flex, Input, Select, Typography } from 'antd';
+import { Card, Checkbox, Flex, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLASSIFICATION_SCOPES, ELEMENT_NAME_MAX } from '../../../../src-shared/model/ontology';
+import { answerRequired, CLASSIFICATION_SCOPES, ELEMENT_NAME_MAX } from '../../../../src-shared/model/ontology';
 import { lengthLimit } from '../../app/lengthLimit';
 import { AttributesEditor } from './AttributesEditor';
 import type { DraftFeature } from './draft';
@@ -29,6 +29,11 @@ export function FeatureEditor(p: { value: DraftFeature; onChange: (d: DraftFeatu
             onChange={(scope) => set({ scope })}
             options={CLASSIFICATION_SCOPES.map((s) => ({ value: s, label: t(`ontology.scopes.${s}`) }))}
           />
+        )}
+        {d.tool === 'classification' && (
+          <Checkbox checked={answerRequired(d)} disabled={p.readOnly} onChange={(e) => set({ required: e.target.checked })}>
+            {t('ontology.required')}
+          </Checkbox>
         )}
       </Flex>
       <Card size="small" title={t('ontology.labels.title')}>

@@ -51,6 +51,8 @@ export function inputOf(d: DraftFeature): FeatureInput {
     name: d.name.trim(),
     tool: d.tool,
     ...(d.tool === 'classification' && d.scope ? { scope: d.scope } : {}),
+    // Stored only when off: a classification is required unless it says otherwise (answerRequired).
+    ...(d.tool === 'classification' && d.required === false ? { required: false } : {}),
     labels: d.labels.map((l) => ({ id: l.id, name: l.name.trim(), color: l.color, ...(l.hotkey ? { hotkey: l.hotkey } : {}), ...(l.description ? { description: l.description } : {}) })),
     attributes: attributes(d.attributes),
     ...(d.tool === 'keypoints' ? { skeleton: { points: d.skeleton?.points ?? [], edges: d.skeleton?.edges ?? [] } } : {}),

@@ -182,7 +182,7 @@ export const aiZh = {
     kept: '保留',
     edited: '修改',
     deleted: '删除',
-    explain: '统计此项目中此模型写入的预标注现在的样子：原样保留、被修改（位置或标签变了）或被删除。',
+    explain: '统计此模型写入的预标注在已有人提交的数据上现在的样子：原样保留、被修改（位置或标签变了）或被删除。还没有人提交的数据不计入。',
   },
 };
 
@@ -375,6 +375,6 @@ export const aiEn: EnglishOf<typeof aiZh> = {
     kept: 'Kept',
     edited: 'Edited',
     deleted: 'Deleted',
-    explain: 'How the pre-annotations this model wrote in the project look now: kept as they were, edited (moved or relabelled), or deleted.',
+    explain: 'How the pre-annotations this model wrote look now on the items a person has submitted: kept as they were, edited (moved or relabelled), or deleted. Items nobody has handed on yet are not counted.',
   },
 };

@@ -8,6 +8,7 @@ export const classifyZh = {
   unanswered: '未回答',
   missingAttributes: '必填属性未填：{{names}}',
   complete: '已回答',
+  optional: '选答',
   noFeatures: '这个项目没有分类问题',
 };
 
@@ -20,5 +21,6 @@ export const classifyEn: typeof classifyZh = {
   unanswered: 'Not answered',
   missingAttributes: 'Required attributes missing: {{names}}',
   complete: 'Answered',
+  optional: 'Optional',
   noFeatures: 'This project asks no classification questions',
 };

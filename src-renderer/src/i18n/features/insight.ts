@@ -34,6 +34,8 @@ export const insightZh = {
     batchOption_other: '{{name}}（{{count, number}} 条）',
     countTitle: '将导出', countSubjects: '数据', countFrames: '帧', countObjects: '对象',
     countNone: '当前条件下没有数据，请放宽筛选条件。', countFailed: '无法统计',
+    countUnconfirmed_other: '另有 {{count, number}} 个无人确认的预标注不会导出（可在上方开关中保留）',
+    unconfirmedHint: '模型给出、还没有人采纳的预标注。训练格式默认不导出，无损 JSON 默认保留（带 source: ai）。',
     runsTitle: '导出记录', runsEmpty: '还没有导出。运行一个方案后，进度和结果会显示在这里。', runsFailed: '无法加载导出记录',
     runName: '名称', status: '状态', progress: '进度', progressOf: '“{{name}}”的进度', size: '大小', createdAt: '开始时间',
     download: '下载', cancel: '取消', cancelled: '已取消导出', deleteConfirm: '删除此导出及其压缩包？', deleted: '已删除导出',
@@ -46,14 +48,14 @@ export const insightZh = {
     delivery: { delivered: '已送达', failed: '失败' },
     statusName: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败', cancelled: '已取消' },
     formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', voc: 'Pascal VOC', lossless: '无损 JSON' },
-    option: { includeMedia: '包含图片' },
+    option: { includeMedia: '包含图片', includeUnconfirmed: '包含未确认的预标注' },
     state: { pending: '待领取', claimed: '已领取', inProgress: '进行中', skipped: '已跳过', done: '已完成' },
     tool: { box: '矩形框', polygon: '多边形', polyline: '折线', point: '点', keypoints: '关键点', cuboid: '立体框', classification: '分类' },
     skip: {
       box: '矩形框（格式不支持）', polygon: '多边形（格式不支持）', polyline: '折线（格式不支持）', point: '点（格式不支持）',
       keypoints: '关键点（格式不支持）', cuboid: '立体框（格式不支持）', classification: '分类（格式不支持）',
       unknownLabel: '标签已不存在', unknownSize: '图片尺寸未知', rotatedBoxFlattened: '旋转框已转为外接框',
-      unknownAttribute: '已删除属性的答案', unknownOption: '已删除选项的答案',
+      unknownAttribute: '已删除属性的答案', unknownOption: '已删除选项的答案', unconfirmed: '无人确认的预标注',
     },
     warning: {
       sizeUnknown: {
@@ -171,6 +173,9 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     batchOption_one: '{{name}} ({{count, number}} item)', batchOption_other: '{{name}} ({{count, number}} items)',
     countTitle: 'Would export', countSubjects: 'Items', countFrames: 'Frames', countObjects: 'Objects',
     countNone: 'Nothing matches these filters; loosen them.', countFailed: 'The count failed',
+    countUnconfirmed_one: '{{count, number}} more suggestion nobody confirmed is left out (the switch above keeps it)',
+    countUnconfirmed_other: '{{count, number}} more suggestions nobody confirmed are left out (the switch above keeps them)',
+    unconfirmedHint: 'A model\'s suggestions no person has accepted. The training formats leave them out unless this is on; lossless JSON keeps them (with source: ai) unless it is off.',
     runsTitle: 'Exports', runsEmpty: 'No exports yet. Run a plan and its progress and result show here.', runsFailed: 'The exports could not be loaded',
     runName: 'Name', status: 'Status', progress: 'Progress', progressOf: 'Progress of "{{name}}"', size: 'Size', createdAt: 'Started',
     download: 'Download', cancel: 'Cancel', cancelled: 'Export cancelled', deleteConfirm: 'Delete this export and its zip?', deleted: 'Export deleted',
@@ -183,14 +188,14 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     delivery: { delivered: 'Delivered', failed: 'Failed' },
     statusName: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', voc: 'Pascal VOC', lossless: 'Lossless JSON' },
-    option: { includeMedia: 'Include images' },
+    option: { includeMedia: 'Include images', includeUnconfirmed: 'Include unconfirmed suggestions' },
     state: { pending: 'Pending', claimed: 'Claimed', inProgress: 'In progress', skipped: 'Skipped', done: 'Done' },
     tool: { box: 'Box', polygon: 'Polygon', polyline: 'Polyline', point: 'Point', keypoints: 'Keypoints', cuboid: 'Cuboid', classification: 'Classification' },
     skip: {
       box: 'Boxes (not in this format)', polygon: 'Polygons (not in this format)', polyline: 'Polylines (not in this format)', point: 'Points (not in this format)',
       keypoints: 'Keypoints (not in this format)', cuboid: 'Cuboids (not in this format)', classification: 'Classifications (not in this format)',
       unknownLabel: 'Label no longer exists', unknownSize: 'Image size unknown', rotatedBoxFlattened: 'Rotated boxes written as covering boxes',
-      unknownAttribute: 'Answers to deleted attributes', unknownOption: 'Answers with deleted options',
+      unknownAttribute: 'Answers to deleted attributes', unknownOption: 'Answers with deleted options', unconfirmed: 'Suggestions nobody confirmed',
     },
     warning: {
       sizeUnknown: {

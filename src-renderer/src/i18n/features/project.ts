@@ -56,6 +56,13 @@ export const projectZh = {
     leaseHours: '租期（小时）', leaseHoursRange: '租期须为 {{min}} 到 {{max}} 小时之间的整数',
     items_other: '{{count, number}} 条', hours_other: '{{count, number}} 小时',
   },
+  suggestions: {
+    title: '提交时的预标注',
+    hint: '模型给出、还没有人采纳的预标注（虚线框）。审核员会看到“未确认”标记，导出默认不包含它们。',
+    rule: '仍有未确认的预标注时',
+    ask: '提交前询问标注员',
+    refuse: '不允许提交，须先采纳或删除',
+  },
   config: {
     title: '项目配置（JSON）', hint: '项目的自定义配置，须为 JSON 对象，最大 {{kb}} KB。', loadFailed: '项目配置加载失败',
     notJson: '不是有效的 JSON。', notObject: '配置须为 JSON 对象（以 { 开头）。', tooLarge: '配置超过 {{kb}} KB。',
@@ -162,6 +169,13 @@ export const projectEn: EnglishOf<typeof projectZh> = {
     packageSize: 'Package size', packageSizeRange: 'Package size is a whole number from {{min}} to {{max}}',
     leaseHours: 'Lease (hours)', leaseHoursRange: 'The lease is a whole number of hours from {{min}} to {{max}}',
     items_one: '{{count, number}} item', items_other: '{{count, number}} items', hours_one: '{{count, number}} hour', hours_other: '{{count, number}} hours',
+  },
+  suggestions: {
+    title: 'Suggestions at submit',
+    hint: 'A model\'s suggestions no person has accepted yet (dashed outlines). The reviewer sees them marked "unconfirmed", and an export leaves them out by default.',
+    rule: 'While suggestions are unconfirmed',
+    ask: 'Ask the annotator before submitting',
+    refuse: 'Refuse the submit until each is accepted or rejected',
   },
   config: {
     title: 'Project configuration (JSON)', hint: 'Custom settings of the project: a JSON object of at most {{kb}} KB.', loadFailed: 'The project configuration could not be loaded',

@@ -1,16 +1,20 @@
 import { Alert, Flex, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExportFilters } from '../../../../../src-shared/api/export';
+import type { ExportFilters, ExportFormatName, ExportOptions } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { useDebounced } from '../shared/useDebounced';
 import { useCountExportQuery } from './exportApi';
 
-/** What the filters being edited would export now; it follows the filters half a second behind. */
-export function CountPreview({ projectId, filters }: { projectId: number; filters: ExportFilters }) {
+/**
+ * What the plan being edited would export now, in its format: the objects it keeps, as the
+ * server's writers keep them (a VOC export counts its boxes only). It follows the plan half a
+ * second behind.
+ */
+export function CountPreview({ projectId, filters, format, options }: { projectId: number; filters: ExportFilters; format: ExportFormatName; options: ExportOptions }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const settled = useDebounced(JSON.stringify(filters), 400);
-  const { data, error, isFetching } = useCountExportQuery({ projectId, filters: JSON.parse(settled) as ExportFilters });
+  const settled = useDebounced(JSON.stringify({ filters, format, options }), 400);
+  const { data, error, isFetching } = useCountExportQuery({ projectId, ...(JSON.parse(settled) as { filters: ExportFilters; format: ExportFormatName; options: ExportOptions }) });
 
   if (error) return <Alert type="warning" showIcon role="status" title={t('insight.exports.countFailed')} description={errorText(error)} />;
   return (
@@ -20,6 +24,9 @@ export function CountPreview({ projectId, filters }: { projectId: number; filter
         <Statistic title={t('insight.exports.countFrames')} value={data?.frames ?? '–'} />
         <Statistic title={t('insight.exports.countObjects')} value={data?.objects ?? '–'} />
       </Flex>
+      {data && data.unconfirmed > 0 && (
+        <Alert type="info" showIcon data-testid="export-unconfirmed" title={t('insight.exports.countUnconfirmed', { count: data.unconfirmed })} style={{ marginTop: 8 }} />
+      )}
       {data && data.subjects === 0 && (
         <Alert type="info" showIcon title={t('insight.exports.countNone')} style={{ marginTop: 8 }} />
       )}

@@ -1,6 +1,6 @@
 import { App, Button, Descriptions, Divider, Form, Input, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExportPlan, ExportTemplate } from '../../../../../src-shared/api/export';
+import { keepsUnconfirmed, type ExportFormatName, type ExportPlan, type ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { CountPreview } from './CountPreview';
 import { useCreateExportPlanMutation, useStartExportMutation, useUpdateExportPlanMutation } from './exportApi';
@@ -18,6 +18,11 @@ interface Props {
   onClose: () => void;
 }
 
+/** A switch that shows `fallback` while its form value is unset (the option left to its default). */
+function DefaultedSwitch({ checked, onChange, fallback, testId }: { checked?: boolean; onChange?: (v: boolean) => void; fallback: boolean; testId: string }) {
+  return <Switch checked={checked ?? fallback} onChange={onChange} data-testid={testId} />;
+}
+
 /** Create or change a saved export plan, seeing what it would export as the filters change. */
 export function PlanEditor({ projectId, template, plan, onClose }: Props) {
   const { t } = useTranslation();
@@ -29,7 +34,14 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
   const [update, updating] = useUpdateExportPlanMutation();
   const [start, starting] = useStartExportMutation();
   const busy = creating.isLoading || updating.isLoading || starting.isLoading;
-  const format = template.formats.find((f) => f.format === (values?.format ?? plan?.format ?? 'coco'));
+  const formatName: ExportFormatName = values?.format ?? plan?.format ?? 'coco';
+  const format = template.formats.find((f) => f.format === formatName);
+  const optionHint = (name: string) =>
+    name === 'includeMedia' && format
+      ? t('insight.exports.mediaFolder', { folder: format.mediaFolder })
+      : name === 'includeUnconfirmed'
+        ? t('insight.exports.unconfirmedHint')
+        : undefined;
 
   const save = async (thenRun: boolean) => {
     const v = await validFormValues(form);
@@ -95,14 +107,15 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
             name={o.name}
             label={t(`insight.exports.option.${o.name}`, { defaultValue: o.name })}
             valuePropName="checked"
-            extra={o.name === 'includeMedia' && format ? t('insight.exports.mediaFolder', { folder: format.mediaFolder }) : undefined}
+            extra={optionHint(o.name)}
           >
-            <Switch />
+            {/* Until it is touched, the suggestions' switch shows the chosen format's default. */}
+            <DefaultedSwitch fallback={o.name === 'includeUnconfirmed' ? keepsUnconfirmed(formatName, {}) : o.default} testId={`plan-option-${o.name}`} />
           </Form.Item>
         ))}
       </Form>
       <Divider titlePlacement="start">{t('insight.exports.countTitle')}</Divider>
-      <CountPreview projectId={projectId} filters={filtersOf(values ?? initial)} />
+      <CountPreview projectId={projectId} filters={filtersOf(values ?? initial)} format={formatName} options={optionsOf(values ?? initial)} />
     </Modal>
   );
 }

@@ -15,6 +15,8 @@ export interface PlanFormValues {
   labelIds?: string[];
   annotatedOnly?: boolean;
   includeMedia?: boolean;
+  /** absent: the format's default (keepsUnconfirmed) */
+  includeUnconfirmed?: boolean;
 }
 
 const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
@@ -40,7 +42,7 @@ export function filtersOf(v: Partial<PlanFormValues>): ExportFilters {
 }
 
 export function optionsOf(v: Partial<PlanFormValues>): ExportOptions {
-  return { includeMedia: v.includeMedia ?? false };
+  return { includeMedia: v.includeMedia ?? false, ...(v.includeUnconfirmed !== undefined ? { includeUnconfirmed: v.includeUnconfirmed } : {}) };
 }
 
 /** A saved plan as the dialog's fields, for editing it. */
@@ -57,6 +59,7 @@ export function formValuesOf(plan: ExportPlan): PlanFormValues {
     labelIds: f.labelIds ?? [],
     annotatedOnly: f.annotatedOnly ?? false,
     includeMedia: plan.options.includeMedia ?? false,
+    ...(plan.options.includeUnconfirmed !== undefined ? { includeUnconfirmed: plan.options.includeUnconfirmed } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { InstructionView } from './InstructionView';
 import { NoteLabels } from './NoteLabels';
 import { RejectReasons } from './RejectReasons';
 import { WorkPackageSettings } from './WorkPackageSettings';
+import { SuggestionSettings } from './SuggestionSettings';
 
 /**
  * The project's settings; each part is editable only for roles that may change it, read only
@@ -42,6 +43,9 @@ export function SettingsPage() {
       </PanelBoundary>
       <PanelBoundary where="project settings: work packages">
         <WorkPackageSettings projectId={projectId} editable={mayUpdate} />
+      </PanelBoundary>
+      <PanelBoundary where="project settings: suggestions">
+        <SuggestionSettings projectId={projectId} editable={mayUpdate} />
       </PanelBoundary>
       <PanelBoundary where="project settings: config">
         <ConfigSettings projectId={projectId} editable={mayUpdate} />

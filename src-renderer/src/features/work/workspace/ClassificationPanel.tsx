@@ -1,7 +1,7 @@
 import { Button, Flex, Radio, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FrameClassification } from '../../../../../src-shared/model/annotation';
-import type { OntologyAttribute, OntologyFeature } from '../../../../../src-shared/model/ontology';
+import { answerRequired, type OntologyAttribute, type OntologyFeature } from '../../../../../src-shared/model/ontology';
 import { AttributesForm } from './AttributesForm';
 import { answerFrameOf, answerOf, chooseLabel, missingIn, setAttributes, withAnswer } from './classificationAnswers';
 
@@ -46,6 +46,8 @@ function FeatureAnswer({ feature, frameId, list, onChange, disabled }: { feature
           <Typography.Text type="danger">
             {missing.reason === 'unanswered' ? t('classify.unanswered') : t('classify.missingAttributes', { names: missing.attributeIds.map((id) => names.get(id) ?? id).join(', ') })}
           </Typography.Text>
+        ) : !answer && !answerRequired(feature) ? (
+          <Typography.Text type="secondary">{t('classify.optional')}</Typography.Text>
         ) : (
           <Typography.Text type="success">{t('classify.complete')}</Typography.Text>
         )}

@@ -3,6 +3,7 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, EyeInvisibleOutlined, Eye
 import { Button, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { isUnconfirmed } from '../../../../../src-shared/model/unconfirmed';
 import type { AnnotationEngine } from '../../../canvas/engine';
 import { AttributesForm } from './AttributesForm';
 import type { OntologyFeature } from '../../../../../src-shared/model/ontology';
@@ -65,10 +66,11 @@ export const ObjectPanel = memo(function ObjectPanel({
           <Typography.Text ellipsis style={{ maxWidth: 110 }} delete={o.hidden}>
             {name}
           </Typography.Text>
-          {o.source === 'ai' && (
-            <Tooltip title={t('work.objects.ai')}>
+          {isUnconfirmed(o) && (
+            // Says what it is to whoever looks, the reviewer above all: a model's suggestion no person has accepted.
+            <Tooltip title={t('work.unconfirmed.tagTip')}>
               <Tag color="gold" data-testid="ai-tag">
-                {o.score === undefined ? t('work.objects.ai') : t('aiWorkspace.aiTag', { score: o.score.toFixed(2) })}
+                {o.score === undefined ? t('work.unconfirmed.tagPlain') : t('work.unconfirmed.tag', { score: o.score.toFixed(2) })}
               </Tag>
             </Tooltip>
           )}

@@ -3,6 +3,8 @@ import { App, Flex, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { withObjectDefaults } from '../../../../../src-shared/model/attributeDefaults';
+import { isUnconfirmed } from '../../../../../src-shared/model/unconfirmed';
 import type { Note } from '../../../../../src-shared/api/note';
 import { room } from '../../../../../src-shared/api/realtime';
 import { api } from '../../../app/apiSlice';
@@ -46,6 +48,8 @@ import { useItemNotesQuery, useStepMenuQuery } from './workspaceApi';
 import { AiPanel } from './ai/AiPanel';
 import { AiStatus } from './ai/AiStatus';
 import { captionText } from './ai/suggestions';
+import { UnconfirmedDialog } from './UnconfirmedDialog';
+import { useUnconfirmedSubmit } from './useUnconfirmedSubmit';
 import { useAiTools } from './ai/useAiTools';
 
 /**
@@ -74,6 +78,11 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   const palette = useMemo(() => paletteOf(features), [features]);
   const classifications = useMemo(() => features.filter((f) => f.tool === 'classification'), [features]);
   const skeletons = useMemo(() => new Map(features.filter((f) => f.skeleton).map((f) => [f.featureId, f.skeleton!])), [features]);
+  // Copies and interpolated objects take what their source left unanswered from the defaults, as drawn ones do (issue 31).
+  const withDefaults = useMemo(() => {
+    const byFeature = new Map(features.map((f) => [f.featureId, f.attributes]));
+    return (list: readonly AnnotationObject[]) => withObjectDefaults(list, (featureId) => byFeature.get(featureId));
+  }, [features]);
   const [sideTab, setSideTab] = useState('objects');
   const lookup = useMemo(() => labelLookup(palette), [palette]);
   const engineRef = useRef<AnnotationEngine | null>(null);
@@ -150,10 +159,13 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     if (!ai.mode) setActive(null);
     ai.toggleMode();
   };
-  // Suggestions say what they are on the canvas: the label and the model's score beside the dashed outline.
+  // Suggestions say what they are on the canvas: the label and the model's score beside the dashed
+  // outline, and to a reviewer that nobody confirmed them (issue 31).
+  const isReview = step?.type === 'review';
   const captionOf = useCallback(
-    (o: AnnotationObject) => (o.source === 'ai' ? captionText(lookup.entryOf(o)?.name ?? t('work.objects.unknownLabel'), o.score) : null),
-    [lookup, t],
+    (o: AnnotationObject) =>
+      isUnconfirmed(o) ? captionText(lookup.entryOf(o)?.name ?? t('work.objects.unknownLabel'), o.score, isReview ? t('work.unconfirmed.mark') : undefined) : null,
+    [lookup, t, isReview],
   );
 
   const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, frames, frameIndex, () => {
@@ -188,7 +200,15 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
       moving.set(false);
     }
   };
-  const isReview = step?.type === 'review';
+  const unconfirmed = useUnconfirmedSubmit({
+    projectId: target.projectId,
+    item,
+    frameId: frame?.frameId,
+    engineRef,
+    recordEdit: session.recordEdit,
+    submit: () => void run(session.actions.submit),
+    onError: (err) => void message.error(errorText(err)),
+  });
   // The item's frames change in place as edits land; the edit count makes a new lookup each time.
   const answersOf = useCallback((frameId: number) => item?.frames.get(frameId)?.classifications ?? [], [item, edits]);
   const submit = () => {
@@ -204,11 +224,12 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
       void message.warning(t('work.classificationsMissing', { count: missing.length }));
       return;
     }
+    if (!isReview && !unconfirmed.mayGoOn()) return;
     void run(isReview ? session.actions.pass : session.actions.submit);
   };
 
   useWorkspaceKeys({
-    enabled: phase.kind === 'ready' && !sheetOpen && !rejecting,
+    enabled: phase.kind === 'ready' && !sheetOpen && !rejecting && unconfirmed.asking === 0,
     paused: moving.get,
     keymap,
     palette,
@@ -233,14 +254,14 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         if (!item || selection.length === 0) return void message.info(t('work.interpolateNothing'));
         const edits = interpolationEdits(frames.map((f) => f.frameId), item.frames, frameIndex, selection);
         if (edits.length === 0) return void message.info(t('work.interpolateNothing'));
-        for (const e of edits) session.recordEdit(e.frameId, { upsert: e.upsert }).catch((err: unknown) => void message.error(errorText(err)));
+        for (const e of edits) session.recordEdit(e.frameId, { upsert: withDefaults(e.upsert) }).catch((err: unknown) => void message.error(errorText(err)));
         void message.success(t('work.interpolated', { count: edits.length }));
       },
       copyToNextFrame: () => {
         const next = frames[frameIndex + 1];
         if (!next || !engineRef.current) return;
         const picked = objects.filter((o) => selection.length === 0 || selection.includes(o.id));
-        session.copyToFrame(next.frameId, picked);
+        session.copyToFrame(next.frameId, withDefaults(picked));
         setFrameIndex(frameIndex + 1);
       },
     },
@@ -383,6 +404,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         pending={journal?.pending ?? 0}
         onResolve={(keep) => session.resolveConflict(keep).catch((err: unknown) => void message.error(errorText(err)))}
       />
+      <UnconfirmedDialog {...unconfirmed.dialog} />
       <RejectDialog
         projectId={target.projectId}
         open={rejecting}

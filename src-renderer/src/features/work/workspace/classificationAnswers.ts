@@ -5,8 +5,8 @@
  * again replaces it instead of piling up.
  */
 import type { FrameClassification } from '../../../../../src-shared/model/annotation';
-import type { OntologyAttribute, OntologyFeature } from '../../../../../src-shared/model/ontology';
-import { attributeDefaults } from './palette';
+import { answerRequired, type OntologyAttribute, type OntologyFeature } from '../../../../../src-shared/model/ontology';
+import { attributeDefaults } from '../../../../../src-shared/model/attributeDefaults';
 
 type Answers = FrameClassification['attributes'];
 
@@ -83,13 +83,18 @@ export interface MissingAnswer {
   attributeIds: string[];
 }
 
-/** What is missing in one frame's answer to one feature; null when it is complete. */
+/**
+ * What is missing in one frame's answer to one feature; null when it is complete. A feature
+ * that is not required (the ontology's switch) may stay unanswered; once answered, its
+ * required attributes still are.
+ */
 export function missingIn(feature: OntologyFeature, frameId: number, list: readonly FrameClassification[]): MissingAnswer | null {
   const answer = answerOf(list, feature.featureId);
-  if (!answer || (feature.labels.length > 0 && answer.labelId === undefined)) {
+  if (!answerRequired(feature) && !answer) return null;
+  if (answerRequired(feature) && (!answer || (feature.labels.length > 0 && answer.labelId === undefined))) {
     return { featureId: feature.featureId, frameId, reason: 'unanswered', attributeIds: missingRequired(feature.attributes, answer?.attributes ?? {}) };
   }
-  const attributeIds = missingRequired(feature.attributes, answer.attributes);
+  const attributeIds = missingRequired(feature.attributes, answer?.attributes ?? {});
   return attributeIds.length > 0 ? { featureId: feature.featureId, frameId, reason: 'attributes', attributeIds } : null;
 }
 

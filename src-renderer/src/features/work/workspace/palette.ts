@@ -2,6 +2,7 @@ import type { AnnotationObject, AnnotationTool } from '../../../../../src-shared
 import type { Static } from 'typebox';
 import type { OntologyAttribute, OntologyFeature } from '../../../../../src-shared/model/ontology';
 import type { DrawingTemplate } from '../../../canvas/tools/tool';
+import { attributeDefaults } from '../../../../../src-shared/model/attributeDefaults';
 
 /** A feature as the server answers it (labels and attributes may be left out when empty). */
 export type FeatureRow = Static<typeof OntologyFeature>;
@@ -44,20 +45,6 @@ export interface PaletteEntry {
   color: string;
   hotkey?: string;
   template: DrawingTemplate;
-}
-
-/** The answers an attribute starts with, at every level (options' own attributes included). */
-export function attributeDefaults(attributes: readonly OntologyAttribute[] = []): AnnotationObject['attributes'] {
-  const out: AnnotationObject['attributes'] = {};
-  for (const a of attributes) {
-    const chosen = (a.options ?? []).filter((o) => o.default);
-    if (a.type === 'checkbox' && chosen.length > 0) out[a.id] = chosen.map((o) => o.id);
-    else if ((a.type === 'radio' || a.type === 'select') && chosen[0]) out[a.id] = chosen[0].id;
-    else if (a.type === 'number' && a.number?.default !== undefined) out[a.id] = a.number.default;
-    else if (a.type === 'text' && a.text?.default) out[a.id] = a.text.default;
-    for (const o of chosen) Object.assign(out, attributeDefaults(o.attributes ?? []));
-  }
-  return out;
 }
 
 const labelKey = (featureId: number, labelId: string) => `${featureId}:${labelId}`;

@@ -6,6 +6,7 @@
  */
 import type { AnnotationObject, FrameData } from '../../../../../../src-shared/model/annotation';
 import type { TrackObject } from '../../../../../../src-shared/api/ai';
+import { isUnconfirmed } from '../../../../../../src-shared/model/unconfirmed';
 import { boundsOf } from '../../../../canvas/geometry/bounds';
 import type { Rect } from '../../../../canvas/geometry/rect';
 
@@ -138,8 +139,30 @@ export function placeOnFrames(
   return out;
 }
 
-/** A suggestion's caption on the canvas: its label and the model's score (two decimals). */
-export const captionText = (labelName: string, score: number | undefined): string => (score === undefined ? labelName : `${labelName} ${score.toFixed(2)}`);
+/**
+ * Followed objects with their originals' answers: the tracker knows only shapes, so the server
+ * gives each copy its feature's defaults (issue 31), and what the person answered on the object
+ * they followed (Truncated: yes) goes with it onto the next frames, as CVAT's tracks keep theirs.
+ */
+export function withOriginalAnswers<F extends { objects: readonly AnnotationObject[] }>(answer: readonly F[], originals: readonly AnnotationObject[]): F[] {
+  const byId = new Map(originals.map((o) => [o.id, o.attributes]));
+  return answer.map((f) => ({ ...f, objects: f.objects.map((o) => ({ ...o, attributes: { ...o.attributes, ...byId.get(o.id) } })) }));
+}
+
+/** A suggestion's caption on the canvas: its label, the model's score (two decimals), and a mark (the reviewer's "unconfirmed"). */
+export const captionText = (labelName: string, score: number | undefined, mark?: string): string =>
+  [labelName, score === undefined ? null : score.toFixed(2), mark ? `· ${mark}` : null].filter((part) => part !== null).join(' ');
+
+/**
+ * What accepting every suggestion of the item changes, frame by frame ("Accept all and submit"):
+ * each unconfirmed object made the person's own, locked ones too, so none is left unconfirmed.
+ */
+export function acceptEverywhere(frames: ReadonlyMap<number, FrameData>): { frameId: number; replace: AnnotationObject[] }[] {
+  return [...frames].flatMap(([frameId, data]) => {
+    const replace = data.objects.filter(isUnconfirmed).map(accepted);
+    return replace.length ? [{ frameId, replace }] : [];
+  });
+}
 
 /** The classes no label took, most found first, as "3 car, 1 dog". */
 export const unmappedText = (unmapped: readonly { className: string; count: number }[]): string =>

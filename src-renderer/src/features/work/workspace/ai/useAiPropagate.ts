@@ -5,7 +5,7 @@ import { defaultNewId } from '../../../../canvas/engine';
 import type { ObjectEdit } from '../applyEdit';
 import { engineOf, type Latest } from './aiInput';
 import type { AiCall } from './useAiCall';
-import { placeOnFrames, trackObjectsOf } from './suggestions';
+import { placeOnFrames, trackObjectsOf, withOriginalAnswers } from './suggestions';
 
 export const DEFAULT_PROPAGATE_FRAMES = 5;
 
@@ -28,7 +28,7 @@ export function useAiPropagate(latest: Latest, t: TFunction, call: AiCall) {
     const frames = Math.max(1, Math.min(propagateFrames, following, AI_TRACK_MAX_FRAMES));
     const answer = await ask('propagate', { tool: 'tracking', objects, frames });
     if (!answer) return;
-    const placed = placeOnFrames(answer.frames, item.frames, defaultNewId);
+    const placed = placeOnFrames(withOriginalAnswers(answer.frames, e.objects()), item.frames, defaultNewId);
     if (!placed.length) return note(t('aiWorkspace.lost'));
     // The journal's unit is one frame: each frame gets its own entry, and the lot is one undo step here.
     const write = (edits: { frameId: number; edit: ObjectEdit }[]) => {
