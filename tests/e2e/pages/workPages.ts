@@ -26,6 +26,17 @@ export class MyWorkPage {
     return Number(testId!.replace('work-step-', ''));
   }
 
+  /**
+   * The four figures at the top, and where they come from: `server` (the queues) or
+   * `this-computer` (the work packages here, with the server away).
+   */
+  async expectTotals(source: 'server' | 'this-computer', totals: { annotate: number; review: number; held: number; rework: number }) {
+    await expect(this.page.getByTestId('work-totals')).toHaveAttribute('data-source', source);
+    for (const [name, value] of Object.entries(totals)) {
+      await expect(this.page.getByTestId(`work-total-${name}`).locator('.ant-statistic-content-value'), name).toHaveText(String(value));
+    }
+  }
+
   async expectCounts(workflowId: number, counts: { pending?: number; held?: number; rework?: number }) {
     const step = this.step(workflowId);
     if (counts.pending !== undefined) await expect(step.getByTestId('step-pending')).toHaveText(String(counts.pending));
