@@ -27,11 +27,11 @@ export class MyWorkPage {
   }
 
   /**
-   * The four figures at the top, and where they come from: `server` (the queues) or
-   * `this-computer` (the work packages here, with the server away).
+   * The four figures at the top, and where they come from: the server's queues, or (`here`, with
+   * the server away) the work packages on this computer, which the page then says under them.
    */
-  async expectTotals(source: 'server' | 'this-computer', totals: { annotate: number; review: number; held: number; rework: number }) {
-    await expect(this.page.getByTestId('work-totals')).toHaveAttribute('data-source', source);
+  async expectTotals(source: 'server' | 'here', totals: { annotate: number; review: number; held: number; rework: number }) {
+    await expect(this.page.getByTestId('work-totals-here')).toHaveCount(source === 'here' ? 1 : 0);
     for (const [name, value] of Object.entries(totals)) {
       await expect(this.page.getByTestId(`work-total-${name}`).locator('.ant-statistic-content-value'), name).toHaveText(String(value));
     }

@@ -63,7 +63,7 @@ export function MyWorkPage() {
         <Typography.Text type="secondary">{t('work.subtitle')}</Typography.Text>
       </div>
       {error && !isServerUnreachable(error) && <LoadFailure title={t('work.loadFailed')} error={error} onRetry={() => void refetch()} />}
-      <Flex gap={16} wrap data-testid="work-totals" data-source={offline && here ? 'this-computer' : 'server'}>
+      <Flex gap={16} wrap>
         <Card size="small" style={{ minWidth: 180 }}>
           <Statistic title={t('work.totals.annotate')} value={sum.annotate} data-testid="work-total-annotate" />
         </Card>
