@@ -10,12 +10,15 @@ import { AppRoutes } from './app/AppRoutes';
 import { LocaleProvider } from './app/LocaleProvider';
 import { Startup } from './app/Startup';
 import { store } from './app/store';
+import { watchServerReach } from './app/serverReach';
 import { AppCrashBoundary } from './app/resilience/AppCrash';
 import { connectLogHost } from './app/log/connectLogHost';
 import { workstation } from './host';
 
 // First, so an error while the page starts is on record too.
 connectLogHost(workstation);
+// Whether the team server answers: reads wait for none while it is away (app/serverReach.ts).
+watchServerReach(store.dispatch, workstation);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -48,6 +48,8 @@ export interface LocalPackage extends PackageProgress {
   expiresAt: number;
   /** the items still in the package, in the server's order */
   taskSubjectIds: number[];
+  /** of those, the ones that came back from a review (as their cards said when taken): My work counts them offline */
+  reworkIds: number[];
 }
 
 /** One frame of a stored item: where the workspace reads its picture. */

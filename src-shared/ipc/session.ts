@@ -4,14 +4,27 @@ export interface WorkstationSession {
   tokenName: string;
   tokenValue: string;
   user: { id: number; name: string; mobile: string };
+  /**
+   * The team the user works in, as the server last said (their current team): remembered with
+   * the token, so a page started with the server away still names it. Absent: unchanged.
+   */
+  team?: SessionTeam;
   /** the project and task in front of the user, for the logger's extra-info record */
   projectId?: number;
   taskId?: number;
 }
 
+/** A team as a session names it. */
+export interface SessionTeam {
+  id: number;
+  name: string;
+}
+
 /** Who a session token belonged to when the renderer last set it on this workstation. */
 export interface RememberedSession {
   user: WorkstationSession['user'];
+  /** their current team when the server last said; absent when it never did on this workstation */
+  team?: SessionTeam;
   /** when it was noted (epoch ms) */
   savedAt: number;
 }

@@ -4,7 +4,8 @@ import { expect, test, type Browser, type Page, type Route } from '@playwright/t
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
-import { expectSubmittedOnServer, itemsOnServer, myWorkOn, submitEachOffline } from './pages/packageWorkstation';
+import { expectSubmittedOnServer, itemsOnServer, myWorkOn, submitEachOffline, watchServerCalls } from './pages/packageWorkstation';
+import { MyWorkPage } from './pages/workPages';
 import { SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
 
@@ -67,6 +68,10 @@ test('an annotator takes a package, works through it offline across a restart, a
   test.setTimeout(180_000);
   const w = await workWorld(request, 3);
   const page = await myWork(browser, w.annotator);
+  const myWorkPage = new MyWorkPage(page);
+  // Online: the team switcher names the annotator's team, and the figures are the queues'.
+  await expect(page.getByTestId('team-switcher')).toContainText(w.teamName);
+  await myWorkPage.expectTotals('server', { annotate: 3, review: 0, held: 0, rework: 0 });
 
   // Take: the confirm says the size (3 wait, the default size is 200) and the default lease.
   const card = new LocalPackagesCard(page);
@@ -87,12 +92,24 @@ test('an annotator takes a package, works through it offline across a restart, a
   await workstation.kill();
   fs.rmSync(damagedFile);
   await startWorkstation();
+  const calls = watchServerCalls(page, proxy.url);
   await page.goto(workstation.pageUrl('#/work'));
   await card.expectState(packageId, 'ready');
-  // My work's server part cannot load; the card still names the task and step, from what the package stored.
-  await expect(page.getByText('Could not load your work')).toBeVisible();
+  // My work with the server away (issue 31): the shell says so, once (no failure of the page's
+  // own besides); the figures are what this computer holds, and the team is the one this
+  // workstation remembers from the last time the server answered. The card still names the
+  // task and step, from what the package stored.
+  await expect(page.getByTestId('shell-offline')).toContainText('Working offline');
+  await myWorkPage.expectTotals('here', { annotate: 3, review: 0, held: 3, rework: 0 });
+  await expect(page.getByText('Could not load your work')).toHaveCount(0);
+  await expect(page.getByText('Cannot reach the team server')).toHaveCount(0);
+  await expect(page.getByTestId('team-switcher')).toContainText(w.teamName);
   await expect(card.row(packageId)).toContainText(w.taskName);
   await expect(card.row(packageId)).toContainText('Annotate 1');
+  // Known to be away from here on: the page asks the server nothing it would wait for (a probe
+  // now and then watches for its return), while it opens the package and works through it.
+  const knownAway = calls.mark();
+  const READS = ['/core/user/info', '/core/ai/allow', '/core/note/subject', '/core/task/work/list'];
   await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
   // The first item is read from disk, not claimed: the page says so while it opens (held here
   // on its first read of an item, so the words can be seen).
@@ -115,6 +132,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(page.getByTestId('items-left')).toHaveText('1 left in this package');
   await page.getByTestId('media-skip').click();
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');
+  expect(calls.count(READS, knownAway), 'reads sent to a server known to be away').toEqual(Object.fromEntries(READS.map((r) => [r, 0])));
 
   // Nothing reached the server yet; once it is back, every hand-off and edit does.
   const before = await itemsOnServer(request, w);
@@ -124,8 +142,14 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(async () => expect((await itemsOnServer(request, w)).get(damaged)).toMatchObject({ workflowId: w.annotateStep, state: 'skipped' })).toPass({ timeout: 60_000 });
 
   // Back on My work: every item of the package was handed on, so it is gone from this computer.
+  // The page found the server back by itself and asks it again: the user, My work's queues.
+  const back = calls.mark();
   await page.getByRole('button', { name: 'Back to My work' }).click();
   await expect(card.root).toContainText('No work package on this computer yet');
+  await expect(page.getByTestId('shell-offline')).toHaveCount(0);
+  await myWorkPage.expectTotals('server', { annotate: 0, review: 0, held: 0, rework: 0 });
+  expect(calls.count(['/core/user/info'], knownAway)['/core/user/info']).toBeGreaterThan(0);
+  expect(calls.count(['/core/task/work/list'], back)['/core/task/work/list']).toBeGreaterThan(0);
   await page.context().close();
 });
 

@@ -71,6 +71,16 @@ describe('packages database', () => {
     store.close();
   });
 
+  it('names the items that came back from a review, from their cards as taken (My work counts them offline)', () => {
+    const store = new PackageStore(tempDb());
+    const pkg = taken(7, 40, 3, 1);
+    pkg.items[1]!.card = { ...pkg.items[1]!.card, rework: true };
+    pkg.items[2]!.card = { ...pkg.items[2]!.card, rework: false };
+    store.insert(pkg, 9, 5000);
+    expect(store.reworkIds(7)).toEqual([41]);
+    store.close();
+  });
+
   it('counts files, bytes and ready items as frames land, in the items\' order, and forgets items given back with their frames', () => {
     const store = new PackageStore(tempDb());
     store.insert(taken(7, 40, 3, 2), 9, 5000);

@@ -38,6 +38,18 @@ describe('the users this workstation remembers by their tokens', () => {
     expect(m.find('b', 1000 + REMEMBER_FOR_MS)).toBeNull();
   });
 
+  it('remembers the team the user was in, and keeps it when a later session names none (the workspace sets it without)', () => {
+    const file = tempFile();
+    const m = new RememberedSessions(file);
+    m.remember(session('a', 1), 1000);
+    expect(m.find('a', 1000)?.team).toBeUndefined();
+    m.remember({ ...session('a', 1), team: { id: 4, name: 'Night shift' } }, 2000);
+    m.remember(session('a', 1), 3000);
+    expect(new RememberedSessions(file).find('a', 3000)).toEqual({ user: { id: 1, name: 'User 1', mobile: '+15550001' }, team: { id: 4, name: 'Night shift' }, savedAt: 2000 });
+    m.remember({ ...session('a', 1), team: { id: 5, name: 'Day shift' } }, 4000);
+    expect(new RememberedSessions(file).find('a', 4000)?.team).toEqual({ id: 5, name: 'Day shift' });
+  });
+
   it('starts with nobody from a damaged file, and writes a good one at the next sign-in', () => {
     const file = tempFile();
     fs.writeFileSync(file, '{"sessions": [ {"tokenHash": 3}, ');

@@ -58,6 +58,8 @@ export class JournalSyncer {
   private readonly waiters = new Map<number, Set<Waiter>>();
   private readonly abort = new AbortController();
   private serverDown = false;
+  /** why the server was last found unreachable: the state of any edit waiting meanwhile, tried or not */
+  private downError: JournalError | null = null;
   /** when the server was found unreachable, for the "back online" record */
   private downSince = 0;
   private closed = false;
@@ -74,10 +76,14 @@ export class JournalSyncer {
     return this.authors.sessionFor(this.d.store.subject(taskSubjectId)?.userId ?? null);
   }
 
-  /** The stored status with `offline` on top while the server cannot be reached. */
+  /**
+   * The stored status with `offline` on top while the server cannot be reached: for a task
+   * subject that found it so, and for any other with edits waiting while it is known to be away
+   * (an edit on the next item is not "saving" until its own attempt fails).
+   */
   status(taskSubjectId: number): JournalStatus {
     const s = this.d.store.status(taskSubjectId);
-    const why = this.offline.get(taskSubjectId);
+    const why = this.offline.get(taskSubjectId) ?? (this.serverDown ? (this.downError ?? undefined) : undefined);
     return s.state === 'pending' && why ? { ...s, state: 'offline', error: why } : s;
   }
 
@@ -330,6 +336,7 @@ export class JournalSyncer {
       this.log.warn(`journal waits: task subject ${id}: ${error.code} (${error.message})`, this.extra(id));
     }
     this.offline.set(id, error);
+    if (!signedOut) this.downError = error;
     if (!signedOut && !this.serverDown) {
       this.serverDown = true;
       this.downSince = Date.now();

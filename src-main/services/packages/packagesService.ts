@@ -251,6 +251,7 @@ export class PackagesService {
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
       taskSubjectIds: this.d.store.itemIds(packageId),
+      reworkIds: this.d.store.reworkIds(packageId),
     };
   }
 }

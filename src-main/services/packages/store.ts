@@ -125,6 +125,11 @@ export class PackageStore {
     return r ? toPackage(r) : undefined;
   }
 
+  /** Of the package's items, those that came back from a review (their card as taken says `rework`). */
+  reworkIds(packageId: number): number[] {
+    return (this.sql("SELECT task_subject_id AS id FROM items WHERE package_id = ? AND json_extract(card, '$.rework') = 1 ORDER BY position").all(packageId) as { id: number }[]).map((r) => r.id);
+  }
+
   itemIds(packageId: number): number[] {
     return (this.sql('SELECT task_subject_id AS id FROM items WHERE package_id = ? ORDER BY position').all(packageId) as { id: number }[]).map((r) => r.id);
   }

@@ -57,7 +57,7 @@ export function createSessionService(
         if (!a || typeof a.tokenName !== 'string' || typeof a.tokenValue !== 'string' || a.tokenName === '' || a.tokenValue === '') throw badToken();
         const found = remembered?.find(a.tokenValue) ?? null;
         if (!found) return null;
-        const s: WorkstationSession = { tokenName: a.tokenName, tokenValue: a.tokenValue, user: found.user };
+        const s: WorkstationSession = { tokenName: a.tokenName, tokenValue: a.tokenValue, user: found.user, ...(found.team ? { team: found.team } : {}) };
         const before = state.current();
         state.set(s);
         if (before?.tokenValue !== s.tokenValue) log.info(`session restored from this workstation's memory (the team server was not asked): user ${s.user.id}`, who(s));

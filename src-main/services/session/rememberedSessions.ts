@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { RememberedSession, WorkstationSession } from '../../../src-shared/ipc';
+import type { RememberedSession, SessionTeam, WorkstationSession } from '../../../src-shared/ipc';
 import { writeFileWhole } from '../atomicFile';
 
 /** The file in the data folder (readable by the user only). */
@@ -19,9 +19,18 @@ interface Entry extends RememberedSession {
 
 const hashOf = (tokenValue: string) => crypto.createHash('sha256').update(tokenValue).digest('hex');
 
+const isTeam = (t: unknown): t is SessionTeam => typeof (t as SessionTeam | null)?.id === 'number' && typeof (t as SessionTeam).name === 'string';
+
 const isEntry = (e: unknown): e is Entry => {
   const v = e as Partial<Entry> | null;
-  return typeof v?.tokenHash === 'string' && typeof v.savedAt === 'number' && typeof v.user?.id === 'number' && typeof v.user.name === 'string' && typeof v.user.mobile === 'string';
+  return (
+    typeof v?.tokenHash === 'string' &&
+    typeof v.savedAt === 'number' &&
+    typeof v.user?.id === 'number' &&
+    typeof v.user.name === 'string' &&
+    typeof v.user.mobile === 'string' &&
+    (v.team === undefined || isTeam(v.team))
+  );
 };
 
 /**
@@ -43,16 +52,24 @@ export class RememberedSessions {
   find(tokenValue: string, now = Date.now()): RememberedSession | null {
     const hash = hashOf(tokenValue);
     const e = this.entries.find((x) => x.tokenHash === hash && now - x.savedAt < REMEMBER_FOR_MS);
-    return e ? { user: e.user, savedAt: e.savedAt } : null;
+    return e ? { user: e.user, ...(e.team ? { team: e.team } : {}), savedAt: e.savedAt } : null;
   }
 
-  /** Notes the session's user under its token (written only when something changed: `session.set` comes with every page reload). */
+  /**
+   * Notes the session's user, and its team when it names one (a session set without a team keeps
+   * the team known), under its token; written only when something changed (`session.set` comes
+   * with every page reload).
+   */
   remember(s: WorkstationSession, now = Date.now()): void {
     const hash = hashOf(s.tokenValue);
     const known = this.entries.find((x) => x.tokenHash === hash);
     const user = { id: s.user.id, name: s.user.name, mobile: s.user.mobile };
-    if (known && JSON.stringify(known.user) === JSON.stringify(user) && now - known.savedAt < RENEW_AFTER_MS) return;
-    this.entries = [{ tokenHash: hash, user, savedAt: now }, ...this.entries.filter((x) => x.tokenHash !== hash && now - x.savedAt < REMEMBER_FOR_MS)].slice(0, MAX_REMEMBERED);
+    // The team is the same user's: another user under the token (never, in practice) starts without one.
+    const sameUser = known?.user.id === user.id;
+    const team = s.team && isTeam(s.team) ? { id: s.team.id, name: s.team.name } : sameUser ? known?.team : undefined;
+    if (known && JSON.stringify([known.user, known.team]) === JSON.stringify([user, team]) && now - known.savedAt < RENEW_AFTER_MS) return;
+    const entry: Entry = { tokenHash: hash, user, ...(team ? { team } : {}), savedAt: now };
+    this.entries = [entry, ...this.entries.filter((x) => x.tokenHash !== hash && now - x.savedAt < REMEMBER_FOR_MS)].slice(0, MAX_REMEMBERED);
     this.write();
   }
 

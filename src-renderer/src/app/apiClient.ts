@@ -55,6 +55,27 @@ export interface ApiRequest {
   probe?: boolean;
 }
 
+/** Statuses a proxy or gateway answers with while the team server behind it is down. */
+export const GATEWAY_DOWN_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+const outcomeListeners = new Set<(answered: boolean) => void>();
+
+/**
+ * Hears whether each call reached the team server: true for any answer of its own (an error
+ * too), false for none (the network failed) or a gateway's answer that nothing is behind it.
+ * An aborted call says nothing. For the page's knowledge of the server's reach (serverReach.ts).
+ */
+export function onCallOutcome(listener: (answered: boolean) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+function tellOutcome(err: unknown): void {
+  if (isAbort(err)) return;
+  const answered = !(err instanceof NetworkError) && !(err instanceof ApiError && GATEWAY_DOWN_STATUSES.has(err.status));
+  for (const l of outcomeListeners) l(answered);
+}
+
 let apiBase: string | null = null;
 let serverUrlValue: string | null = null;
 
@@ -124,9 +145,11 @@ export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
     const data = await send<T>(apiBase, req);
     const ms = performance.now() - started;
     if (ms > SLOW_CALL_MS) logSlowCall(req, ms);
+    tellOutcome(null);
     return data;
   } catch (err) {
     if (!isAbort(err) && !req.probe) logCallFailure(req, performance.now() - started, failureOf(err));
+    tellOutcome(err);
     throw err;
   }
 }

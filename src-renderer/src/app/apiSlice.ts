@@ -1,7 +1,8 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Static, TSchema } from 'typebox';
 import type { DataOf, RouteDef } from '../../../src-shared/api/route';
-import { ApiError, apiRequest, type ApiRequest } from './apiClient';
+import { ApiError, apiRequest, NetworkError, type ApiRequest } from './apiClient';
+import { mayRead } from './serverReach';
 import { readToken } from './authToken';
 import { messageKeyOf } from './messageKey';
 import { sessionExpired } from './sessionSlice';
@@ -31,6 +32,8 @@ const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = async (args, api
   // Only a 401 to a call that carried our token means the session is gone; a 401 to a login
   // attempt (no token yet) is just wrong credentials.
   const sentToken = readToken() !== null;
+  // With the server known to be away a read fails at once, as it would after waiting for the network (serverReach.ts).
+  if (api.type === 'query' && !(await mayRead())) return { error: toQueryError(new NetworkError('the team server is away')) };
   try {
     return { data: await apiRequest({ ...args, signal: api.signal }) };
   } catch (err) {
@@ -52,6 +55,8 @@ export const api = createApi({
   baseQuery,
   // One tag per entity the server has; features provide and invalidate these.
   tagTypes: TAG_TYPES,
+  // The server back after being away (serverReach.ts) asks again whatever is in use, also what failed meanwhile.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 

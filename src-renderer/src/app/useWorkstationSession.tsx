@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { WorkstationSession } from '../../../src-shared/ipc';
+import type { SessionTeam, WorkstationSession } from '../../../src-shared/ipc';
 import { workstation } from '../host';
 import { readToken } from './authToken';
 import { setLogUser } from './log';
@@ -10,8 +10,11 @@ import { setLogUser } from './log';
  * arrives, when it changes, and when the page says which project and task are in front of the
  * user (for the logs). SignedInSession drops it when the user signs out.
  */
-export function useWorkstationSession(user: WorkstationSession['user'] | undefined, context: { projectId?: number; taskId?: number } = {}): void {
+export function useWorkstationSession(user: WorkstationSession['user'] | undefined, context: { projectId?: number; taskId?: number; team?: SessionTeam | null } = {}): void {
   const { projectId, taskId } = context;
+  // The team is remembered with the token, so a start with the server away still names it; without one the main process keeps what it knew.
+  const teamId = context.team?.id;
+  const teamName = context.team?.name;
   useEffect(() => {
     if (user) setLogUser({ id: user.id, name: user.name });
     const token = readToken();
@@ -23,9 +26,10 @@ export function useWorkstationSession(user: WorkstationSession['user'] | undefin
         user: { id: user.id, name: user.name, mobile: user.mobile },
         ...(projectId ? { projectId } : {}),
         ...(taskId ? { taskId } : {}),
+        ...(teamId !== undefined && teamName !== undefined ? { team: { id: teamId, name: teamName } } : {}),
       })
       .catch((err: unknown) => console.error('the workstation did not take the session', err)); // transfers will say "not signed in"; keep the cause
-  }, [user, projectId, taskId]);
+  }, [user, projectId, taskId, teamId, teamName]);
 }
 
 /**

@@ -41,11 +41,48 @@ export async function submitEachOffline(page: Page, ids: number[], left: number)
     await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
     await expect(page.getByTestId('items-left')).toHaveText(`${left - i} left in this package`);
     await workspace.expectItemOpen();
+    await recordSyncStates(page);
     await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);
     await workspace.expectObjects(1);
-    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await expect(page.getByTestId('sync-state')).toHaveAttribute('data-state', 'offline');
+    // The server is known to be away: the badge said so at once, never "Saving" first (issue 31).
+    expect(await syncStatesSeen(page), `save states shown for item ${id}`).not.toContain('pending');
     await page.getByTestId('submit').click();
   }
+}
+
+/**
+ * Records every state the workspace's save badge shows from now on, in the page (a script
+ * string: the page's CSP allows no eval of test helpers), so a state shown for a moment is seen.
+ */
+export async function recordSyncStates(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__syncObserver?.disconnect();
+    const seen = (window.__syncStates = []);
+    const note = () => {
+      const state = document.querySelector('[data-testid="sync-state"]')?.getAttribute('data-state');
+      if (state && seen[seen.length - 1] !== state) seen.push(state);
+    };
+    window.__syncObserver = new MutationObserver(note);
+    window.__syncObserver.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  })()`);
+}
+
+/** The states the save badge showed since recordSyncStates, in order, each change once. */
+export const syncStatesSeen = (page: Page) => page.evaluate('window.__syncStates') as Promise<string[]>;
+
+/** The page's calls to the team server at `origin` from now on, by path (`/core/user/info`). */
+export function watchServerCalls(page: Page, origin: string) {
+  const paths: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === origin) paths.push(url.pathname);
+  });
+  return {
+    /** how many calls to each of `names` since `from` (an index into the calls, e.g. an earlier `mark()`) */
+    count: (names: readonly string[], from = 0) => Object.fromEntries(names.map((n) => [n, paths.slice(from).filter((p) => p === n).length])),
+    mark: () => paths.length,
+  };
 }
 
 /** Waits until the server has each of `ids` submitted on to review, each with its one box saved. */

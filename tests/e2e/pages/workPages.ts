@@ -26,6 +26,17 @@ export class MyWorkPage {
     return Number(testId!.replace('work-step-', ''));
   }
 
+  /**
+   * The four figures at the top, and where they come from: the server's queues, or (`here`, with
+   * the server away) the work packages on this computer, which the page then says under them.
+   */
+  async expectTotals(source: 'server' | 'here', totals: { annotate: number; review: number; held: number; rework: number }) {
+    await expect(this.page.getByTestId('work-totals-here')).toHaveCount(source === 'here' ? 1 : 0);
+    for (const [name, value] of Object.entries(totals)) {
+      await expect(this.page.getByTestId(`work-total-${name}`).locator('.ant-statistic-content-value'), name).toHaveText(String(value));
+    }
+  }
+
   async expectCounts(workflowId: number, counts: { pending?: number; held?: number; rework?: number }) {
     const step = this.step(workflowId);
     if (counts.pending !== undefined) await expect(step.getByTestId('step-pending')).toHaveText(String(counts.pending));

@@ -22,6 +22,7 @@ export interface WorkWorld {
   owner: TestUser;
   annotator: TestUser;
   reviewer: TestUser;
+  teamName: string;
   projectId: number;
   projectName: string;
   taskId: number;
@@ -49,7 +50,8 @@ export async function workWorld(
   const owner = await registerUser(request, `Owner ${salt}`);
   const annotator = await registerUser(request, `Annotator ${salt}`);
   const reviewer = await registerUser(request, `Reviewer ${salt}`);
-  await teamWith(request, owner, `Work team ${salt}`, [
+  const teamName = `Work team ${salt}`;
+  await teamWith(request, owner, teamName, [
     { user: annotator, role: 'annotator' },
     { user: reviewer, role: 'reviewer' },
   ]);
@@ -105,6 +107,7 @@ export async function workWorld(
     owner,
     annotator,
     reviewer,
+    teamName,
     projectId,
     projectName,
     taskId: task.id,

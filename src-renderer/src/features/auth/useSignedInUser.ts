@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { WorkstationSession } from '../../../../src-shared/ipc';
-import { readToken } from '../../app/authToken';
+import { useServerReach } from '../../app/serverReach';
 import { isServerUnreachable } from '../work/workspace/unreachable';
-import { workstation } from '../../host';
 import { useInfoQuery } from './authApi';
+import { useRememberedSession } from './useRememberedSession';
 
 /** Who is signed in, as far as the workstation's session needs: id, name, mobile. */
 export type SignedInUser = WorkstationSession['user'];
@@ -16,19 +15,7 @@ export type SignedInUser = WorkstationSession['user'];
  */
 export function useSignedInUser(): SignedInUser | undefined {
   const { data, error } = useInfoQuery();
-  const [remembered, setRemembered] = useState<SignedInUser | null>(null);
-  const unreachable = error !== undefined && isServerUnreachable(error);
-  useEffect(() => {
-    const token = readToken();
-    if (!unreachable || !token) return;
-    let alive = true;
-    workstation.invoke('session.restore', { tokenName: token.name, tokenValue: token.value }).then(
-      (found) => alive && found && setRemembered(found.user),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [unreachable]);
-  return data ?? remembered ?? undefined;
+  const away = useServerReach() === 'away';
+  const remembered = useRememberedSession(data === undefined && (away || (error !== undefined && isServerUnreachable(error))));
+  return data ?? remembered?.user ?? undefined;
 }

@@ -17,6 +17,7 @@ import { isServerUnreachable } from '../work/workspace/unreachable';
 import { LoadFailure } from '../../app/LoadFailure';
 import { PanelBoundary } from '../../app/resilience/PanelBoundary';
 import { useCurrentTeam } from '../team/common/useCurrentTeam';
+import { probeServer, useServerReach } from '../../app/serverReach';
 
 const isUnauthorized = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 401;
 
@@ -34,13 +35,20 @@ export function AppShell() {
   const { data: user, error: userError, refetch: refetchUser } = useInfoQuery();
   // With the server away, who is signed in is what this workstation remembers for the token.
   const signedIn = useSignedInUser();
-  const offline = userError !== undefined && isServerUnreachable(userError) && signedIn !== undefined;
+  const reach = useServerReach();
+  // Said once, here, for every page: the pages below do not repeat it as a failure of their own.
+  const offline = signedIn !== undefined && (reach === 'away' || (userError !== undefined && isServerUnreachable(userError)));
   useLiveUpdates(user?.currentTeamId);
   useUploadNowRequests(user?.id);
-  useWorkstationSession(user);
+  const { may, team } = useCurrentTeam();
+  useWorkstationSession(user, { team: team ? { id: team.teamId, name: team.name } : null });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const { pathname } = useLocation();
-  const { may } = useCurrentTeam();
+  // Asks the server now (reads wait for nothing while it is away), then the user again.
+  const tryServer = () =>
+    void probeServer().then((back) => {
+      if (back) void refetchUser();
+    });
   // Only what the role can use is offered (hidden while the role is unknown, as actions are).
   const nav = [{ key: 'projects', path: PATHS.projects, labelKey: 'shell.navProjects' }, ...NAV_ENTRIES.filter((e) => !e.requires || may(e.requires))];
   // The entry whose path is the longest prefix of where we are.
@@ -107,7 +115,7 @@ export function AppShell() {
               data-testid="shell-offline"
               message={t('shell.offlineTitle')}
               description={t('shell.offlineText')}
-              action={<Button size="small" onClick={() => void refetchUser()}>{t('shell.offlineRetry')}</Button>}
+              action={<Button size="small" onClick={tryServer}>{t('shell.offlineRetry')}</Button>}
               style={{ marginBottom: 16 }}
             />
           ) : (

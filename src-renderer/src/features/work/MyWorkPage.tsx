@@ -1,14 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Card, Flex, Pagination, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskWork } from '../../../../src-shared/api/task';
+import type { LocalPackage } from '../../../../src-shared/ipc';
 import { EmptyHint } from '../../app/EmptyHint';
 import { LoadFailure } from '../../app/LoadFailure';
+import { useServerReach } from '../../app/serverReach';
 import { useInfoQuery } from '../auth/authApi';
 import { MY_WORK_PAGE_SIZE, useMyWorkQuery } from './workApi';
 import { useMyWorkLive } from './useMyWorkLive';
 import { TaskWorkCard } from './TaskWorkCard';
 import { LocalPackagesCard } from './packages/LocalPackagesCard';
+import { useLocalPackages } from './packages/useLocalPackages';
+import { usePackageNames } from './packages/usePackageNames';
+import { useHeldHere } from './packages/useHeldHere';
+import { isServerUnreachable } from './workspace/unreachable';
 import { LostWithLeaseCard } from './lost/LostWithLeaseCard';
 import { NotAcceptedCard } from './notAccepted/NotAcceptedCard';
 
@@ -35,7 +41,18 @@ export function MyWorkPage() {
   // Poll as a last resort: a task created where the caller is in no room yet still shows up.
   const { data, error, isLoading, refetch } = useMyWorkQuery({ page }, { pollingInterval: 60_000 });
   useMyWorkLive(data?.list);
-  const sum = useMemo(() => totals(data?.list ?? []), [data]);
+  // With the server away the shell says so, once; the figures are what this computer holds.
+  const reach = useServerReach();
+  const offline = reach === 'away' || (error !== undefined && isServerUnreachable(error));
+  const local = useLocalPackages();
+  const stored = usePackageNames(local.list);
+  const stepTypeOf = useCallback(
+    (p: LocalPackage) => (data?.list.find((x) => x.taskId === p.taskId)?.steps.find((s) => s.workflowId === p.workflowId) ?? stored.get(p.packageId)?.step)?.type,
+    [data, stored],
+  );
+  const here = useHeldHere(local.list, stepTypeOf, offline);
+  const fromServer = useMemo(() => totals(data?.list ?? []), [data]);
+  const sum = offline && here ? here : fromServer;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200 }}>
@@ -45,7 +62,7 @@ export function MyWorkPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('work.subtitle')}</Typography.Text>
       </div>
-      {error && <LoadFailure title={t('work.loadFailed')} error={error} onRetry={() => void refetch()} />}
+      {error && !isServerUnreachable(error) && <LoadFailure title={t('work.loadFailed')} error={error} onRetry={() => void refetch()} />}
       <Flex gap={16} wrap>
         <Card size="small" style={{ minWidth: 180 }}>
           <Statistic title={t('work.totals.annotate')} value={sum.annotate} data-testid="work-total-annotate" />
@@ -60,10 +77,15 @@ export function MyWorkPage() {
           <Statistic title={t('work.totals.rework')} value={sum.rework} valueStyle={sum.rework > 0 ? { color: '#d4380d' } : undefined} data-testid="work-total-rework" />
         </Card>
       </Flex>
+      {offline && here && (
+        <Typography.Text type="secondary" data-testid="work-totals-here" style={{ marginTop: -8 }}>
+          {t('work.totalsHere')}
+        </Typography.Text>
+      )}
       {/* What the server did not take from this workstation: shown whatever the server part above did. */}
       <NotAcceptedCard />
       {/* The workstation's own packages: shown and usable whatever the server part above did. */}
-      <LocalPackagesCard tasks={data?.list} />
+      <LocalPackagesCard tasks={data?.list} local={local} stored={stored} />
       {isLoading && <Skeleton active />}
       {data && data.list.length === 0 && <EmptyHint title={t('work.emptyTitle')} hint={t('work.emptyHint')} testId="work-empty" />}
       {data?.list.map((task) => (

@@ -5,6 +5,8 @@ import { log } from '../../../app/log';
 import { useErrorText } from '../../../app/useErrorText';
 import { useSwitchTeamMutation } from '../api/teamApi';
 import { useCurrentTeam } from '../common/useCurrentTeam';
+import { useServerReach } from '../../../app/serverReach';
+import { useRememberedSession } from '../../auth/useRememberedSession';
 import { CreateTeamModal } from './CreateTeamModal';
 import { JoinByCodeModal } from './JoinByCodeModal';
 
@@ -14,6 +16,10 @@ export function TeamSwitcher() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const { team, teams, teamId } = useCurrentTeam();
+  // With the server away, the team this workstation remembers the user in (from the last time it answered).
+  const away = useServerReach() === 'away';
+  const remembered = useRememberedSession(team === null && away);
+  const teamName = team?.name ?? remembered?.team?.name;
   const [switchTeam, { isLoading }] = useSwitchTeamMutation();
   const [dialog, setDialog] = useState<'create' | 'join' | null>(null);
 
@@ -52,7 +58,7 @@ export function TeamSwitcher() {
     <>
       <Dropdown menu={{ items }} trigger={['click']}>
         <Button data-testid="team-switcher" loading={isLoading} aria-label={t('team.switcher.label')} style={{ maxWidth: 240 }}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{team ? team.name : t('team.switcher.noTeam')}</span>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{teamName ?? t('team.switcher.noTeam')}</span>
           <span aria-hidden>▾</span>
         </Button>
       </Dropdown>

@@ -12,8 +12,8 @@ import { workstation } from '../../../host';
 import { formatBytes } from '../../insight/shared/workstationStorage';
 import { leaseEndText } from '../../tasks/packages/leaseTime';
 import { packageWorkspacePath } from '../paths';
-import { useLocalPackages } from './useLocalPackages';
-import { usePackageNames } from './usePackageNames';
+import type { LocalPackages } from './useLocalPackages';
+import type { PackageNames } from './usePackageNames';
 
 /**
  * Why a package failed, as the error text reads failures: a storage code is the storage
@@ -30,13 +30,22 @@ const STATE_COLOURS: Record<LocalPackageState, string> = { downloading: 'process
  * the workstation, so it works with the team server away and after a restart; the task and step
  * names come from My work's list when the server gave it, else from what the package stored.
  */
-export function LocalPackagesCard({ tasks }: { tasks: readonly TaskWork[] | undefined }) {
+export function LocalPackagesCard({
+  tasks,
+  local,
+  stored,
+}: {
+  tasks: readonly TaskWork[] | undefined;
+  /** the packages (useLocalPackages), read by the page: its figures count them offline too */
+  local: LocalPackages;
+  /** the names stored with them (usePackageNames) */
+  stored: ReadonlyMap<number, PackageNames>;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const { list, error, refresh } = useLocalPackages();
-  const stored = usePackageNames(list);
+  const { list, error, refresh } = local;
   const now = Date.now();
 
   /** Runs a package call; a refusal is said in words and the list is read again. */

@@ -2,6 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LocalPackage, PackageProgress } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
 
+/** This workstation's packages as My work reads them. */
+export interface LocalPackages {
+  /** null until the first answer */
+  list: LocalPackage[] | null;
+  error: unknown;
+  refresh: () => Promise<void>;
+}
+
 /** A package with a progress report laid over it (an error not in the report is over). */
 function withProgress(pkg: LocalPackage, p: PackageProgress): LocalPackage {
   const { error: _over, ...rest } = pkg;
@@ -15,7 +23,7 @@ function withProgress(pkg: LocalPackage, p: PackageProgress): LocalPackage {
  * (a hand-off taken by the server takes its item out of the package). Only the workstation is asked, so the list is
  * there with the team server away and after a restart.
  */
-export function useLocalPackages() {
+export function useLocalPackages(): LocalPackages {
   const [list, setList] = useState<LocalPackage[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const listed = useRef<LocalPackage[] | null>(null);

@@ -1,7 +1,5 @@
+import { GATEWAY_DOWN_STATUSES } from '../../../app/apiClient';
 import { CLIENT_MESSAGE_KEYS } from '../../../app/messageKey';
-
-/** Statuses a proxy or gateway answers with while the team server behind it is down. */
-const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 /**
  * Whether a failure means the team server could not be reached (so the work waits on this
@@ -10,5 +8,5 @@ const GATEWAY_DOWN = new Set([502, 503, 504]);
  */
 export function isServerUnreachable(err: unknown): boolean {
   const e = (typeof err === 'object' && err !== null ? err : {}) as { code?: unknown; msgKey?: unknown; status?: unknown };
-  return e.code === 'JOURNAL_OFFLINE' || e.msgKey === CLIENT_MESSAGE_KEYS.network || (typeof e.status === 'number' && GATEWAY_DOWN.has(e.status));
+  return e.code === 'JOURNAL_OFFLINE' || e.msgKey === CLIENT_MESSAGE_KEYS.network || (typeof e.status === 'number' && GATEWAY_DOWN_STATUSES.has(e.status));
 }

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
 import { workstation } from '../../../host';
+import { useServerReach } from '../../../app/serverReach';
 
 /**
  * Where the open item's edits are: all on the server, waiting, kept locally while offline,
- * in conflict with someone else's change, or refused. Follows the journal's events.
+ * in conflict with someone else's change, or refused. Follows the journal's events, and the
+ * page's knowledge that the server is away (serverReach.ts).
  */
 export function useJournalState(taskSubjectId: number | undefined, editsInFlight = false): JournalStatus | null {
+  const away = useServerReach() === 'away';
   // Kept with the item it is about: a new item reads as unknown at once, without a render to
   // clear the last one's (that render sat on the way from Submit to the next item drawn).
   const [held, setHeld] = useState<{ taskSubjectId: number; status: JournalStatus } | null>(null);
@@ -56,6 +59,8 @@ export function useJournalState(taskSubjectId: number | undefined, editsInFlight
   }, [editsInFlight, taskSubjectId]);
 
   // Edits the journal has not acknowledged are not saved yet, whatever the last status said.
-  if (editsInFlight && state?.state === 'synced') return { ...state, state: 'pending', pending: Math.max(1, state.pending) };
-  return state;
+  const shown = editsInFlight && state?.state === 'synced' ? { ...state, state: 'pending' as const, pending: Math.max(1, state.pending) } : state;
+  // With the server known to be away, what waits is kept here, not being saved: said at once, not after the send fails.
+  if (away && shown?.state === 'pending') return { ...shown, state: 'offline' };
+  return shown;
 }
