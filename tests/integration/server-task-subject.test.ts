@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('task subject lifecycle on %s', (kind) => {
     const held = await worked('unconfirmed-2');
     const refused = await submit(held);
     expect(failure(refused)).toEqual({ status: 409, msg: 'error.taskSubject.unconfirmedSuggestions' });
-    expect(refused.body.data).toEqual({ count: 1 });
+    expect(refused.body.data).toEqual({ unconfirmed: 1 });
     // Accepted (source manual), it goes.
     const saved = await call(annotator, 'POST', '/annotate', { taskSubjectId: held.id, saveId: 'unconfirmed-3', baseVersion: held.version, frames: [{ frameId: held.frameId, data: boxes(2) }] });
     expect((await submit({ id: held.id, version: saved.body.data.version })).body.data).toMatchObject({ stepType: 'review' });

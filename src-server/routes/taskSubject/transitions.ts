@@ -70,7 +70,7 @@ async function checkReasons(db: Kysely<Database>, projectId: number, ids: readon
 async function refuseUnconfirmed(trx: Kysely<Database>, annotations: AnnotationsRepository, row: TaskSubjectRow): Promise<void> {
   if (unconfirmedOnSubmit(await new ProjectsRepository(trx).config(row.project_id)) !== 'refuse') return;
   const count = unconfirmedCount((await annotations.frames(row.id)).map((f) => f.data));
-  if (count > 0) throw new AppError('taskSubject.unconfirmedSuggestions', { count });
+  if (count > 0) throw new AppError('taskSubject.unconfirmedSuggestions', { unconfirmed: count });
 }
 
 /** Skip, submit, pass, reject and release: a step member moving the task subject they hold. */

@@ -26,6 +26,6 @@ export const TASK_SUBJECT_ERROR_KEYS = {
   'taskSubject.rejectReasonRequired': 400,
   /** no snapshot with that id was kept of this task subject */
   'taskSubject.snapshotNotFound': 404,
-  /** the project refuses a submit while a model's suggestions nobody confirmed are on the item (unconfirmedOnSubmit: refuse); data: { count } */
+  /** the project refuses a submit while a model's suggestions nobody confirmed are on the item (unconfirmedOnSubmit: refuse); data: { unconfirmed } (how many) */
   'taskSubject.unconfirmedSuggestions': 409,
 } as const;

@@ -13,7 +13,7 @@ export const taskSubjectErrorsZh = {
   taskClosed: '此任务已关闭，不再分发新的数据',
   rejectReasonRequired: '驳回时请选择驳回原因或填写说明',
   snapshotNotFound: '这条数据没有这次提交的记录',
-  unconfirmedSuggestions: '此项目不允许提交仍有未确认预标注的数据（还有 {{count}} 个）：请逐个采纳或拒绝后再提交',
+  unconfirmedSuggestions: '此项目不允许提交仍有未确认预标注的数据（还有 {{unconfirmed, number}} 个）：请逐个采纳或拒绝后再提交',
 };
 
 export const taskSubjectErrorsEn: Record<keyof typeof taskSubjectErrorsZh, string> = {
@@ -30,5 +30,5 @@ export const taskSubjectErrorsEn: Record<keyof typeof taskSubjectErrorsZh, strin
   taskClosed: 'This task is closed, so no new items are handed out.',
   rejectReasonRequired: 'Choose a reject reason or say why in the text.',
   snapshotNotFound: 'This item has no such earlier submission.',
-  unconfirmedSuggestions: 'This project does not take a submit while suggestions nobody confirmed are on the item ({{count}} left): accept or reject them first.',
+  unconfirmedSuggestions: 'This project does not take a submit while suggestions nobody confirmed are on the item ({{unconfirmed, number}} left): accept or reject them first.',
 };
