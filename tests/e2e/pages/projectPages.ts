@@ -80,8 +80,13 @@ export class ProjectPages {
     return Number(m[1]);
   }
   /** Types the folder and previews it; a folder not chosen before is allowed first, as the user does in the browser host. */
-  async importFolder(folder: string) {
+  /** Scans `folder` in the import dialog, as images or (`as: 'Frame sequences'`) as frame sequences. */
+  async importFolder(folder: string, as?: 'Frame sequences') {
     await this.page.getByTestId('import-open').click();
+    if (as) {
+      await this.page.getByRole('dialog').getByText(as, { exact: true }).click();
+      await expect(this.page.getByRole('radio', { name: as })).toBeChecked();
+    }
     await this.page.getByTestId('import-path').fill(folder);
     await this.page.getByTestId('import-scan').click();
     const preview = this.page.getByTestId('scan-preview');
