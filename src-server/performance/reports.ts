@@ -105,6 +105,7 @@ export class PerformanceReports {
         submittedObjects: s.submitted_objects,
         reviewed: s.passes_given + s.rejects_given,
         reviewedObjects: s.reviewed_objects,
+        objects: objectsOf(s),
         ...speedOf(s),
         ...firstPassOf(s),
         rejectionsReceived: s.rejects_received,

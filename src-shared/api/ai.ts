@@ -68,6 +68,7 @@ export const AiModel = Type.Object(
     error: Nullable(Type.String()),
     /** the base model's classes (detectors) or keypoint names (pose) */
     classes: Type.Array(Type.String()),
+    /** the model its tool uses when a call names none: the project's chosen default, else the first ready built-in (else the first ready) */
     isDefault: Type.Boolean(),
     score: Nullable(ModelScore),
     createdAt: Type.Integer(),
@@ -156,6 +157,7 @@ export const AiModelType = Type.Object(
     /** the project's features this tool's predictions can go into (tracking: every drawable feature) */
     features: Type.Array(Type.Object({ featureId: Type.Integer(), name: Type.String() }, closed)),
     models: Type.Integer(),
+    /** the model the tool uses when a call names none (as `isDefault`); null when it has none ready and none chosen */
     defaultModelId: Nullable(Type.Integer()),
   },
   closed,

@@ -115,6 +115,8 @@ export const PersonnelRow = Type.Object({
   /** verdicts they gave */
   reviewed: Count,
   reviewedObjects: Count,
+  /** objects handed on (submitted + reviewed): the efficiency report's `objects` for the same person and range */
+  objects: Count,
   ...Speed,
   ...FirstPass,
   rejectionsReceived: Count,

@@ -41,37 +41,54 @@ export interface GroupedSubject<T> {
 }
 
 /**
+ * A sequence's name: its folder when the folder holds only this sequence (`clip1/f001.png`,
+ * `clip1/f002.png` is `clip1`: the stem `f` is a cut-off prefix, not a name), folder and stem
+ * when the folder holds several (`rig/cam1`, `rig/cam2`). Files outside any folder (dropped one
+ * by one) are named by their stem, or by the first frame's name when they have none.
+ */
+function sequenceName(dir: string, stem: string, alone: boolean, firstRelPath: string): string {
+  if (dir === '.') return stem || baseNameOf(firstRelPath).slice(0, baseNameOf(firstRelPath).length - extensionOf(firstRelPath).length);
+  return alone || !stem ? dir : `${dir}/${stem}`;
+}
+
+const byBaseName = <T>(a: DatasetFileRef<T>, b: DatasetFileRef<T>) => collator.compare(baseNameOf(a.relPath), baseNameOf(b.relPath));
+
+/**
  * Groups files into subjects. As images, each image file is one subject named by its relative
  * path. As frame sequences, the images of one folder whose names differ only in a trailing
- * number (`cam1_000001.jpg`, `cam1_000002.jpg`) are one subject, frames in natural order, named
- * by folder and that common stem, the layout CVAT and camera rigs use. Files that are not
- * images are counted as ignored. Subjects come in natural order of their names.
+ * number (`cam1_000001.jpg`, `cam1_000002.jpg`) are one subject, frames in natural order, the
+ * layout CVAT and camera rigs use, named by its folder (and the common stem when the folder
+ * holds more than one sequence: sequenceName). Files that are not images are counted as
+ * ignored. Subjects come in natural order of their names.
  */
 export function groupDatasetFiles<T>(files: readonly DatasetFileRef<T>[], recordType: DatasetRecordType): { subjects: GroupedSubject<T>[]; ignored: number } {
   let ignored = 0;
-  const groups = new Map<string, { name: string; files: DatasetFileRef<T>[] }>();
+  const named: { name: string; files: DatasetFileRef<T>[] }[] = [];
+  const sequences = new Map<string, { dir: string; stem: string; files: DatasetFileRef<T>[] }>();
   for (const f of files) {
     if (!DATASET_IMAGE_EXTENSIONS.has(extensionOf(f.relPath))) {
       ignored++;
       continue;
     }
     if (recordType === 'image') {
-      groups.set(`${groups.size}\u0000${f.relPath}`, { name: f.relPath, files: [f] });
+      named.push({ name: f.relPath, files: [f] });
       continue;
     }
     const dir = dirNameOf(f.relPath);
     const stem = sequenceStem(f.relPath);
     const id = `${dir}\u0000${stem}`;
-    const g = groups.get(id) ?? { name: stem ? `${dir}/${stem}` : dir, files: [] };
+    const g = sequences.get(id) ?? { dir, stem, files: [] };
     g.files.push(f);
-    groups.set(id, g);
+    sequences.set(id, g);
   }
-  const subjects = [...groups.values()]
+  const perDir = new Map<string, number>();
+  for (const g of sequences.values()) perDir.set(g.dir, (perDir.get(g.dir) ?? 0) + 1);
+  for (const g of sequences.values()) {
+    const frames = [...g.files].sort(byBaseName);
+    named.push({ name: sequenceName(g.dir, g.stem, perDir.get(g.dir) === 1, frames[0]!.relPath), files: frames });
+  }
+  const subjects = named
     .sort((a, b) => collator.compare(a.name, b.name))
-    .map((g) => ({
-      name: g.name.slice(0, 255),
-      recordType,
-      files: [...g.files].sort((a, b) => collator.compare(baseNameOf(a.relPath), baseNameOf(b.relPath))),
-    }));
+    .map((g) => ({ name: g.name.slice(0, 255), recordType, files: [...g.files].sort(byBaseName) }));
   return { subjects, ignored };
 }

@@ -145,11 +145,20 @@ test('AI switched off says so; a manager switches it back on keeping the other s
   await page.getByRole('button', { name: 'Switch AI on' }).click();
   await expect(page.getByTestId('ai-service-status')).toContainText('Model service online');
   expect(await call(request, project.owner, 'GET', `/project/${project.projectId}/config`)).toMatchObject({ aiEnabled: true, reviewRatio: 0.5 });
-  await expect(ai.toolCard('box').getByRole('button', { name: 'Make default' }).first()).toBeVisible();
+  // Each tool's card marks the model a call that names none runs: its built-in, until a manager
+  // makes another the default (so that one has no "Make default" of its own).
+  const defaultMark = page.locator('[data-testid^="ai-default-"]');
+  for (const tool of ['box', 'polygon', 'keypoints'] as const) {
+    await expect(ai.toolCard(tool).locator(defaultMark), `the ${tool} card's default`).toHaveText(['Default'], { timeout: 60_000 });
+    const marked = ai.toolCard(tool).getByRole('row').filter({ has: defaultMark });
+    await expect(marked).toContainText('Built-in');
+    await expect(marked.getByRole('button', { name: 'Make default' })).toHaveCount(0);
+  }
 
   // The annotator's page follows once reloaded: the models, but no pre-annotation, training or defaults.
   await annotatorPage.reload();
   await expect(annotatorAi.toolCard('box')).toContainText('Built-in');
+  await expect(annotatorAi.toolCard('box').locator('[data-testid^="ai-default-"]')).toHaveText(['Default']);
   await expect(annotatorAi.toolCard('box').getByRole('button', { name: 'Make default' })).toHaveCount(0);
   await expect(annotatorPage.getByRole('button', { name: 'Switch AI off' })).toHaveCount(0);
   await annotatorAi.view('Pre-annotate & train');

@@ -68,5 +68,13 @@ test('a finished import folds into the history with counts that add up, and goes
   await expect(page.getByTestId('project-data')).toBeVisible();
   await expect(page.getByText(batchName)).toHaveCount(0);
   await expect(history).toHaveCount(0);
+
+  // A folder of frames (f001.png, f002.png) scanned as frame sequences is one sequence named
+  // after its folder, not after the frames' cut-off prefix ("clip1/f").
+  const clips = test.info().outputPath('clips');
+  fs.mkdirSync(path.join(clips, 'clip1'), { recursive: true });
+  for (const [i, photo] of ['chelsea.png', 'coffee.png'].entries()) fs.copyFileSync(path.resolve('resources/demo-images', photo), path.join(clips, 'clip1', `f00${i + 1}.png`));
+  await project.importFolder(clips, 'Frame sequences');
+  await expect(page.getByTestId('scan-subject-name')).toHaveText(['clips/clip1']);
   await page.context().close();
 });

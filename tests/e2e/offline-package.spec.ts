@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page, type Route } from '@playwright/t
 import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
-import { expectSubmittedOnServer, itemsOnServer, myWorkOn, submitEachOffline, watchServerCalls } from './pages/packageWorkstation';
+import { expectSubmittedOnServer, itemsOnServer, myWorkOn, recordPaintedCounts, submitEachOffline, watchServerCalls } from './pages/packageWorkstation';
 import { MyWorkPage } from './pages/workPages';
 import { SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
@@ -114,6 +114,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   // The first item is read from disk, not claimed: the page says so while it opens (held here
   // on its first read of an item, so the words can be seen).
   const held = await holdFirstCall(page, 'packages.item');
+  const paintedCounts = await recordPaintedCounts(page);
   await card.workOffline(packageId);
   await expect(page.getByText('Opening the next item…')).toBeVisible();
   await expect(page.getByText('Claiming the next item…')).toHaveCount(0);
@@ -130,6 +131,13 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(failure).toHaveAttribute('data-reason', 'missing');
   await expect(page.getByTestId('item-name')).toHaveText(w.photos[2]!);
   await expect(page.getByTestId('items-left')).toHaveText('1 left in this package');
+  // Every frame that painted an item's picture painted that item's count beside it: the count
+  // never lags the picture (it showed the previous item's number for 80 to 160 ms).
+  const painted = (await paintedCounts()).filter((f) => f.item !== null);
+  for (const [i, id] of submitted.entries()) {
+    const beside = new Set(painted.filter((f) => f.item === String(id)).map((f) => f.left));
+    expect([...beside], `the counts painted beside item ${id}`).toEqual([`${3 - i} left in this package`]);
+  }
   await page.getByTestId('media-skip').click();
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');
   expect(calls.count(READS, knownAway), 'reads sent to a server known to be away').toEqual(Object.fromEntries(READS.map((r) => [r, 0])));

@@ -119,24 +119,28 @@ describe.each(DB_KINDS)('performance reports on %s', (kind) => {
     expect(rows).toEqual([
       {
         userId: w.users.annotator.id, name: 'Annotator A', mobile: expect.stringMatching(/^\+1\d\d\*\*\*\*\d{4}$/),
-        submitted: 3, submittedObjects: 9, reviewed: 0, reviewedObjects: 0,
+        submitted: 3, submittedObjects: 9, reviewed: 0, reviewedObjects: 0, objects: 9,
         activeMs: 90_000, subjectsPerHour: 120, objectsPerHour: 360, activeMsPerSubject: 30_000,
         firstVerdicts: 2, firstPassAccepted: 1, firstPassRate: 0.5, rejectionsReceived: 1, reworkSubmits: 1,
       },
       {
         userId: w.users.reviewer.id, name: 'Reviewer A', mobile: expect.any(String),
-        submitted: 0, submittedObjects: 0, reviewed: 5, reviewedObjects: 19,
+        submitted: 0, submittedObjects: 0, reviewed: 5, reviewedObjects: 19, objects: 19,
         activeMs: 60_000, subjectsPerHour: 300, objectsPerHour: 1140, activeMsPerSubject: 12_000,
         firstVerdicts: 0, firstPassAccepted: 0, firstPassRate: null, rejectionsReceived: 0, reworkSubmits: 0,
       },
       {
         userId: w.users.vendorAnnotator.id, name: 'Vendor annotator', mobile: expect.any(String),
-        submitted: 2, submittedObjects: 10, reviewed: 0, reviewedObjects: 0,
+        submitted: 2, submittedObjects: 10, reviewed: 0, reviewedObjects: 0, objects: 10,
         activeMs: 85_000, subjectsPerHour: 84.71, objectsPerHour: 423.53, activeMsPerSubject: 42_500,
         firstVerdicts: 1, firstPassAccepted: 0, firstPassRate: 0, rejectionsReceived: 1, reworkSubmits: 1,
       },
     ]);
     expect(rows[0].mobile).not.toBe(w.users.annotator.mobile);
+    // A person's objects are the Efficiency tab's objects for them: one figure on both tabs.
+    const efficiency = await report(w.users.admin, 'efficiency', { ...range(), groupBy: 'person' });
+    const onEfficiency = new Map(efficiency.rows.map((r: { key: { id: number }; objects: number }) => [r.key.id, r.objects]));
+    for (const r of rows) expect(r.objects, r.name).toBe(onEfficiency.get(r.userId));
   });
 
   it('groups efficiency by person, group, vendor, project and day', async () => {

@@ -31,9 +31,19 @@ describe('a dataset grouped the same wherever its files are read', () => {
   it('as frame sequences: one subject per folder and stem, frames in natural order', () => {
     const g = groupDatasetFiles(files, 'frame');
     expect(g.subjects.map((s) => [s.name, s.files.map((f) => f.relPath)])).toEqual([
-      ['photos/a/x', ['photos/a/x.png']],
+      ['photos/a', ['photos/a/x.png']],
       ['photos/b/cam1', ['photos/b/cam1_2.jpg', 'photos/b/cam1_10.jpg']],
       ['photos/b/cam2', ['photos/b/cam2_1.JPG']],
+    ]);
+  });
+  it('names a folder holding one sequence after the folder, never after a cut-off prefix of its frames', () => {
+    const clip = ['clips/clip1/f002.png', 'clips/clip1/f001.png', 'clips/clip2/frame_0001.jpg', 'clips/clip2/frame_0002.jpg', 'f1.png', 'f2.png'];
+    const g = groupDatasetFiles(clip.map((relPath) => ({ relPath, ref: relPath })), 'frame');
+    expect(g.subjects.map((s) => [s.name, s.files.map((f) => f.relPath)])).toEqual([
+      ['clips/clip1', ['clips/clip1/f001.png', 'clips/clip1/f002.png']],
+      ['clips/clip2', ['clips/clip2/frame_0001.jpg', 'clips/clip2/frame_0002.jpg']],
+      // Files dropped with no folder: their stem is all there is.
+      ['f', ['f1.png', 'f2.png']],
     ]);
   });
 });

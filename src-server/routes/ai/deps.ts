@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { AiTool } from '../../../src-shared/api/ai';
+import { AI_TOOLS, type AiTool } from '../../../src-shared/api/ai';
 import type { ServerContext } from '../../context';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { AiModelsRepository, toApiModel, type ModelRow } from '../../repositories/aiModels';
 import type { ModelStatistics } from '../../../src-shared/ai/metrics';
+import { toolDefault } from '../../ai/toolDefault';
 
 export interface ProjectRef {
   projectId: number;
@@ -31,12 +32,7 @@ export async function requireEnabled(ctx: ServerContext, projectId: number): Pro
 export async function usableModel(ctx: ServerContext, project: ProjectRef, tool: AiTool, modelId?: number): Promise<ModelRow> {
   const models = new AiModelsRepository(ctx.db);
   let id = modelId;
-  if (id === undefined) id = (await models.defaults(project.projectId)).get(tool);
-  if (id === undefined) {
-    // No default chosen: the first ready built-in of the tool.
-    const candidates = (await models.modelsForProject(project, tool)).filter((m) => m.state === 'ready');
-    id = (candidates.find((m) => m.team_id === null && m.project_id === null) ?? candidates[0])?.id;
-  }
+  if (id === undefined) id = toolDefault(tool, await models.modelsForProject(project, tool), await models.defaults(project.projectId));
   if (id === undefined) throw new AppError('ai.noModel', { tool });
   const model = await models.modelForProject(id, project);
   if (!model) throw new AppError('ai.modelNotFound', { modelId: id });
@@ -47,10 +43,21 @@ export async function usableModel(ctx: ServerContext, project: ProjectRef, tool:
   return model;
 }
 
-/** Model rows as the API answers them, with the project's defaults and last scores. */
-export async function apiModels(ctx: ServerContext, projectId: number, rows: readonly ModelRow[]) {
+/** Each tool's default in the project: chosen there, or the one used when none is (toolDefault). */
+export async function toolDefaults(ctx: ServerContext, project: ProjectRef, rows?: readonly ModelRow[]): Promise<Map<string, number>> {
   const models = new AiModelsRepository(ctx.db);
-  const [defaults, scores, names] = await Promise.all([models.defaults(projectId), models.scores(projectId), models.creatorNames(rows.flatMap((r) => (r.created_by ? [r.created_by] : [])))]);
+  const [chosen, all] = await Promise.all([models.defaults(project.projectId), rows ?? models.modelsForProject(project)]);
+  return new Map(AI_TOOLS.flatMap((tool) => {
+    const id = toolDefault(tool, all, chosen);
+    return id === undefined ? [] : [[tool, id] as const];
+  }));
+}
+
+/** Model rows as the API answers them, with each tool's default marked and the last scores. */
+export async function apiModels(ctx: ServerContext, project: ProjectRef, rows: readonly ModelRow[]) {
+  const models = new AiModelsRepository(ctx.db);
+  const { projectId } = project;
+  const [defaults, scores, names] = await Promise.all([toolDefaults(ctx, project), models.scores(projectId), models.creatorNames(rows.flatMap((r) => (r.created_by ? [r.created_by] : [])))]);
   const online = new Map<number, boolean>();
   for (const id of new Set(rows.map((r) => r.service_id))) online.set(id, (await models.service(id))?.online === 1);
   return rows.map((r) => {

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { AiModelsRepository } from '../../repositories/aiModels';
 import { AiJobsRepository, toApiJobs } from '../../repositories/aiJobs';
 import { projectFeatures } from '../../ai/projectFeatures';
-import { aiEnabled, apiModels, projectOf, requireEnabled } from './deps';
+import { aiEnabled, apiModels, projectOf, requireEnabled, toolDefaults } from './deps';
 import { queueEvaluation } from './evaluation';
 
 /** Which features each tool's suggestions can go into. */
@@ -37,7 +37,8 @@ export function registerAiModels(app: FastifyInstance, ctx: ServerContext): void
 
   addRoute(app, aiRoutes.types, async (req) => {
     const project = await projectOf(ctx, req);
-    const [features, rows, defaults] = await Promise.all([projectFeatures(ctx.db, project.projectId), models.modelsForProject(project), models.defaults(project.projectId)]);
+    const [features, rows] = await Promise.all([projectFeatures(ctx.db, project.projectId), models.modelsForProject(project)]);
+    const defaults = await toolDefaults(ctx, project, rows);
     return AI_TOOLS.map((tool) => ({
       tool,
       kind: KIND_OF_TOOL[tool],
@@ -49,7 +50,7 @@ export function registerAiModels(app: FastifyInstance, ctx: ServerContext): void
 
   addRoute(app, aiRoutes.models, async (req) => {
     const project = await projectOf(ctx, req);
-    return apiModels(ctx, project.projectId, await models.modelsForProject(project, req.query.tool));
+    return apiModels(ctx, project, await models.modelsForProject(project, req.query.tool));
   });
 
   addRoute(app, aiRoutes.setDefault, async (req) => {
@@ -62,13 +63,13 @@ export function registerAiModels(app: FastifyInstance, ctx: ServerContext): void
     await ctx.realtime.publish(room('project', project.projectId), 'ai.model.changed', { projectId: project.projectId, modelId: model.id, change: 'default' });
     // A model that becomes the default is measured on the project's reviewed items, once.
     await queueEvaluation(ctx, project, model, requireUser(req)).catch(() => null);
-    return (await apiModels(ctx, project.projectId, [model]))[0]!;
+    return (await apiModels(ctx, project, [model]))[0]!;
   });
 
   addRoute(app, aiRoutes.status, async (req) => {
     const project = await projectOf(ctx, req);
     const [services, rows, jobs] = await Promise.all([models.servicesOfTeam(project.teamId), models.modelsForProject(project), new AiJobsRepository(ctx.db).activeInProject(project.projectId)]);
-    const api = await apiModels(ctx, project.projectId, rows);
+    const api = await apiModels(ctx, project, rows);
     return {
       services: services.map((s) => ({ serviceId: s.id, name: s.name, builtIn: s.builtin === 1, online: s.online === 1, checkedAt: s.checked_at === null ? null : Number(s.checked_at), error: s.error })),
       models: api.map((m) => ({ modelId: m.modelId, name: m.name, tool: m.tool, state: m.state, error: m.error })),

@@ -144,6 +144,6 @@ export function registerAiServe(app: FastifyInstance, ctx: ServerContext): void 
     const modelId = req.body.runtime === 'onnx-yolo' ? await serveOnnx(ctx, project, userId, req.body) : await serveExternal(ctx, project, userId, req.body);
     await ctx.realtime.publish(room('project', project.projectId), 'ai.model.changed', { projectId: project.projectId, modelId, change: 'added' });
     const row = (await new AiModelsRepository(ctx.db).model(modelId))!;
-    return (await apiModels(ctx, project.projectId, [row]))[0]!;
+    return (await apiModels(ctx, project, [row]))[0]!;
   });
 }

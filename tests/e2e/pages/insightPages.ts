@@ -113,6 +113,20 @@ export class PerformancePage {
     await this.page.getByTestId('performance-export-csv').click();
     return download;
   }
+  /** Opens a tab of the reports (Efficiency, Quality, Workload, Personnel). */
+  async tab(name: string) {
+    await this.page.getByRole('tab', { name }).click();
+    await expect(this.page.getByRole('tab', { name, selected: true })).toBeVisible();
+  }
+  /** The figure of `column` in the row of `rowName`, in the table of the tab shown. */
+  async figure(rowName: string, column: string): Promise<string> {
+    const table = this.page.getByRole('tabpanel').filter({ visible: true }).getByRole('table');
+    const row = table.getByRole('row').filter({ hasText: rowName });
+    await expect(row).toHaveCount(1);
+    const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+    expect(headers, 'the table\'s columns').toContain(column);
+    return (await row.locator('td').nth(headers.indexOf(column)).innerText()).trim();
+  }
   async openWall() {
     await this.page.getByTestId('open-wall').click();
     await expect(this.page.getByTestId('wall-screen')).toBeVisible();

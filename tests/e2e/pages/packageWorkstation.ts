@@ -24,6 +24,33 @@ export async function myWorkOn(browser: Browser, workstation: WorkstationProcess
 /** The workspace's stage once an item's picture is drawn on it (its `data-item` names the item). */
 export const drawnStage = (page: Page) => page.locator('[data-testid="workspace-stage"][data-item]');
 
+/** What one painted frame showed: the item drawn on the stage and the header's count beside it. */
+export interface PaintedCount {
+  item: string | null;
+  left: string | null;
+}
+
+/**
+ * Records, once per animation frame (what the frame paints), the item drawn on the stage and the
+ * header's "n left", each change once: a count that lags its item shows as a frame of the new
+ * item with the old count. Answers a reader of what was recorded.
+ */
+export async function recordPaintedCounts(page: Page): Promise<() => Promise<PaintedCount[]>> {
+  await page.evaluate(() => {
+    const seen: PaintedCount[] = [];
+    (window as unknown as { paintedCounts: PaintedCount[] }).paintedCounts = seen;
+    const look = () => {
+      const item = document.querySelector('[data-testid="workspace-stage"]')?.getAttribute('data-item') ?? null;
+      const left = document.querySelector('[data-testid="items-left"]')?.textContent ?? null;
+      const last = seen.at(-1);
+      if (!last || last.item !== item || last.left !== left) seen.push({ item, left });
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () => page.evaluate(() => (window as unknown as { paintedCounts: PaintedCount[] }).paintedCounts);
+}
+
 /** Where the items stand on the server, read through its API as the owner. */
 export async function itemsOnServer(request: APIRequestContext, w: WorkWorld) {
   const now = await call(request, w.owner, 'GET', `/task/subject/list/detail?projectId=${w.projectId}&taskId=${w.taskId}`);

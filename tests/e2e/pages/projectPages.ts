@@ -81,12 +81,16 @@ export class ProjectPages {
   }
   /**
    * Imports a folder of the workstation's computer (the browser host's option; files come from
-   * the browser by default): types the folder and previews it; a folder not chosen before is
-   * allowed first, as the user does in the browser host.
+   * the browser by default), as images or (`as: 'Frame sequences'`) as frame sequences: types the
+   * folder and previews it; a folder not chosen before is allowed first, as the user does in the browser host.
    */
-  async importFolder(folder: string) {
+  async importFolder(folder: string, as?: 'Frame sequences') {
     await this.page.getByTestId('import-open').click();
     await this.page.getByTestId('file-side-machine').click();
+    if (as) {
+      await this.page.getByRole('dialog').getByText(as, { exact: true }).click();
+      await expect(this.page.getByRole('radio', { name: as })).toBeChecked();
+    }
     await this.page.getByTestId('import-path').fill(folder);
     await this.page.getByTestId('import-scan').click();
     const preview = this.page.getByTestId('scan-preview');

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Button, Col, Flex, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -8,6 +7,7 @@ import { AccessGate } from '../shared/AccessGate';
 import { useTeamMay } from '../shared/permissionApi';
 import { Chart } from './charts/Chart';
 import { categoryChart } from './charts/chartOptions';
+import { daysEndingOn, valuesPerDay } from './charts/daySeries';
 import { formatRate } from './figures';
 import { usePerformanceEfficiencyQuery, usePerformanceScreenQuery, usePerformanceSummaryQuery, usePerformanceWorkloadQuery } from './performanceApi';
 
@@ -41,7 +41,9 @@ function WallContent() {
   const [projectIds, setProjectIds] = useState<number[]>([]);
   const now = new Date();
   const today = utcDay(now);
-  const since = utcDay(dayjs(now).subtract(TREND_DAYS - 1, 'day').toDate());
+  // Every day of the two weeks is a point, those without work at zero.
+  const trendDays = daysEndingOn(today, TREND_DAYS);
+  const since = trendDays[0] ?? today;
   const scope = projectIds.length ? { projectIds } : {};
   const poll = { pollingInterval: REFRESH_MS, skipPollingIfUnfocused: false };
   const screen = usePerformanceScreenQuery();
@@ -51,6 +53,14 @@ function WallContent() {
   const s = summary.data;
   const top = [...(people.data?.rows ?? [])].sort((a, b) => b.subjects - a.subjects).slice(0, TOP_PEOPLE);
   const trendRows = trend.data?.rows ?? [];
+  const trendChart = categoryChart(
+    trendDays.map((d) => d.slice(5)),
+    [
+      { name: t('insight.performance.figure.submitted'), values: valuesPerDay(trendDays, trendRows, (r) => r.submitted), type: 'line' },
+      { name: t('insight.performance.figure.reviewed'), values: valuesPerDay(trendDays, trendRows, (r) => r.reviewed), type: 'line' },
+    ],
+    { big: true },
+  );
 
   const figures = [
     { key: 'submitted', value: s?.submitted },
@@ -96,19 +106,10 @@ function WallContent() {
           <Typography.Title level={2} style={{ color: DARK.color, fontSize: 22 }}>
             {t('insight.wall.trend', { count: TREND_DAYS })}
           </Typography.Title>
-          <Chart
-            dark
-            height={320}
-            label={t('insight.wall.trend', { count: TREND_DAYS })}
-            option={categoryChart(
-              trendRows.map((r) => r.day.slice(5)),
-              [
-                { name: t('insight.performance.figure.submitted'), values: trendRows.map((r) => r.submitted), type: 'line' },
-                { name: t('insight.performance.figure.reviewed'), values: trendRows.map((r) => r.reviewed), type: 'line' },
-              ],
-              { big: true },
-            )}
-          />
+          {/* data-days: the days the chart plots, one point each */}
+          <div data-testid="wall-trend" data-days={trendDays.join(' ')}>
+            <Chart dark height={320} label={t('insight.wall.trend', { count: TREND_DAYS })} option={trendChart} />
+          </div>
         </Col>
         <Col span={10}>
           <Typography.Title level={2} style={{ color: DARK.color, fontSize: 22 }}>

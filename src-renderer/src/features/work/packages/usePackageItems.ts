@@ -28,15 +28,16 @@ const gone = (err: unknown) => err instanceof BridgeError && err.code === 'PACKA
  * perhaps refused meanwhile: the notice lists it, the package does not offer it again). Items
  * whose hand-off the server took leave the package on the workstation. The next item is read
  * and its first picture decoded while the annotator works on the open one. What is left is
- * counted here (usePackageLeft).
+ * counted here (usePackageLeft), for each item as it is taken.
  */
 export function usePackageItems(packageId: number): ItemSource {
   const files = useRef(new PackageFrameFiles()).current;
   const images = useRef(new FrameImages(files.source)).current;
   const ready = useRef(new ReadyAhead()).current;
   const opened = useRef(new Set<number>()).current;
-  const ahead = useRef<Promise<NextItem | null> | null>(null);
-  const { left, opening } = usePackageLeft(packageId, opened);
+  /** the next item read while the open one is worked on, and the read of the package it was chosen from */
+  const ahead = useRef<{ item: Promise<NextItem | null>; now: Promise<PackageNow> } | null>(null);
+  const { left, opening, upcoming } = usePackageLeft(packageId, opened);
 
   const read = useCallback(
     async (taskSubjectId: number) => {
@@ -49,10 +50,10 @@ export function usePackageItems(packageId: number): ItemSource {
 
   const load = useCallback(async (taskSubjectId: number) => loadedOf(await read(taskSubjectId)), [read]);
 
-  /** The first item of the package still to do (`now`: the package as just read, else read here). */
+  /** The first item of the package still to do, in `now` (the package as just read). */
   const following = useCallback(
-    async (handoffs: HandoffsWaiting, now?: Promise<PackageNow>): Promise<NextItem | null> => {
-      const { ids, waiting } = await (now ?? readPackageNow(packageId, handoffs));
+    async (now: Promise<PackageNow>): Promise<NextItem | null> => {
+      const { ids, waiting } = await now;
       for (const id of ids) {
         if (!stillToOffer(id, opened, waiting)) continue;
         try {
@@ -64,7 +65,7 @@ export function usePackageItems(packageId: number): ItemSource {
       }
       return null;
     },
-    [opened, packageId, read],
+    [opened, read],
   );
 
   const prepare = useCallback(
@@ -74,14 +75,14 @@ export function usePackageItems(packageId: number): ItemSource {
       const now = readPackageNow(packageId, handoffs);
       opening(openId, handoffs, now);
       ready.set(null);
-      const next = following(handoffs, now).then(async (item) => {
+      const next = following(now).then(async (item) => {
         const first = item?.loaded?.open.subject.frames[0];
         // Waited for, so that "ready" includes the picture; one that fails says so when shown.
         if (first) await images.get(first).catch(() => undefined);
-        if (item && ahead.current === next) ready.set(item.card.taskSubjectId, item);
+        if (item && ahead.current?.item === next) ready.set(item.card.taskSubjectId, item);
         return item;
       });
-      ahead.current = next;
+      ahead.current = { item: next, now };
       next.catch(() => undefined);
     },
     [following, images, opened, opening, packageId, ready],
@@ -92,13 +93,19 @@ export function usePackageItems(packageId: number): ItemSource {
       const prepared = ahead.current;
       ahead.current = null;
       const waiting = prepared ? await handoffs.ids() : [];
-      const early = prepared ? await prepared.catch(() => null) : null;
+      const early = prepared ? await prepared.item.catch(() => null) : null;
       // Read again when the one read ahead was opened or handed on since (or reading it failed).
-      const next = early && stillToOffer(early.card.taskSubjectId, opened, waiting) ? early : await following(handoffs);
-      if (next) opened.add(next.card.taskSubjectId);
+      const usable = prepared && early && stillToOffer(early.card.taskSubjectId, opened, waiting) ? { item: early, now: prepared.now } : null;
+      const now = usable?.now ?? readPackageNow(packageId, handoffs);
+      const next = usable?.item ?? (await following(now));
+      if (next) {
+        opened.add(next.card.taskSubjectId);
+        // Counted now, from the read it was chosen from: the header shows it with the item's picture.
+        upcoming(next.card.taskSubjectId, await now);
+      }
       return next;
     },
-    [following, opened],
+    [following, opened, packageId, upcoming],
   );
 
   return useMemo(() => ({ take, load, prepare, ready, images, left, wording: PACKAGE_WORDING }), [take, load, prepare, ready, images, left]);

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { Watched } from '../../../app/watched';
 import { workstation } from '../../../host';
 import type { HandoffsWaiting } from '../workspace/claimPast';
+import { NOT_COUNTED, type ItemsLeft } from '../workspace/itemsLeft';
 
 /** A package's items in the order the workstation keeps them, and the hand-offs waiting in the journal, read together. */
 export interface PackageNow {
@@ -26,27 +28,46 @@ export function itemsLeft(ids: readonly number[], at: { openId: number | null; o
   return ids.filter((id) => id === at.openId || stillToOffer(id, at.opened, at.waiting)).length;
 }
 
+/** Counts kept for the last few items (the open one and the one coming): older ones are never asked for again. */
+const COUNTS_KEPT = 4;
+
 /**
  * The header's "n left" on a package (docs/offline-day.md): counted on this workstation, never
- * asked of the server, so it goes down item by item offline too. Counted again when an item
- * opens and when the package's item count changes (an item lost with the lease, or handed on).
+ * asked of the server, so it goes down item by item offline too. A count is kept per item
+ * (itemsLeft.ts): the next item's is counted when it is taken, from the same read it was chosen
+ * from, so it shows in the paint that shows its picture; counted again once it is open and when
+ * the package's item count changes (an item lost with the lease, or handed on).
  */
 export function usePackageLeft(packageId: number, opened: ReadonlySet<number>) {
-  const [left, setLeft] = useState<number | undefined>(undefined);
+  const left = useRef(new Watched<ItemsLeft>(NOT_COUNTED)).current;
+  const counts = useRef(new Map<number, number>()).current;
   const at = useRef<{ openId: number | null; handoffs: HandoffsWaiting | null }>({ openId: null, handoffs: null });
-  // Counts may answer out of order (a bridge call each): only the latest one is shown.
+  // Counts may answer out of order (a bridge call each): only the latest one is kept.
   const asked = useRef(0);
 
-  /** Counts from `now` (read by the caller) or from a fresh read. */
+  /** Keeps `count` as the one for item `id`, and tells the header when that changes what it shows. */
+  const keep = useCallback(
+    (id: number, count: number) => {
+      if (counts.get(id) === count) return;
+      counts.delete(id);
+      counts.set(id, count);
+      for (const old of counts.keys()) if (counts.size > COUNTS_KEPT) counts.delete(old);
+      const now = new Map(counts);
+      left.set((openId) => (openId === undefined ? undefined : now.get(openId)));
+    },
+    [counts, left],
+  );
+
+  /** Counts for the open item from `now` (read by the caller) or from a fresh read. */
   const count = useCallback(
     async (now?: Promise<PackageNow>) => {
       const { openId, handoffs } = at.current;
-      if (!handoffs) return; // no item open yet: nothing to count against
+      if (openId === null || !handoffs) return; // no item open yet: nothing to count against
       const mine = ++asked.current;
       const { ids, waiting } = await (now ?? readPackageNow(packageId, handoffs));
-      if (mine === asked.current) setLeft(itemsLeft(ids, { openId, opened, waiting }));
+      if (mine === asked.current) keep(openId, itemsLeft(ids, { openId, opened, waiting }));
     },
-    [opened, packageId],
+    [keep, opened, packageId],
   );
 
   /**
@@ -61,6 +82,12 @@ export function usePackageLeft(packageId: number, opened: ReadonlySet<number>) {
     [count],
   );
 
+  /** The item `nextId` was taken to open next, chosen from `now`: its count, ready before it shows. */
+  const upcoming = useCallback(
+    (nextId: number, now: PackageNow) => keep(nextId, itemsLeft(now.ids, { openId: nextId, opened, waiting: now.waiting })),
+    [keep, opened],
+  );
+
   useEffect(() => {
     let items: number | null = null;
     return workstation.on('packages.progress', (p) => {
@@ -70,5 +97,5 @@ export function usePackageLeft(packageId: number, opened: ReadonlySet<number>) {
     });
   }, [count, packageId]);
 
-  return { left, opening };
+  return { left, opening, upcoming };
 }

@@ -277,7 +277,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         stepName={step ? stepName(t, step) : ''}
         isReview={isReview}
         itemName={item?.open.subject.name ?? ''}
-        left={source.left === undefined ? undefined : t(source.wording.left, { count: source.left })}
+        left={source.left}
+        leftWording={source.wording.left}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
         handoffNotices={handoffNotices.notices}

@@ -6,6 +6,7 @@ import type { AnnotationEngine } from '../../../canvas/engine';
 import { useWatched, type Watched } from '../../../app/watched';
 import type { Chord, Command } from './keymap';
 import { HandoffNoticeButton } from './HandoffNoticeButton';
+import { type ItemsLeft, useItemsLeft } from './itemsLeft';
 import type { HandoffNotice } from './useHandoffNotices';
 import { type ReadyAhead, useNextReady } from './readyAhead';
 import { SyncBadge } from './SyncBadge';
@@ -17,8 +18,10 @@ export function WorkspaceHeader(p: {
   stepName: string;
   isReview: boolean;
   itemName: string;
-  /** how many items are left, in the words of the items' source (the step's queue, or the package) */
-  left: string | undefined;
+  /** how many items are left with an item open (read here only: its changes re-render the count, not the workspace) */
+  left: Watched<ItemsLeft>;
+  /** the i18n key that says that count, in the words of the items' source (the step's queue, or the package) */
+  leftWording: string;
   journal: JournalStatus | null;
   /** items handed on and not yet sent (read here only: its changes re-render the tag, not the workspace) */
   handoffsWaiting: Watched<number>;
@@ -63,11 +66,7 @@ export function WorkspaceHeader(p: {
         <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
           {p.itemName}
         </Typography.Text>
-        {p.left !== undefined && (
-          <Typography.Text type="secondary" data-testid="items-left" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
-            {p.left}
-          </Typography.Text>
-        )}
+        <ItemsLeftText left={p.left} wording={p.leftWording} openId={p.openId} />
         <SyncBadge state={p.journal} />
         <HandoffsWaitingTag count={p.handoffsWaiting} />
         <NextReadyNote ready={p.readyAhead} openId={p.openId} />
@@ -88,6 +87,18 @@ export function WorkspaceHeader(p: {
       </Tooltip>
       <StepActions {...p} tip={tip} />
     </Flex>
+  );
+}
+
+/** "n left", counted for the item open: it changes in the render that shows that item's picture. */
+function ItemsLeftText({ left, wording, openId }: { left: Watched<ItemsLeft>; wording: string; openId: number | undefined }) {
+  const { t } = useTranslation();
+  const count = useItemsLeft(left, openId);
+  if (count === undefined) return null;
+  return (
+    <Typography.Text type="secondary" data-testid="items-left" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
+      {t(wording, { count })}
+    </Typography.Text>
   );
 }
 

@@ -2,8 +2,10 @@ import type { TaskSubjectAnnotations } from '../../../../../src-shared/api/annot
 import type { SubjectDetail } from '../../../../../src-shared/api/subject';
 import type { StepType, TaskSubjectItem } from '../../../../../src-shared/api/task';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
+import type { Watched } from '../../../app/watched';
 import type { HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
+import type { ItemsLeft } from './itemsLeft';
 import type { ReadyAhead } from './readyAhead';
 
 /** An item as the workspace opens it: where it stands in the flow, its step's type and its subject with every frame. */
@@ -41,8 +43,8 @@ export interface ItemSource {
   ready: ReadyAhead;
   /** the pictures, from where this source keeps them */
   images: FrameImages;
-  /** how many items are left, as last known (undefined until known), said in `wording.left` */
-  left: number | undefined;
+  /** how many items are left with a given item open (itemsLeft.ts), said in `wording.left`; read by the header only */
+  left: Watched<ItemsLeft>;
   /** i18n keys of what the workspace says of this source's items: while the next is taken, and how many are left (with `count`) */
   wording: { taking: string; left: string };
 }

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { isSigningOut, readToken } from '../../../app/authToken';
+import { Watched } from '../../../app/watched';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
 import type { LoadedItem, NextItem } from './itemSource';
+import type { ClaimedAhead } from './itemsLeft';
 import { ReadyAhead } from './readyAhead';
 import { UNWRAPPED, useClaimNextMutation, useReleaseItemMutation } from './workspaceApi';
 import type { WorkTarget } from './useWorkSession';
@@ -20,12 +22,16 @@ export type Prefetched = Required<NextItem>;
  * the workspace gives the item back (release), so it does not sit in the hands of someone who
  * went home; offline, or with the window closed, it stays theirs and the next claim opens it.
  * `ready` names the item claimed ahead once its picture is loaded, which the header shows: with
- * the network gone, that is the work the annotator still has on this computer.
+ * the network gone, that is the work the annotator still has on this computer. `claimed` names
+ * it as soon as its claim answers: it left the server's queue and is still to do, so the count
+ * of what is left includes it (itemsLeft.ts).
  */
 export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (taskSubjectId: number, card: TaskSubjectCard) => Promise<LoadedItem>) {
   const [claimNext] = useClaimNextMutation(UNWRAPPED);
   const ahead = useRef<Prefetched | null>(null);
   const ready = useRef(new ReadyAhead()).current;
+  /** the item claimed ahead from the moment its claim answers (before it is loaded), for the count of what is left */
+  const claimed = useRef(new Watched<ClaimedAhead | null>(null)).current;
   const preparing = useRef<Promise<void> | null>(null);
   const [releaseItem] = useReleaseItemMutation(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
@@ -52,9 +58,13 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
       if (ahead.current && ahead.current.card.taskSubjectId !== openId) return;
       ahead.current = null;
       ready.set(null);
+      // The one claimed before is the open one by now (or failed to come): nothing is ahead until this claim answers.
+      claimed.set(null);
+      const claimSentAt = Date.now();
       const run = (async () => {
         const card = await claimPast((exclude) => claimNext({ projectId, taskId, workflowId, exclude }).unwrap(), openId, handoffs);
         if (!card) return;
+        claimed.set({ id: card.taskSubjectId, claimSentAt });
         const loaded = await load(card.taskSubjectId, card);
         ahead.current = { card, loaded };
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
@@ -67,7 +77,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
       });
       preparing.current = settled;
     },
-    [claimNext, images, load, projectId, ready, taskId, workflowId],
+    [claimed, claimNext, images, load, projectId, ready, taskId, workflowId],
   );
 
   /** Takes the item waiting ahead (waiting for one being prepared); null when there is none. */
@@ -79,5 +89,5 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
     return next;
   }, []);
 
-  return { prepare, take, ready };
+  return { prepare, take, ready, claimed };
 }

@@ -1,20 +1,22 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import { claimPast, type HandoffsWaiting } from './claimPast';
+import { Watched } from '../../../app/watched';
 import { FrameImages } from './frameImages';
 import type { ItemSource, LoadedItem, NextItem } from './itemSource';
+import { NOT_COUNTED, queueLeft, type ItemsLeft } from './itemsLeft';
 import { useClaimAhead } from './useClaimAhead';
 import type { WorkTarget } from './useWorkSession';
 import { UNWRAPPED, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
 
-/** A claim takes from the server's queue; the count is that queue's, as the step menu last said. */
+/** A claim takes from the server's queue; the count is that queue's, as the step menu last said, and the item claimed ahead. */
 const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft' };
 
 /**
  * The step's queue on the team server as a session's items: the next item is the one claimed
  * ahead when there is one, else claimed now (the caller's own unsubmitted ones first, less those
  * whose hand-off waits to be sent); pictures through signed URLs of the store. What is left is
- * the step's queue as the server last counted it.
+ * the step's queue as the server last counted it and the item claimed ahead (itemsLeft.ts).
  */
 export function useServerItems(target: WorkTarget): ItemSource {
   const images = useRef(new FrameImages()).current;
@@ -24,8 +26,10 @@ export function useServerItems(target: WorkTarget): ItemSource {
   const [loadWorkItem] = useLazyWorkItemQuery(UNWRAPPED);
   const [loadAnnotations] = useLazyItemAnnotationsQuery(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
-  const { data: steps } = useStepMenuQuery({ projectId, taskId });
-  const left = steps?.find((s) => s.workflowId === workflowId)?.pending;
+  const menu = useStepMenuQuery({ projectId, taskId }, { selectFromResult: (r) => ({ pending: r.data?.find((s) => s.workflowId === workflowId)?.pending, fetching: r.isFetching, ok: r.isSuccess, askedAt: r.startedTimeStamp ?? 0 }) });
+  // When the count in hand was asked: the start of the request that answered it (a refetch under way does not count yet).
+  const countedAt = useRef(0);
+  if (menu.ok && !menu.fetching) countedAt.current = menu.askedAt;
 
   /**
    * Just claimed: the subject is taken from the cache (preferCacheValue) and its place in the
@@ -38,7 +42,16 @@ export function useServerItems(target: WorkTarget): ItemSource {
     },
     [loadAnnotations, loadWorkItem, projectId, taskId],
   );
-  const { prepare, take: takeAhead, ready } = useClaimAhead(target, images, load);
+  const { prepare, take: takeAhead, ready, claimed } = useClaimAhead(target, images, load);
+  const left = useRef(new Watched<ItemsLeft>(NOT_COUNTED)).current;
+  const { pending } = menu;
+  const asked = countedAt.current;
+  // Before paint, so a new count and the item it is for are never a frame apart.
+  useLayoutEffect(() => {
+    const count = () => left.set(queueLeft(pending, asked, claimed.get()));
+    count();
+    return claimed.subscribe(count);
+  }, [asked, claimed, left, pending]);
 
   const take = useCallback(
     async (handoffs: HandoffsWaiting): Promise<NextItem | null> => {

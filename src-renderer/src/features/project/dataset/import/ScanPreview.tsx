@@ -23,7 +23,7 @@ export function ScanPreview({ scan }: { scan: DatasetScan }) {
         style={{ maxHeight: 200, overflowY: 'auto' }}
         renderItem={(s) => (
           <List.Item>
-            <Typography.Text ellipsis style={{ maxWidth: 420 }}>{s.name}</Typography.Text>
+            <Typography.Text ellipsis style={{ maxWidth: 420 }} data-testid="scan-subject-name">{s.name}</Typography.Text>
             <Typography.Text type="secondary">{t('project.import.fileCount', { count: s.files.length })}</Typography.Text>
           </List.Item>
         )}
