@@ -18,10 +18,14 @@ export const tenantOf = (teamId: number): string => `team:${teamId}`;
 /** Evaluations keep low-scored predictions too: the PR curve and AP need them. */
 export const EVALUATION_MIN_SCORE = 0.05;
 
-/** What to tell the service about a model: which weights, and the head that maps its classes to the project's labels. */
-export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number): Promise<ModelRef> {
+/**
+ * What to tell the service about a model: which weights, and (`headAt: 'service'`) the head that
+ * maps its classes to the project's labels. With `'server'` the caller applies the head to the raw
+ * answer itself (a Detect, a pre-annotation's results) or needs none (training), so none is made.
+ */
+export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number, headAt: 'service' | 'server' = 'service'): Promise<ModelRef> {
   const classes = classesOf(model);
-  const head = model.kind === 'detector' ? await detectorHead(ctx.db, projectId, model, minScore) : undefined;
+  const head = model.kind === 'detector' && headAt === 'service' ? await detectorHead(ctx.db, projectId, model, minScore) : undefined;
   return {
     kind: model.kind as ModelRef['kind'],
     runtime: model.runtime as ModelRef['runtime'],
@@ -56,10 +60,9 @@ export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: Job
   const params = JSON.parse(job.params) as JobParams;
   const minScore = job.type === 'evaluate' || job.type === 'train' ? EVALUATION_MIN_SCORE : (params.minScore ?? DEFAULT_MIN_SCORE);
   // A training run learns from the base model's raw classes, never through an older head.
-  const ref = await modelRef(ctx, urls, model, job.project_id, minScore);
   // A pre-annotation's head is applied by the server when the results come back (notify.ts), so
   // what the model found that no label takes is counted and said, not dropped unseen.
-  if (job.type === 'train' || job.type === 'predict') delete ref.head;
+  const ref = await modelRef(ctx, urls, model, job.project_id, minScore, job.type === 'train' || job.type === 'predict' ? 'server' : 'service');
   // An evaluation wants every prediction the mapping keeps (AP and the PR curve need the low ones);
   // the head's own thresholds are applied when the figures are made (jobOutcomes.ts).
   if (job.type === 'evaluate' && ref.head) ref.head = { mapping: ref.head.mapping, thresholds: {}, defaultThreshold: EVALUATION_MIN_SCORE };

@@ -85,11 +85,10 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
         ? await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('subject_id', '=', row.subject_id).where('frame_index', '>', frame.frame_index).orderBy('frame_index').limit(body.frames ?? 1).execute()
         : [];
     if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
-    const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore);
     // A detector's head is applied here, not in the service: classes no label takes are counted
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
+    const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore, body.tool === 'box' ? 'server' : 'service');
     const head = body.tool === 'box' ? await detectorHead(ctx.db, project.projectId, model, minScore, features) : undefined;
-    if (body.tool === 'box') delete ref.head;
     const request: InferRequest = {
       tenant: tenantOf(project.teamId),
       model: ref,

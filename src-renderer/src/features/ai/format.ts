@@ -25,7 +25,7 @@ export function useLabelNames(projectId: number): (key: string) => string {
 }
 
 /** What a model found that no label takes, most found first: "10 person, 2 dog" (at most `max` classes, then "…"). */
-export function classCounts(unmapped: readonly { className: string; count: number }[], max = 6): string {
+export function classCounts(unmapped: readonly { className: string; count: number }[], max = Number.POSITIVE_INFINITY): string {
   const sorted = [...unmapped].sort((a, b) => b.count - a.count);
   const shown = sorted.slice(0, max).map((u) => `${u.count} ${u.className}`);
   return sorted.length > max ? `${shown.join(', ')}, …` : shown.join(', ');

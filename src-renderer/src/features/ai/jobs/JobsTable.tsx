@@ -116,7 +116,7 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
             {j.applied.unmapped.length > 0 && (
               // Why a run wrote fewer objects than the model found: the classes no label takes, and the way to map them.
               <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`ai-job-unmapped-${j.jobId}`}>
-                {t('aiTab.mapping.unmappedJob', { list: classCounts(j.applied.unmapped), count: j.applied.unmapped.length })}{' '}
+                {t('aiTab.mapping.unmappedJob', { list: classCounts(j.applied.unmapped, 6), count: j.applied.unmapped.length })}{' '}
                 <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setMapping(j)}>
                   {t('aiTab.mapping.mapClasses')}
                 </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Flex, Input, Modal, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AiClassMapEntry } from '../../../../../src-shared/api/ai';
@@ -35,7 +35,6 @@ export function ClassMappingModal(p: { projectId: number; modelId: number; model
   const [filter, setFilter] = useState<Filter>(p.confirm ? 'unsure' : 'all');
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setChanges(new Map()), [p.modelId]);
 
   const labels = useMemo(
     () =>

@@ -9,6 +9,7 @@ import type { TrackObject } from '../../../../../../src-shared/api/ai';
 import { isUnconfirmed } from '../../../../../../src-shared/model/unconfirmed';
 import { boundsOf } from '../../../../canvas/geometry/bounds';
 import type { Rect } from '../../../../canvas/geometry/rect';
+import { classCounts } from '../../../ai/format';
 
 /** Two objects of one label overlapping this much (intersection over union of their bounds) are one object found twice. */
 export const DUPLICATE_IOU = 0.7;
@@ -164,6 +165,5 @@ export function acceptEverywhere(frames: ReadonlyMap<number, FrameData>): { fram
   });
 }
 
-/** The classes no label took, most found first, as "3 car, 1 dog". */
-export const unmappedText = (unmapped: readonly { className: string; count: number }[]): string =>
-  [...unmapped].sort((a, b) => b.count - a.count).map((u) => `${u.count} ${u.className}`).join(', ');
+/** The classes no label took, most found first, as "3 car, 1 dog": the AI tab's wording, every class. */
+export const unmappedText = (unmapped: readonly { className: string; count: number }[]): string => classCounts(unmapped);
