@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Flex, Input, Modal, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AiClassMapEntry } from '../../../../../src-shared/api/ai';
+import type { AiClassMapEntry } from '../../../../../src-shared/api/aiClassMapping';
 import { LoadFailure } from '../../../app/LoadFailure';
 import { useErrorText } from '../../../app/useErrorText';
 import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
