@@ -45,19 +45,21 @@ async function expectStoppedBy(signal: NodeJS.Signals, product: StartedProduct):
   return took;
 }
 
+/** Whatever a failed or timed-out test left running goes with the spec (a timeout skips a test's own `finally`). */
+const products: StartedProduct[] = [];
+test.afterAll(() => {
+  for (const product of products.splice(0)) product.kill();
+});
+
 test('Ctrl+C (SIGINT) and SIGTERM each stop npm start within seconds while a logged-in tab keeps its sockets open', async ({ browser }) => {
   test.setTimeout(180_000);
   const started = await Promise.allSettled([StartedProduct.start(), StartedProduct.start()]);
-  const products = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  try {
-    for (const s of started) if (s.status === 'rejected') throw s.reason;
-    const [byInt, byTerm] = products as [StartedProduct, StartedProduct];
-    const pages = await Promise.all([openTab(browser, byInt), openTab(browser, byTerm)]);
-    const took = [await expectStoppedBy('SIGINT', byInt), await expectStoppedBy('SIGTERM', byTerm)];
-    console.log(`npm start stopped: SIGINT ${took[0]} ms, SIGTERM ${took[1]} ms`);
-    // The tabs were open all along.
-    for (const page of pages) expect(page.isClosed()).toBe(false);
-  } finally {
-    for (const product of products) product.kill();
-  }
+  products.push(...started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
+  for (const s of started) if (s.status === 'rejected') throw s.reason;
+  const [byInt, byTerm] = products as [StartedProduct, StartedProduct];
+  const pages = await Promise.all([openTab(browser, byInt), openTab(browser, byTerm)]);
+  const took = [await expectStoppedBy('SIGINT', byInt), await expectStoppedBy('SIGTERM', byTerm)];
+  console.log(`npm start stopped: SIGINT ${took[0]} ms, SIGTERM ${took[1]} ms`);
+  // The tabs were open all along.
+  for (const page of pages) expect(page.isClosed()).toBe(false);
 });

@@ -70,9 +70,12 @@ export function onCallOutcome(listener: (answered: boolean) => void): () => void
   return () => outcomeListeners.delete(listener);
 }
 
+/** Whether a call's failure came from the team server itself (a refusal, an error of its own), not from its absence. */
+export const isAnswer = (err: unknown): boolean => !(err instanceof NetworkError) && !(err instanceof ApiError && GATEWAY_DOWN_STATUSES.has(err.status));
+
 function tellOutcome(err: unknown): void {
   if (isAbort(err)) return;
-  const answered = !(err instanceof NetworkError) && !(err instanceof ApiError && GATEWAY_DOWN_STATUSES.has(err.status));
+  const answered = err === null || isAnswer(err);
   for (const l of outcomeListeners) l(answered);
 }
 

@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { userRoutes } from '../../../src-shared/api/user';
 import type { WorkstationBridge } from '../../../src-shared/ipc';
-import { apiRequest, onCallOutcome } from './apiClient';
+import { apiRequest, isAnswer, onCallOutcome } from './apiClient';
 
 /**
  * Whether the team server answers, as this page last found out (docs/offline-day.md, "The page
@@ -24,59 +24,93 @@ export type Reach = 'unknown' | 'reachable' | 'away';
 /** How often the page asks whether the server is back, while it is away; also how long one probe's answer holds. */
 export const PROBE_EVERY_MS = 5_000;
 
-let reach: Reach = 'unknown';
-const listeners = new Set<() => void>();
-let probing: Promise<boolean> | null = null;
-let probedAt = 0;
-let watching: ReturnType<typeof setInterval> | null = null;
+export class ServerReach {
+  private reach: Reach = 'unknown';
+  private readonly listeners = new Set<(now: Reach, before: Reach) => void>();
+  private probing: Promise<boolean> | null = null;
+  /** when the server was last asked (a probe, or the failure that found it away) */
+  private askedAt = 0;
+  private watching: ReturnType<typeof setInterval> | null = null;
 
-function set(now: Exclude<Reach, 'unknown'>): void {
-  if (now === reach) return;
-  reach = now;
-  probedAt = now === 'away' ? Date.now() : 0;
-  if (now === 'away' && watching === null) watching = setInterval(() => void probeServer(), PROBE_EVERY_MS);
-  if (now === 'reachable' && watching !== null) {
-    clearInterval(watching);
-    watching = null;
+  constructor(
+    /** asks the server whether it is there: true for an answer */
+    private readonly ask: () => Promise<boolean>,
+    private readonly now: () => number = Date.now,
+    private readonly everyMs = PROBE_EVERY_MS,
+  ) {}
+
+  get current(): Reach {
+    return this.reach;
   }
-  for (const l of [...listeners]) l();
+
+  /** What a call, a probe or the main process found. */
+  set(now: Exclude<Reach, 'unknown'>): void {
+    const before = this.reach;
+    if (now === before) return;
+    this.reach = now;
+    if (now === 'away') {
+      this.askedAt = this.now();
+      this.watching ??= setInterval(() => void this.probe(), this.everyMs);
+    } else if (this.watching !== null) {
+      clearInterval(this.watching);
+      this.watching = null;
+    }
+    for (const l of [...this.listeners]) l(now, before);
+  }
+
+  /** Asks the server now; one probe at a time. Answers whether it is there. */
+  probe(): Promise<boolean> {
+    this.probing ??= this.ask()
+      .catch(() => false)
+      .then((there) => {
+        this.askedAt = this.now();
+        this.probing = null;
+        this.set(there ? 'reachable' : 'away');
+        return there;
+      });
+    return this.probing;
+  }
+
+  /**
+   * Whether a read may go to the server now: yes unless it is known to be away; while away, only
+   * once a probe (at most one every PROBE_EVERY_MS, shared by every read) found it back.
+   */
+  async mayRead(): Promise<boolean> {
+    if (this.reach !== 'away') return true;
+    if (this.probing) return this.probing;
+    if (this.now() - this.askedAt < this.everyMs) return false;
+    return this.probe();
+  }
+
+  subscribe(listener: (now: Reach, before: Reach) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops watching for the server's return (a test's end). */
+  stop(): void {
+    if (this.watching !== null) clearInterval(this.watching);
+    this.watching = null;
+  }
 }
 
-/** Asks the server now whether it is there; one probe at a time. Answers whether it is. */
-export function probeServer(): Promise<boolean> {
-  probing ??= apiRequest({ method: userRoutes.isLogin.method, path: userRoutes.isLogin.path, body: {}, probe: true })
-    .then(
-      () => true,
-      () => reach !== 'away', // another failure than no answer was an answer; onCallOutcome has set the reach
-    )
-    .finally(() => {
-      probedAt = Date.now();
-      probing = null;
-    });
-  return probing;
-}
+/** The page's one reach, asked with the cheap unauthenticated `/user/isLogin`. */
+export const serverReach = new ServerReach(() =>
+  apiRequest({ method: userRoutes.isLogin.method, path: userRoutes.isLogin.path, body: {}, probe: true }).then(
+    () => true,
+    (err: unknown) => isAnswer(err),
+  ),
+);
 
-/**
- * Whether a read may go to the server now: yes unless it is known to be away; while away, only
- * once a probe (at most one every PROBE_EVERY_MS, shared by every read) found it back.
- */
-export async function mayRead(): Promise<boolean> {
-  if (reach !== 'away') return true;
-  if (probing) return probing;
-  if (Date.now() - probedAt < PROBE_EVERY_MS) return false;
-  return probeServer();
-}
+export const probeServer = (): Promise<boolean> => serverReach.probe();
+export const mayRead = (): Promise<boolean> => serverReach.mayRead();
 
-export const serverReach = (): Reach => reach;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribeReach = (listener: () => void) => serverReach.subscribe(listener);
+const currentReach = () => serverReach.current;
 
 /** The reach, re-rendering on change. */
 export function useServerReach(): Reach {
-  return useSyncExternalStore(subscribe, serverReach);
+  return useSyncExternalStore(subscribeReach, currentReach);
 }
 
 /**
@@ -85,15 +119,13 @@ export function useServerReach(): Reach {
  * again) or goes (`online: false` in its state).
  */
 export function watchServerReach(dispatch: Dispatch, host: WorkstationBridge): void {
-  onCallOutcome((answered) => set(answered ? 'reachable' : 'away'));
-  host.on('connectivity', (e) => set(e.server === 'online' ? 'reachable' : 'away'));
-  let last = reach;
+  onCallOutcome((answered) => serverReach.set(answered ? 'reachable' : 'away'));
+  host.on('connectivity', (e) => serverReach.set(e.server === 'online' ? 'reachable' : 'away'));
   setupListeners(dispatch, (d, actions) =>
-    subscribe(() => {
+    serverReach.subscribe((now, before) => {
       // Back after being away, not the first answer of the page's start (its queries are on their way).
-      if (reach === 'reachable' && last === 'away') d(actions.onOnline());
-      else if (reach === 'away') d(actions.onOffline());
-      last = reach;
+      if (now === 'reachable' && before === 'away') d(actions.onOnline());
+      else if (now === 'away') d(actions.onOffline());
     }),
   );
 }
