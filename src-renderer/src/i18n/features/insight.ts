@@ -48,7 +48,7 @@ export const insightZh = {
     delivery: { delivered: '已送达', failed: '失败' },
     statusName: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败', cancelled: '已取消' },
     formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', voc: 'Pascal VOC', lossless: '无损 JSON' },
-    option: { includeMedia: '包含图片', includeUnconfirmed: '包含未确认的预标注' },
+    option: { includeMedia: '包含图片', includeUnconfirmed: '保留未确认预标注' },
     state: { pending: '待领取', claimed: '已领取', inProgress: '进行中', skipped: '已跳过', done: '已完成' },
     tool: { box: '矩形框', polygon: '多边形', polyline: '折线', point: '点', keypoints: '关键点', cuboid: '立体框', classification: '分类' },
     skip: {
@@ -188,7 +188,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     delivery: { delivered: 'Delivered', failed: 'Failed' },
     statusName: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', voc: 'Pascal VOC', lossless: 'Lossless JSON' },
-    option: { includeMedia: 'Include images', includeUnconfirmed: 'Include unconfirmed suggestions' },
+    option: { includeMedia: 'Include images', includeUnconfirmed: 'Keep suggestions' },
     state: { pending: 'Pending', claimed: 'Claimed', inProgress: 'In progress', skipped: 'Skipped', done: 'Done' },
     tool: { box: 'Box', polygon: 'Polygon', polyline: 'Polyline', point: 'Point', keypoints: 'Keypoints', cuboid: 'Cuboid', classification: 'Classification' },
     skip: {

@@ -67,10 +67,11 @@ export const ObjectPanel = memo(function ObjectPanel({
             {name}
           </Typography.Text>
           {isUnconfirmed(o) && (
-            // Says what it is to whoever looks, the reviewer above all: a model's suggestion no person has accepted.
-            <Tooltip title={t('work.unconfirmed.tagTip')}>
-              <Tag color="gold" data-testid="ai-tag">
-                {o.score === undefined ? t('work.unconfirmed.tagPlain') : t('work.unconfirmed.tag', { score: o.score.toFixed(2) })}
+            // Says what it is to whoever looks, the reviewer above all: a model's suggestion no person
+            // has accepted. The word, not the score, fits beside the name; the score is in the tip.
+            <Tooltip title={o.score === undefined ? t('work.unconfirmed.tagTip') : t('work.unconfirmed.tagTipScored', { score: o.score.toFixed(2) })}>
+              <Tag color="gold" data-testid="ai-tag" style={{ marginInlineEnd: 0 }}>
+                {t('work.unconfirmed.tag')}
               </Tag>
             </Tooltip>
           )}
@@ -79,7 +80,8 @@ export const ObjectPanel = memo(function ObjectPanel({
     },
     {
       key: 'actions',
-      width: 150,
+      // Four small buttons at most: the rest of the row is the name's and the mark's.
+      width: 122,
       render: (_, { o }) => (
         <Flex gap={2} onClick={(e) => e.stopPropagation()}>
           {o.source === 'ai' && (
