@@ -24,7 +24,7 @@ export function PersonnelView({ body }: { body: ReportFilterBody }) {
           { title: t('insight.performance.figure.mobile'), dataIndex: 'mobile' },
           { title: t('insight.performance.figure.submitted'), dataIndex: 'submitted', sorter: (a, b) => a.submitted - b.submitted },
           // Objects handed on, submitted and reviewed: the Efficiency tab's figure for the same person (docs/performance-reports.md).
-          { title: t('insight.performance.figure.objects'), dataIndex: 'objects', sorter: (a, b) => a.objects - b.objects },
+          { title: t('insight.performance.figure.objects'), dataIndex: 'objects' },
           { title: t('insight.performance.figure.reviewed'), dataIndex: 'reviewed', sorter: (a, b) => a.reviewed - b.reviewed },
           { title: t('insight.performance.figure.activeTime'), key: 'activeMs', render: (_, r) => <Figure>{formatDuration(r.activeMs, t)}</Figure>, sorter: (a, b) => a.activeMs - b.activeMs },
           { title: t('insight.performance.figure.subjectsPerHour'), key: 'sph', render: (_, r) => <Figure>{formatPerHour(r.subjectsPerHour, i18n.language)}</Figure> },

@@ -253,11 +253,13 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   return (
     <Flex vertical style={{ height: '100vh', minWidth: 1280 }} onPointerDown={session.touch}>
       <WorkspaceHeader
-        stepName={step ? stepName(t, step) : ''}
+        // A step never named is called by its type ("Annotate 1"): the header then says it once.
+        stepName={step && step.name.trim() !== '' ? stepName(t, step) : null}
+        stepTag={step ? (step.name.trim() !== '' ? t(`work.stepType.${step.type}`) : stepName(t, step)) : ''}
         isReview={isReview}
         itemName={item?.open.subject.name ?? ''}
         left={source.left}
-        leftWording={source.wording.left}
+        leftWording={source.wording}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
         handoffNotices={handoffNotices.notices}
