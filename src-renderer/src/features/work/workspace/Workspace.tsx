@@ -31,6 +31,7 @@ import { fullFeature, labelLookup, paletteOf, type PaletteEntry } from './palett
 import { RejectDialog } from './RejectDialog';
 import { ReworkNotice } from './ReworkNotice';
 import { ShortcutSheet } from './ShortcutSheet';
+import { ToolHint } from './ToolHint';
 import { useJournalState } from './useJournalState';
 import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
@@ -310,6 +311,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
             <MediaFailure reason={mediaFailure.reason} moving={moving} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
           )}
           <AiStatus busy={ai.busy} mode={aiMode !== null} outlineShown={ai.outlineShown} onCancel={ai.cancel} onLeaveMode={stopAiMode} />
+          {/* The same place says what an ordinary tool's next click does, when the AI says nothing there. */}
+          {!aiMode && !ai.busy && <ToolHint engine={engine} />}
           {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
           {phase.kind === 'ready' && <MovingCover moving={moving} />}
           {phase.kind !== 'ready' && (
