@@ -17,10 +17,12 @@ import { PASSWORD, type TestUser } from './pages/teamSetup';
 type Language = 'en-US' | 'zh-CN';
 interface View {
   name: string;
-  as: 'owner' | 'annotator';
+  as: 'owner' | 'annotator' | 'reviewer';
   path: (w: LayoutWorld) => string;
   /** what to do once the page is there (open a tab of the page) */
   then?: (page: Page) => Promise<void>;
+  /** how to tell the page is there and done loading, where it is not a page of the shell (settled) */
+  ready?: (page: Page) => Promise<void>;
 }
 
 const tab = (index: number) => async (page: Page) => {
@@ -54,6 +56,10 @@ const VIEWS: View[] = [
   { name: 'performance, workload', as: 'owner', path: () => '/performance', then: tab(2) },
   { name: 'performance, personnel', as: 'owner', path: () => '/performance', then: tab(3) },
   { name: 'operations', as: 'owner', path: () => '/operations' },
+  // The workspace's bar at its fullest: the step, the item's name, what is left, the save state
+  // and the next item ready, beside the step's actions (the reviewer's are the widest).
+  { name: 'workspace, annotate', as: 'annotator', path: (w) => `/work/${w.projectId}/${w.taskId}/${w.annotateStep}`, ready: workspaceReady },
+  { name: 'workspace, review', as: 'reviewer', path: (w) => `/work/${w.projectId}/${w.taskId}/${w.reviewStep}`, ready: workspaceReady },
 ];
 
 // Both languages where room is tightest; the wide screen in Chinese, whose lines are the
@@ -91,12 +97,13 @@ for (const size of SIZES) {
     const pages = {
       owner: await (await profile(browser, world.owner, size.language, viewport)).newPage(),
       annotator: await (await profile(browser, world.annotator, size.language, viewport)).newPage(),
+      reviewer: await (await profile(browser, world.reviewer, size.language, viewport)).newPage(),
     };
     const found: string[] = [];
     for (const view of VIEWS) {
       const page = pages[view.as];
       await page.goto(`/#${view.path(world)}`);
-      await settled(page);
+      await (view.ready ?? settled)(page);
       if (view.then) {
         await view.then(page);
         await settled(page);
@@ -127,6 +134,15 @@ async function profile(browser: Browser, user: TestUser, language: Language, vie
   await expect(page.getByTestId('current-user-name')).toHaveText(user.name, { timeout: 60_000 });
   await page.close();
   return context;
+}
+
+/** The workspace shows its item's picture, the count beside it, its save state and the next item ready; the fonts are in. */
+async function workspaceReady(page: Page) {
+  await expect(page.locator('[data-testid="workspace-stage"][data-item]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('items-left')).toBeVisible();
+  await expect(page.getByTestId('sync-state')).toBeVisible();
+  await expect(page.getByTestId('next-ready')).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /** The page is there and done loading: a title, no skeleton or spinner, the fonts in. */

@@ -130,13 +130,13 @@ test('an annotator takes a package, works through it offline across a restart, a
   await expect(failure).toBeVisible();
   await expect(failure).toHaveAttribute('data-reason', 'missing');
   await expect(page.getByTestId('item-name')).toHaveText(w.photos[2]!);
-  await expect(page.getByTestId('items-left')).toHaveText('1 left in this package');
+  await expect(page.getByTestId('items-left')).toHaveText('1 in package');
   // Every frame that painted an item's picture painted that item's count beside it: the count
   // never lags the picture (it showed the previous item's number for 80 to 160 ms).
   const painted = (await paintedCounts()).filter((f) => f.item !== null);
   for (const [i, id] of submitted.entries()) {
     const beside = new Set(painted.filter((f) => f.item === String(id)).map((f) => f.left));
-    expect([...beside], `the counts painted beside item ${id}`).toEqual([`${3 - i} left in this package`]);
+    expect([...beside], `the counts painted beside item ${id}`).toEqual([`${3 - i} in package`]);
   }
   await page.getByTestId('media-skip').click();
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');

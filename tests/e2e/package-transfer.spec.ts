@@ -91,7 +91,7 @@ test('a download paused on My work stops, stays paused across a reload with the 
   await card.workOffline(packageId);
   for (const [i, id] of taskSubjectIds.entries()) {
     await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
-    await expect(page.getByTestId('items-left')).toHaveText(`${3 - i} left in this package`);
+    await expect(page.getByTestId('items-left')).toHaveText(`${3 - i} in package`);
     await page.getByTestId('submit').click();
   }
   await expect(page.getByTestId('workspace-done')).toContainText('This work package is done');

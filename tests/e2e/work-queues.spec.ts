@@ -26,7 +26,7 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   const first = await workspace.itemName();
   // Two left after the open one: the one claimed ahead ("Next item ready") counts, it is still to do.
   await expect(annotatorPage.getByTestId('next-ready')).toBeVisible();
-  await expect(annotatorPage.getByTestId('items-left')).toHaveText('2 left in the queue');
+  await expect(annotatorPage.getByTestId('items-left')).toHaveText('2 in queue');
   await workspace.drawBox('c', [0.35, 0.35], [0.6, 0.65]);
   await workspace.expectObjects(1);
   await workspace.expectSaved();
@@ -34,7 +34,7 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await annotatorPage.getByTestId('submit').click();
   await expect(annotatorPage.getByTestId('item-name')).not.toHaveText(first);
   await expect(annotatorPage.getByTestId('next-ready')).toBeVisible();
-  await expect(annotatorPage.getByTestId('items-left')).toHaveText('1 left in the queue');
+  await expect(annotatorPage.getByTestId('items-left')).toHaveText('1 in queue');
 
   // The reviewer's queue grew without a reload; they open the item and see the box.
   await reviewerWork.expectCounts(world.reviewStep, { pending: 1 });

@@ -9,8 +9,8 @@ type Saved = { frames: { frameId: number; data: { objects: { labelId: string; to
 
 test('the annotator detects on a photo, undoes and redoes it, accepts and rejects suggestions, outlines a box as a polygon, and the server keeps only what they accepted', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  // chelsea.png (a cat), coffee.png (a cup: no label takes it), astronaut.png (a person).
-  const world = await aiWorkWorld(request, 3);
+  // chelsea.png (a cat), coffee.png (a cup: no label takes it), astronaut.png (a person); a pose feature.
+  const world = await aiWorkWorld(request, 3, { skeleton: true });
   const page = await loggedInPage(browser, world.annotator);
   const work = new MyWorkPage(page);
   await work.open();
@@ -19,6 +19,9 @@ test('the annotator detects on a photo, undoes and redoes it, accepts and reject
   await expect(page.getByTestId('item-name')).toHaveText('chelsea.png');
   const ai = new AiWorkspace(page);
   await ai.expectShown();
+  // Every tool of the group, fitting a skeleton too, says what it does in full.
+  await expect(ai.panel.getByTestId('ai-fit-skeleton')).toBeVisible();
+  await ai.expectLabelsWhole();
 
   // Detect: the cat comes as a suggestion, in one edit that one undo takes back and one redo brings back.
   await ai.run('ai-detect');

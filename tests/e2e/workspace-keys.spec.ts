@@ -14,19 +14,30 @@ test('label hotkeys work after an attribute is answered with the mouse, and Ctrl
   const workspace = await work.start(world.annotateStep);
   await workspace.expectItemOpen();
 
-  // A cat box, its Pose answered with a click: the radio keeps the focus.
-  await workspace.drawBox('c', [0.2, 0.2], [0.5, 0.5]);
+  // A cat box, drawn with the box tool's words on the canvas: what its next click does.
+  const hint = page.getByTestId('tool-hint');
+  await expect(hint).toHaveCount(0);
+  await page.keyboard.press('c');
+  await expect(hint).toHaveText('Drag across the object, or click one corner and then the opposite one');
+  const corner = await workspace.at(0.2, 0.2);
+  await page.mouse.click(corner.x, corner.y);
+  await expect(hint).toHaveText('Click the opposite corner to finish the box · Esc cancels');
+  const opposite = await workspace.at(0.5, 0.5);
+  await page.mouse.click(opposite.x, opposite.y);
   await workspace.expectObjects(1);
+  // Its Pose answered with a click: the radio keeps the focus.
   await page.getByTestId('object-attributes').getByRole('radio', { name: 'Sitting' }).click();
   await expect(page.getByTestId('object-attributes').getByRole('radio', { name: 'Sitting' })).toBeFocused();
 
   // The polygon label's hotkey still arms it, and the clicks draw a polygon, not another box.
   await page.keyboard.press('g');
   await expect(page.getByTestId('label-Background')).toHaveAttribute('aria-pressed', 'true');
+  await expect(hint).toHaveText('Click the first vertex (Shift-drag draws freehand)');
   for (const [fx, fy] of [[0.6, 0.6], [0.8, 0.6], [0.7, 0.8]] as const) {
     const p = await workspace.at(fx, fy);
     await page.mouse.click(p.x, p.y);
   }
+  await expect(hint).toContainText('Click the next vertex; click the first one, double-click or press Enter to close');
   await page.keyboard.press('Enter');
   await workspace.expectObjects(2);
 

@@ -163,6 +163,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       captions.set(fn);
       renderer.requestFrame();
     },
+    toolState,
     select: (ids) => setSelection(ids),
     selection: () => [...selected],
     updateObject(id, patch) {

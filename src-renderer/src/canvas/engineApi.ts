@@ -77,6 +77,8 @@ export interface AnnotationEngine {
   repaint(): void;
   /** Short texts beside objects (a suggestion's label and score); null draws none. Visible ones, at most 200, are drawn. */
   setCaptions(captionOf: CaptionOf | null): void;
+  /** What the engine is doing now (also told on every change, as `toolState`). */
+  toolState(): ToolState;
   select(ids: readonly string[]): void;
   selection(): string[];
   /** One undoable edit of one object's fields (label, attributes, hidden, locked...). */

@@ -32,6 +32,7 @@ import { notesEn } from './features/notes';
 import { viewerEn } from './features/viewer';
 import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
+import { toolHintsEn } from './features/toolHints';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
@@ -171,6 +172,7 @@ export const enUS: EnglishOf<Messages> = {
   viewer: viewerEn,
   work: workEn,
   classify: classifyEn,
+  toolHint: toolHintsEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   aiTab: aiEn,

@@ -32,6 +32,7 @@ import { notesZh } from './features/notes';
 import { viewerZh } from './features/viewer';
 import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
+import { toolHintsZh } from './features/toolHints';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
@@ -174,6 +175,7 @@ export const zhCN = {
   viewer: viewerZh,
   work: workZh,
   classify: classifyZh,
+  toolHint: toolHintsZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   aiTab: aiZh,

@@ -4,15 +4,24 @@ import { workWorld, type WorkWorld } from './workSetup';
 
 /**
  * A work world whose box feature also has the label `Person`, so COCO's `person` and `cat` both
+<<<<<<< HEAD
  * have a label to go to, and the question "Truncated" answered "No" unless someone says otherwise.
  */
 export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
+=======
+ * have a label to go to; with `skeleton`, a keypoints feature with a skeleton too (the AI group
+ * then offers to fit it).
+ */
+export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean; skeleton?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[] }> {
+>>>>>>> h/counts
   const world = await workWorld(request, count, options);
   const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
   const ontology = await owner('GET', `/project/${world.projectId}/ontology`);
   const box = ontology.features.find((f: { tool: string }) => f.tool === 'box');
+  const pose = { name: 'Pose', tool: 'keypoints', labels: [{ name: 'Body', color: '#722ed1' }], skeleton: { points: [{ name: 'Head' }, { name: 'Neck' }, { name: 'Hip' }], edges: [{ from: 0, to: 1 }, { from: 1, to: 2 }] } };
   await owner('POST', '/ontology/feature/manage', {
     projectId: world.projectId,
+<<<<<<< HEAD
     features: [
       {
         ...box,
@@ -20,6 +29,9 @@ export async function aiWorkWorld(request: APIRequestContext, count: number, opt
         attributes: [...box.attributes, { name: 'Truncated', type: 'radio', required: false, options: [{ name: 'Yes' }, { name: 'No', default: true }] }],
       },
     ],
+=======
+    features: [{ ...box, labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }] }, ...(options.skeleton ? [pose] : [])],
+>>>>>>> h/counts
   });
   const saved = (await owner('GET', `/project/${world.projectId}/ontology`)).features.find((f: { tool: string }) => f.tool === 'box');
   const question = saved.attributes.find((a: { name: string }) => a.name === 'Truncated');
@@ -51,6 +63,14 @@ export class AiWorkspace {
   /** The AI group of the tools column is there (only for a caller who may use AI). */
   async expectShown() {
     await expect(this.panel).toBeVisible();
+  }
+
+  /** Every button of the AI group shows its whole label: none is cut, whatever the language. */
+  async expectLabelsWhole() {
+    const cut = await this.panel.getByRole('button').evaluateAll((buttons) =>
+      buttons.filter((b) => [b, ...b.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1)).map((b) => (b as HTMLElement).innerText),
+    );
+    expect(cut, 'buttons of the AI group whose label is cut').toEqual([]);
   }
 
   /** How many calls the panel has had answered so far. */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 
 /** One place where the layout fails a reader: what, where (a short CSS path) and the text involved. */
 export interface LayoutFault {
-  kind: 'page scrolls sideways' | 'box scrolls sideways' | 'text overflows its box' | 'text squeezed' | 'figure wraps';
+  kind: 'page scrolls sideways' | 'box scrolls sideways' | 'text overflows its box' | 'text squeezed' | 'text cut short' | 'figure wraps';
   where: string;
   text: string;
 }
@@ -19,7 +19,12 @@ export const WIDE_GRID_ATTRIBUTE = 'data-wide-grid';
  * docs/layout.md): the page scrolls sideways; a box scrolls sideways (overflow auto/scroll with
  * scrollWidth > clientWidth) that is not a user-widened grid; a text runs past the box of an
  * ancestor (cut or spilling) with no ellipsis on the way; a box squeezed so narrow that its words
- * break letter by letter; a short figure ("3 min 14 s", "10/12") broken over two lines. Runs in the page; returns plain data for the test to report.
+ * break letter by letter; a short figure ("3 min 14 s", "10/12") broken over two lines; a text
+ * its box cuts with an ellipsis where it should be read whole (a file name, a status word: at most
+ * SHORT_TEXT characters) or down to a stub (narrower than STUB_EMS ems: "astr…"). An ellipsis
+ * is for a long name in a box of a sensible width, not a way for a crowded bar to hide a short
+ * one: the workspace's bar cut "astronaut.png" to "astr…" with an ellipsis, which the rules
+ * above took as deliberate. Runs in the page; returns plain data for the test to report.
  */
 export function layoutFaults(page: Page): Promise<LayoutFault[]> {
   return page.evaluate((wideGrid) => {
@@ -40,9 +45,15 @@ export function layoutFaults(page: Page): Promise<LayoutFault[]> {
     const root = document.scrollingElement ?? document.documentElement;
     if (root.scrollWidth > root.clientWidth + TOLERANCE) faults.push({ kind: 'page scrolls sideways', where: 'html', text: `${root.scrollWidth} > ${root.clientWidth}` });
 
+    const SHORT_TEXT = 24;
+    const STUB_EMS = 6;
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       if (!(el instanceof HTMLElement) || el.clientWidth === 0) continue;
       const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + TOLERANCE && el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        const text = el.innerText.trim();
+        if (text && (text.length <= SHORT_TEXT || el.clientWidth < STUB_EMS * parseFloat(style.fontSize))) faults.push({ kind: 'text cut short', where: pathOf(el), text: sample(text) });
+      }
       if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
       if (el.scrollWidth <= el.clientWidth + TOLERANCE || el.closest(`[${wideGrid}]`)) continue;
       if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;

@@ -32,14 +32,16 @@ export interface LayoutWorld {
   projectName: string;
   taskId: number;
   annotateStep: number;
+  reviewStep: number;
 }
 
-const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png'];
+const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'camera.png', 'coins.png', 'text.png'];
 
 /**
  * A new team whose every name is as long as allowed (issue 17, docs/layout.md): people, team,
  * two projects, features and labels, batches, a task, a group, a reject reason, a note label
- * and a note; one item annotated for 3 min 14 s and passed, so the reports have figures.
+ * and a note; one item annotated for 3 min 14 s and passed, so the reports have figures; two
+ * submitted and waiting for review, one in a work package, two waiting to be annotated.
  */
 export async function layoutWorld(request: APIRequestContext): Promise<LayoutWorld> {
   const salt = `${Date.now() % 1e7}`;
@@ -92,9 +94,15 @@ export async function layoutWorld(request: APIRequestContext): Promise<LayoutWor
   await call(request, annotator, 'POST', '/note', { projectId, dataId: card.dataId, taskSubjectId: card.taskSubjectId, content: `${name.cjk('备注')} ${name.unbroken('note')}` });
   const toReview = await call(request, reviewer, 'POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: review.workflowId });
   await call(request, reviewer, 'POST', '/task/subject/review/submit', { taskSubjectId: toReview.taskSubjectId, version: toReview.version, activeMs: 61_000 });
+  // Two more submitted, waiting for the reviewer: the review step's workspace shows one with the next ready.
+  for (let i = 0; i < 2; i++) {
+    const next = await call(request, annotator, 'POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: annotate.workflowId });
+    await call(request, annotator, 'POST', '/task/subject/annotate/submit', { taskSubjectId: next.taskSubjectId, version: next.version, activeMs: 30_000 });
+  }
   // A work package held by the longest-named annotator: the tasks tab lists who holds what.
   await call(request, annotator, 'POST', '/task/subject/package', { projectId, taskId: task.id, workflowId: annotate.workflowId, size: 1 });
-  return { owner, annotator, reviewer, projectId, projectName, taskId: task.id, annotateStep: annotate.workflowId };
+  // Two items are left waiting at the annotate step: its workspace opens one and gets the other ready ahead.
+  return { owner, annotator, reviewer, projectId, projectName, taskId: task.id, annotateStep: annotate.workflowId, reviewStep: review.workflowId };
 }
 
 /** Real photographs uploaded into the project and registered as one batch of that name; answers its id. */

@@ -66,7 +66,7 @@ export async function submitEachOffline(page: Page, ids: number[], left: number)
   const workspace = new WorkspacePage(page);
   for (const [i, id] of ids.entries()) {
     await expect(drawnStage(page)).toHaveAttribute('data-item', String(id));
-    await expect(page.getByTestId('items-left')).toHaveText(`${left - i} left in this package`);
+    await expect(page.getByTestId('items-left')).toHaveText(`${left - i} in package`);
     await workspace.expectItemOpen();
     await recordSyncStates(page);
     await workspace.drawBox('c', [0.3, 0.3], [0.6, 0.6]);

@@ -37,7 +37,8 @@ export const workPackagesZh = {
   openFailed: '工作包打开失败',
   opening: '正在打开工作包…',
   openingNext: '正在打开下一条数据…',
-  left_other: '工作包还剩 {{count, number}} 条',
+  left_other: '包内 {{count, number}} 条',
+  leftHint: '这个工作包在这台电脑上还要做的数据，包括正在标注的这条。',
   doneTitle: '这个工作包处理完了',
   doneHint: '每条数据都已提交或跳过。还没送到服务器的会在连上后按顺序自动发送，不会丢失。',
 };
@@ -85,8 +86,9 @@ export const workPackagesEn: EnglishOf<typeof workPackagesZh> = {
   openFailed: 'The work package could not be opened',
   opening: 'Opening the work package…',
   openingNext: 'Opening the next item…',
-  left_one: '{{count, number}} left in this package',
-  left_other: '{{count, number}} left in this package',
+  left_one: '{{count, number}} in package',
+  left_other: '{{count, number}} in package',
+  leftHint: 'Items of this work package still to do on this computer, the one open included.',
   doneTitle: 'This work package is done',
   doneHint: 'Every item is submitted or skipped. What has not reached the server yet is sent, in order, once it is back; nothing is lost.',
 };

@@ -9,7 +9,7 @@ import { PackageFrameFiles } from './packageFrameSource';
 import { readPackageNow, stillToOffer, usePackageLeft, type PackageNow } from './usePackageLeft';
 
 /** Nothing is claimed on a package: the next item is read from this computer, and the count is the package's. */
-const PACKAGE_WORDING = { taking: 'workPackages.openingNext', left: 'workPackages.left' };
+const PACKAGE_WORDING = { taking: 'workPackages.openingNext', left: 'workPackages.left', leftHint: 'workPackages.leftHint' };
 
 const loadedOf = (view: PackageItemView): LoadedItem => ({
   open: { taskSubject: view.card, subject: view.subject, stepType: view.card.stepType },

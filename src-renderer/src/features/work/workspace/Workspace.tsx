@@ -33,6 +33,7 @@ import { fullFeature, labelLookup, paletteOf, type PaletteEntry } from './palett
 import { RejectDialog } from './RejectDialog';
 import { ReworkNotice } from './ReworkNotice';
 import { ShortcutSheet } from './ShortcutSheet';
+import { ToolHint } from './ToolHint';
 import { useJournalState } from './useJournalState';
 import { interpolationEdits } from './trackEdits';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
@@ -274,11 +275,13 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   return (
     <Flex vertical style={{ height: '100vh', minWidth: 1280 }} onPointerDown={session.touch}>
       <WorkspaceHeader
-        stepName={step ? stepName(t, step) : ''}
+        // A step never named is called by its type ("Annotate 1"): the header then says it once.
+        stepName={step && step.name.trim() !== '' ? stepName(t, step) : null}
+        stepTag={step ? (step.name.trim() !== '' ? t(`work.stepType.${step.type}`) : stepName(t, step)) : ''}
         isReview={isReview}
         itemName={item?.open.subject.name ?? ''}
         left={source.left}
-        leftWording={source.wording.left}
+        leftWording={source.wording}
         journal={journal}
         handoffsWaiting={session.handoffsWaiting}
         handoffNotices={handoffNotices.notices}
@@ -329,6 +332,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
             <MediaFailure reason={mediaFailure.reason} moving={moving} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
           )}
           <AiStatus busy={ai.busy} mode={aiMode !== null} outlineShown={ai.outlineShown} onCancel={ai.cancel} onLeaveMode={stopAiMode} />
+          {/* The same place says what an ordinary tool's next click does, when the AI says nothing there. */}
+          {!aiMode && !ai.busy && <ToolHint engine={engine} />}
           {/* While an item moves on, the canvas takes no input: nothing can be drawn on an item already handed on. */}
           {phase.kind === 'ready' && <MovingCover moving={moving} />}
           {phase.kind !== 'ready' && (

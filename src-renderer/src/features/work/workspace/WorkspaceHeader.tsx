@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JournalStatus } from '../../../../../src-shared/ipc';
@@ -15,13 +15,16 @@ import { ZoomField } from './ZoomField';
 
 /** The workspace's top bar: where the annotator is, whether their work is saved, the view, and the step's actions. */
 export function WorkspaceHeader(p: {
-  stepName: string;
+  /** the step's own name, when someone named it (null: the tag, its default name, says it all) */
+  stepName: string | null;
+  /** what the coloured tag says: the step's type, or its default name ("Review 2"), which says the type */
+  stepTag: string;
   isReview: boolean;
   itemName: string;
   /** how many items are left with an item open (read here only: its changes re-render the count, not the workspace) */
   left: Watched<ItemsLeft>;
-  /** the i18n key that says that count, in the words of the items' source (the step's queue, or the package) */
-  leftWording: string;
+  /** the i18n keys that say that count and what it counts, in the words of the items' source (the step's queue, or the package) */
+  leftWording: { left: string; leftHint: string };
   journal: JournalStatus | null;
   /** items handed on and not yet sent (read here only: its changes re-render the tag, not the workspace) */
   handoffsWaiting: Watched<number>;
@@ -51,19 +54,23 @@ export function WorkspaceHeader(p: {
   const { engine, keymap } = p;
   return (
     <Flex align="center" gap={12} style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
-      <Button onClick={p.onBack} style={{ flex: 'none' }}>
-        {t('work.backToMyWork')}
+      {/* An arrow and where it goes: the words the bar's other parts need (the item's name) are not spent here. */}
+      <Button onClick={p.onBack} icon={<ArrowLeftOutlined />} aria-label={t('work.backToMyWork')} style={{ flex: 'none' }}>
+        {t('work.myWork')}
       </Button>
-      <Tag color={p.isReview ? 'purple' : 'blue'} style={{ flex: 'none' }}>
-        {t(`work.stepType.${p.isReview ? 'review' : 'annotate'}`)}
+      <Tag color={p.isReview ? 'purple' : 'blue'} style={{ flex: 'none', marginInlineEnd: 0 }} data-testid="step-tag">
+        {p.stepTag}
       </Tag>
       {/* Where the annotator is and how their work stands: this part gives way at 1280 px (the
           names shorten first, then it is cut), never the actions, and the bar never grows the page. */}
       <Flex align="center" gap={12} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }}>
-        <Typography.Text strong ellipsis={{ tooltip: p.stepName }} style={{ maxWidth: 160, flex: 'none' }}>
-          {p.stepName}
-        </Typography.Text>
-        <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 48, flex: '0 1 auto' }}>
+        {p.stepName !== null && (
+          <Typography.Text strong ellipsis={{ tooltip: p.stepName }} style={{ maxWidth: 160, flex: 'none' }}>
+            {p.stepName}
+          </Typography.Text>
+        )}
+        {/* Never cut to a stub ("astr…"): the status words beside it are kept short so it has room. */}
+        <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 120, flex: '0 1 auto' }}>
           {p.itemName}
         </Typography.Text>
         <ItemsLeftText left={p.left} wording={p.leftWording} openId={p.openId} />
@@ -91,14 +98,16 @@ export function WorkspaceHeader(p: {
 }
 
 /** "n left", counted for the item open: it changes in the render that shows that item's picture. */
-function ItemsLeftText({ left, wording, openId }: { left: Watched<ItemsLeft>; wording: string; openId: number | undefined }) {
+function ItemsLeftText({ left, wording, openId }: { left: Watched<ItemsLeft>; wording: { left: string; leftHint: string }; openId: number | undefined }) {
   const { t } = useTranslation();
   const count = useItemsLeft(left, openId);
   if (count === undefined) return null;
   return (
-    <Typography.Text type="secondary" data-testid="items-left" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
-      {t(wording, { count })}
-    </Typography.Text>
+    <Tooltip title={t(wording.leftHint)}>
+      <Typography.Text type="secondary" data-testid="items-left" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
+        {t(wording.left, { count })}
+      </Typography.Text>
+    </Tooltip>
   );
 }
 
@@ -122,9 +131,11 @@ function StepActions(p: Pick<Parameters<typeof WorkspaceHeader>[0], 'isReview' |
   const busy = useWatched(p.moving) || p.busy;
   return p.isReview ? (
     <>
-      <Button onClick={p.onCompare} data-testid="compare">
-        {t('work.compare.open')}
-      </Button>
+      <Tooltip title={t('work.compare.title')}>
+        <Button onClick={p.onCompare} data-testid="compare">
+          {t('work.compare.open')}
+        </Button>
+      </Tooltip>
       <Button danger disabled={busy} onClick={p.onReject} data-testid="reject">
         {t('work.reject.open')}
       </Button>

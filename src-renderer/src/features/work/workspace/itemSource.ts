@@ -45,6 +45,6 @@ export interface ItemSource {
   images: FrameImages;
   /** how many items are left with a given item open (itemsLeft.ts), said in `wording.left`; read by the header only */
   left: Watched<ItemsLeft>;
-  /** i18n keys of what the workspace says of this source's items: while the next is taken, and how many are left (with `count`) */
-  wording: { taking: string; left: string };
+  /** i18n keys of what the workspace says of this source's items: while the next is taken, how many are left (with `count`) and what that count counts */
+  wording: { taking: string; left: string; leftHint: string };
 }

@@ -10,7 +10,7 @@ import type { WorkTarget } from './useWorkSession';
 import { UNWRAPPED, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
 
 /** A claim takes from the server's queue; the count is that queue's, as the step menu last said, and the item claimed ahead. */
-const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft' };
+const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft', leftHint: 'work.queueLeftHint' };
 
 /**
  * The step's queue on the team server as a session's items: the next item is the one claimed

@@ -10,7 +10,11 @@ import { entryKey, type TargetTool } from './aiTargets';
 import type { AiTools } from './useAiTools';
 import { ClassMappingModal } from '../../../ai/mapping/ClassMappingModal';
 
-/** A button with its shortcut (as the platform writes it) and why it is off, in the tooltip. */
+/**
+ * A button with its shortcut (as the platform writes it) and why it is off, in the tooltip. Its
+ * label wraps onto a second line rather than being cut: a command must be read whole, in any
+ * language and column width (an ellipsis left "Fit the skeleton in the s…").
+ */
 function Action(p: { label: string; chord?: Chord; onClick: () => void; disabled?: boolean; loading?: boolean; primary?: boolean; testId: string; hint?: string; inline?: boolean }) {
   const tip = [p.hint, p.chord ? displayChord(p.chord) : undefined].filter(Boolean).join(' · ');
   return (
@@ -23,9 +27,9 @@ function Action(p: { label: string; chord?: Chord; onClick: () => void; disabled
         loading={p.loading}
         onClick={p.onClick}
         data-testid={p.testId}
-        style={p.inline ? { flex: 1, minWidth: 0 } : undefined}
+        style={{ height: 'auto', minHeight: 24, whiteSpace: 'normal', ...(p.inline ? { flex: 1, minWidth: 0 } : {}) }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.label}</span>
+        <span style={{ overflowWrap: 'anywhere' }}>{p.label}</span>
       </Button>
     </Tooltip>
   );
@@ -194,7 +198,7 @@ export function AiPanel({
         <Action
           label={t('aiWorkspace.fitSkeleton')}
           chord={keymap.aiFitSkeleton}
-          hint={ai.hasSelectedBox ? undefined : t('aiWorkspace.selectBox')}
+          hint={ai.hasSelectedBox ? t('aiWorkspace.fitSkeletonHint') : t('aiWorkspace.selectBox')}
           disabled={!ai.hasSelectedBox}
           loading={ai.busy === 'skeleton'}
           onClick={ai.fitSkeleton}

@@ -1,6 +1,7 @@
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keyNames } from '../../../../app/chordText';
+import { CANVAS_BAR_STYLE } from '../canvasBar';
 import type { AiBusy } from './useAiCall';
 
 const BUSY_TEXT: Record<AiBusy, string> = {
@@ -26,7 +27,7 @@ export function AiStatus(p: { busy: AiBusy | null; mode: boolean; outlineShown: 
       data-busy={busy ?? undefined}
       data-mode={mode ? 'polygon' : undefined}
       data-outline={mode && p.outlineShown ? 'shown' : undefined}
-      style={{ position: 'absolute', top: 8, left: 8, right: 8, marginInline: 'auto', width: 'fit-content', maxWidth: '90%', padding: '4px 10px', borderRadius: 6, background: 'rgba(255,255,255,0.92)', boxShadow: '0 1px 4px rgba(0,0,0,0.3)', pointerEvents: 'auto' }}
+      style={{ ...CANVAS_BAR_STYLE, pointerEvents: 'auto' }}
     >
       {busy && <Spin size="small" />}
       <Typography.Text>{busy ? t(BUSY_TEXT[busy]) : t('aiWorkspace.polygonModeHint', keyNames())}</Typography.Text>
