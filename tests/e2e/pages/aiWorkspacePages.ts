@@ -4,16 +4,10 @@ import { workWorld, type WorkWorld } from './workSetup';
 
 /**
  * A work world whose box feature also has the label `Person`, so COCO's `person` and `cat` both
-<<<<<<< HEAD
- * have a label to go to, and the question "Truncated" answered "No" unless someone says otherwise.
+ * have a label to go to, and the question "Truncated" answered "No" unless someone says otherwise;
+ * with `skeleton`, a keypoints feature with a skeleton too (the AI group then offers to fit it).
  */
-export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
-=======
- * have a label to go to; with `skeleton`, a keypoints feature with a skeleton too (the AI group
- * then offers to fit it).
- */
-export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean; skeleton?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[] }> {
->>>>>>> h/counts
+export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean; skeleton?: boolean } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
   const world = await workWorld(request, count, options);
   const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
   const ontology = await owner('GET', `/project/${world.projectId}/ontology`);
@@ -21,17 +15,14 @@ export async function aiWorkWorld(request: APIRequestContext, count: number, opt
   const pose = { name: 'Pose', tool: 'keypoints', labels: [{ name: 'Body', color: '#722ed1' }], skeleton: { points: [{ name: 'Head' }, { name: 'Neck' }, { name: 'Hip' }], edges: [{ from: 0, to: 1 }, { from: 1, to: 2 }] } };
   await owner('POST', '/ontology/feature/manage', {
     projectId: world.projectId,
-<<<<<<< HEAD
     features: [
       {
         ...box,
         labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }],
         attributes: [...box.attributes, { name: 'Truncated', type: 'radio', required: false, options: [{ name: 'Yes' }, { name: 'No', default: true }] }],
       },
+      ...(options.skeleton ? [pose] : []),
     ],
-=======
-    features: [{ ...box, labels: [...box.labels, { name: 'Person', color: '#52c41a', hotkey: 'p' }] }, ...(options.skeleton ? [pose] : [])],
->>>>>>> h/counts
   });
   const saved = (await owner('GET', `/project/${world.projectId}/ontology`)).features.find((f: { tool: string }) => f.tool === 'box');
   const question = saved.attributes.find((a: { name: string }) => a.name === 'Truncated');
