@@ -68,8 +68,10 @@ declare module 'fastify' {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const handle = connectDatabase(config);
+  let installation: string;
   try {
     await migrateToLatest(handle.db, handle.dialect);
+    installation = (await handle.db.selectFrom('installation').select('id').executeTakeFirstOrThrow()).id;
   } catch (err) {
     await handle.close();
     throw err;
@@ -78,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: handle.db,
     dialect: handle.dialect,
+    installation,
     sms: opts.sms ?? new OutboxSmsProvider(config.dataDir),
     storage: createObjectStore(config),
     now: opts.now ?? Date.now,

@@ -31,6 +31,8 @@ export interface ServerContext {
   pyramids: PyramidMaker;
   /** The model services and the AI jobs they run (src-server/ai). */
   ai: AiRuntime;
+  /** This installation's own name (migrations/0020_installation.ts): what a shared model service keeps it apart by. */
+  installation: string;
   /** The clock; tests move it to check expiry. */
   now: () => number;
   repos: {

@@ -13,8 +13,14 @@ export interface JobParams {
 }
 export const DEFAULT_MIN_SCORE = 0.3;
 
-/** How the server names a team to a model service (`tenant`): the party whose calls are kept apart. */
-export const tenantOf = (teamId: number): string => `team:${teamId}`;
+/**
+ * How the server names a team to a model service (`tenant`): the party whose calls are kept
+ * apart, named with the installation too, since a service may serve several (docs/ai-protocol.md).
+ */
+export const tenantOf = (ctx: Pick<ServerContext, 'installation'>, teamId: number): string => `team:${teamId}@${ctx.installation}`;
+
+/** The name a picture is cached under by a model service: its object key, in this installation (another has its own `dataset/1/...`). */
+export const imageCacheKey = (ctx: Pick<ServerContext, 'installation'>, objectKey: string): string => `${ctx.installation}/${objectKey}`;
 /** Evaluations keep low-scored predictions too: the PR curve and AP need them. */
 export const EVALUATION_MIN_SCORE = 0.05;
 
@@ -44,7 +50,7 @@ async function imagesOf(ctx: ServerContext, urls: ServiceUrls, frameIds: readonl
   if (!frameIds.length) return new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
   const rows = await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('id', 'in', [...frameIds]).execute();
   const out = new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
-  for (const r of rows) out.set(r.id, { url: await urls.readUrl(r.object_key), cacheKey: r.object_key, ...(r.width ? { width: r.width } : {}), ...(r.height ? { height: r.height } : {}) });
+  for (const r of rows) out.set(r.id, { url: await urls.readUrl(r.object_key), cacheKey: imageCacheKey(ctx, r.object_key), ...(r.width ? { width: r.width } : {}), ...(r.height ? { height: r.height } : {}) });
   return out;
 }
 
@@ -67,7 +73,7 @@ export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: Job
   // the head's own thresholds are applied when the figures are made (jobOutcomes.ts).
   if (job.type === 'evaluate' && ref.head) ref.head = { mapping: ref.head.mapping, thresholds: {}, defaultThreshold: EVALUATION_MIN_SCORE };
   const team = await ctx.db.selectFrom('projects').select('team_id').where('id', '=', job.project_id).executeTakeFirst();
-  const base = { jobId: dispatchKey(job), type: job.type as JobRequest['type'], callback: { url: urls.callbackUrl(), token }, model: ref, ...(team ? { tenant: tenantOf(team.team_id) } : {}) };
+  const base = { jobId: dispatchKey(job), type: job.type as JobRequest['type'], callback: { url: urls.callbackUrl(), token }, model: ref, ...(team ? { tenant: tenantOf(ctx, team.team_id) } : {}) };
   if (job.type === 'serve') return base;
   const pending = await new AiJobsRepository(ctx.db).pendingItems(job.id);
   const images = await imagesOf(ctx, urls, pending.map((i) => i.frame_id));

@@ -257,6 +257,12 @@ export interface SeedMarksTable {
   done_at: number | null;
 }
 
+/** This installation's own name, one row made with the database (migrations/0020_installation.ts). */
+export interface InstallationTable {
+  id: string;
+  created_at: number;
+}
+
 /** One log zip a workstation uploaded and registered (src-server/logs). */
 export interface LogUploadsTable {
   id: Generated<number>;
@@ -310,6 +316,7 @@ export interface Database extends AiTables, ExportTables, PerformanceTables, Tas
   ontologies: OntologiesTable;
   ontology_features: OntologyFeaturesTable;
   seed_marks: SeedMarksTable;
+  installation: InstallationTable;
   log_uploads: LogUploadsTable;
   team_log_settings: TeamLogSettingsTable;
 }

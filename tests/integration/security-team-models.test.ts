@@ -102,11 +102,16 @@ describe.each(DB_KINDS)('a team\'s own models, through the server, on %s', (kind
       expect(team.body.code, JSON.stringify(team.body)).toBe(200);
       expect((await call({ modelId: team.body.data.modelId })).body.code).toBe(200);
       const tenants = seen.map((x) => [x.path, x.body.tenant ?? null]);
+      // The team in this installation: another installation sharing the service has a team of the same id.
+      const tenant = `team:${ow.teamA}@${own.app.ctx.installation}`;
+      expect(own.app.ctx.installation).toMatch(/^[0-9a-f]{12}$/);
       expect(tenants).toEqual([
-        ['/v1/infer', `team:${ow.teamA}`],
-        ['/v1/images/warm', `team:${ow.teamA}`],
+        ['/v1/infer', tenant],
+        ['/v1/images/warm', tenant],
         ['/team/v1/infer', null],
       ]);
+      // The picture is cached under this installation's name too, as is every picture sent.
+      expect(seen.filter((x) => x.path === '/v1/infer').map((x) => (x.body as { image?: { cacheKey?: string } }).image?.cacheKey)).toEqual([expect.stringMatching(new RegExp(`^${own.app.ctx.installation}/dataset/`))]);
     } finally {
       await own.close();
       await new Promise<void>((r) => recorder.close(() => r()));

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
-import { modelRef, DEFAULT_MIN_SCORE, tenantOf } from '../../ai/jobRequests';
+import { modelRef, DEFAULT_MIN_SCORE, tenantOf, imageCacheKey } from '../../ai/jobRequests';
 import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, predictionsToObjects } from '../../ai/suggestions';
 import { detectorHead } from '../../ai/classMapping';
@@ -64,13 +64,13 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     if (!frame) throw new AppError('ai.itemNotFound', { taskSubjectId: row.id, frameId: body.frameId });
     // The service may hold the picture in its cache: a frame whose file is gone (deleted, lost) is said so here, not answered from memory.
     if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
-    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: f.object_key, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
+    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: imageCacheKey(ctx, f.object_key), ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
     if (body.warm) {
       // Each warm-up makes the service fetch and decode a whole frame: a person's are counted.
       const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: WARMUPS_PER_USER, key: String(requireUser(req)) }], ctx.now());
       if (!taken.ok) throw new AppError('ai.warmLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
       const model = await usableModel(ctx, project, body.tool, body.modelId);
-      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(project.teamId) });
+      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(ctx, project.teamId) });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }
     if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
@@ -90,7 +90,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore, body.tool === 'box' ? 'server' : 'service');
     const head = body.tool === 'box' ? await detectorHead(ctx.db, project.projectId, model, minScore, features) : undefined;
     const request: InferRequest = {
-      tenant: tenantOf(project.teamId),
+      tenant: tenantOf(ctx, project.teamId),
       model: ref,
       image: await image(frame),
       params: { minScore },
