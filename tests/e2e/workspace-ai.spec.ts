@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { AiWorkspace, aiWorkWorld } from './pages/aiWorkspacePages';
 import { call, loggedInPage } from './pages/teamSetup';
 import { MyWorkPage } from './pages/workPages';
+import { keepShot } from './pages/shots';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/workspace-ai-${name}.png`, animations: 'disabled' });
+const shot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/workspace-ai-${name}.png`, animations: 'disabled' });
 
 type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number; attributes: Record<string, unknown> }[] } }[] };
 
@@ -79,11 +80,13 @@ test('the annotator detects on a photo, undoes and redoes it, accepts and reject
   await workspace.expectSaved();
   await page.getByTestId('submit').click();
 
-  // A cup: no label of the project takes it, and the workspace says nothing was found rather than stay silent.
+  // A cup: no label of the project takes it, and the workspace says what was found and why nothing was added rather than stay silent.
   await expect(page.getByTestId('item-name')).toHaveText('coffee.png');
   await ai.run('ai-detect');
   // Said in the AI group, not in toasts over the canvas (they stacked there and took clicks meant for it).
-  await expect(ai.panel.getByTestId('ai-note')).toContainText('The model found nothing on this frame');
+  await expect(ai.panel.getByTestId('ai-note')).toHaveText(/^The model found .*\bcup\b.*, so nothing was added to this frame/);
+  // An annotator is not offered the mapping: only a project manager may change it.
+  await expect(ai.panel.getByTestId('ai-map-classes')).toHaveCount(0);
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await workspace.expectObjects(0);
   await page.getByTestId('submit').click();
@@ -156,4 +159,44 @@ test('on a frame sequence the selection is propagated into the next frames as on
   const saved: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${world.taskSubjectIds[0]}`);
   const perFrame = saved.frames.map((f) => f.data.objects.map((o) => `${o.source}:${String(o.attributes[world.truncated.id] === world.truncated.no)}`));
   expect(perFrame).toEqual([['manual:true'], ['ai:true'], ['ai:true']]);
+});
+
+test('a project manager at work is offered to map the classes Detect found no label for, and the next Detect puts them in the label chosen', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  // A shop's photo of a cup: the project's labels are Cat, Person and Product, none of which a
+  // detector's "cup" reaches by name, word or group. The annotator also manages the project.
+  const world = await aiWorkWorld(request, 1, { photos: ['coffee.png'] });
+  const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
+  const box = (await owner('GET', `/project/${world.projectId}/ontology`)).features.find((f: { tool: string }) => f.tool === 'box');
+  await owner('POST', '/ontology/feature/manage', { projectId: world.projectId, features: [{ ...box, labels: [...box.labels, { name: 'Product', color: '#fa8c16' }] }] });
+  const annotatorId: number = (await call(request, world.annotator, 'GET', '/user/info')).id;
+  await owner('POST', `/project/${world.projectId}/member`, { members: [{ userId: annotatorId, role: 'manager' }] });
+
+  const page = await loggedInPage(browser, world.annotator);
+  const work = new MyWorkPage(page);
+  await work.open();
+  const workspace = await work.start(world.annotateStep);
+  await workspace.expectItemOpen();
+  const ai = new AiWorkspace(page);
+  await ai.run('ai-detect');
+  const note = ai.panel.getByTestId('ai-note');
+  await expect(note).toHaveText(/^The model found .*\bcup\b.*, so nothing was added to this frame/);
+  await workspace.expectObjects(0);
+
+  // The note's button opens the mapping right there; cup goes to Product.
+  await note.getByTestId('ai-map-classes').click();
+  const mapping = page.getByTestId('ai-class-mapping');
+  await expect(mapping).toBeVisible();
+  await page.getByPlaceholder('Find a class').fill('cup');
+  await page.getByTestId('ai-map-cup').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Product' }).first().click();
+  await page.getByTestId('ai-mapping-save').click();
+  await expect(mapping).toHaveCount(0);
+  await expect(note).toHaveCount(0);
+
+  await ai.run('ai-detect');
+  await expect(ai.suggestions('Product')).toHaveCount(1);
+  // The table and the bowl are still said to have no label; the cup no longer is.
+  await expect(note).toContainText('The model also found');
+  await expect(note).not.toContainText(/\bcup\b/);
 });

@@ -130,7 +130,7 @@ describe('small helpers', () => {
     expect(captionText('Cat', 0.5)).toBe('Cat 0.50');
     expect(captionText('Cat', undefined)).toBe('Cat');
     expect(captionText('Cat', 0.5, 'unconfirmed')).toBe('Cat 0.50 · unconfirmed');
-    expect(unmappedText([{ className: 'dog', count: 1 }, { className: 'car', count: 3 }])).toBe('3 car, 1 dog');
+    expect(unmappedText([{ className: 'dog', count: 1 }, { className: 'car', count: 3 }])).toBe('car × 3, dog');
   });
 });
 

@@ -24,9 +24,10 @@ export function useLabelNames(projectId: number): (key: string) => string {
   }, [ontology]);
 }
 
-/** What a model found that no label takes, most found first: "10 person, 2 dog" (at most `max` classes, then "…"). */
+/** What a model found that no label takes, most found first: "person × 10, dog × 2" (at most `max` classes, then "…"). */
 export function classCounts(unmapped: readonly { className: string; count: number }[], max = Number.POSITIVE_INFINITY): string {
   const sorted = [...unmapped].sort((a, b) => b.count - a.count);
-  const shown = sorted.slice(0, max).map((u) => `${u.count} ${u.className}`);
+  // "dining table × 2, cup": a class name stays as the model says it, so no plural is made up for it.
+  const shown = sorted.slice(0, max).map((u) => (u.count > 1 ? `${u.className} × ${u.count}` : u.className));
   return sorted.length > max ? `${shown.join(', ')}, …` : shown.join(', ');
 }

@@ -20,9 +20,10 @@ export function useAiDetect(latest: Latest, t: TFunction, call: AiCall, targets:
   const detections = useRef(new Map<string, { objects: AnnotationObject[]; floor: number }>());
   /** the model of the last detection that found classes no label takes: the panel offers to map them */
   const [unmappedModel, setUnmappedModel] = useState<number | null>(null);
-  const say = useCallback((answer: AiPredictionResult) => {
+  /** What the model found that no label takes; `only`: it is all the model found ("nothing found" would be untrue). */
+  const say = useCallback((answer: AiPredictionResult, only: boolean) => {
     if (!answer.unmapped.length) return;
-    note(t('aiWorkspace.unmapped', { list: unmappedText(answer.unmapped) }));
+    note(t(only ? 'aiWorkspace.unmappedOnly' : 'aiWorkspace.unmapped', { list: unmappedText(answer.unmapped) }));
     setUnmappedModel(answer.modelId);
   }, [note, t]);
 
@@ -38,9 +39,10 @@ export function useAiDetect(latest: Latest, t: TFunction, call: AiCall, targets:
     const edit = showSuggestions(e.objects(), found, score);
     if (edit.add.length || edit.remove.length) e.change(edit);
     const shown = found.filter((o) => (o.score ?? 1) >= score).length;
-    if (found.length === 0) note(t('aiWorkspace.noneFound'));
-    else note(t('aiWorkspace.detected', { count: shown, below: found.length - shown, score: score.toFixed(2) }));
-    say(answer);
+    const only = found.length === 0 && answer.unmapped.length > 0;
+    if (found.length === 0 && !only) note(t('aiWorkspace.noneFound'));
+    else if (found.length > 0) note(t('aiWorkspace.detected', { count: shown, below: found.length - shown, score: score.toFixed(2) }));
+    say(answer, only);
   };
 
   /** The slider let go: the last detection of this frame shown at the new score, asked again only below what was asked. */
