@@ -17,8 +17,8 @@ export default defineConfig({
       // Threads, not processes, and one module graph per worker (isolate: false): 32 s of CPU
       // against 58 s with a graph per file, 82 s with a process per file (docs/testing.md). No
       // unit file mocks a module; what a file changes in globals is put back when it ends
-      // (unitFileReset.ts). Integration files stay in processes of their own: one measures its
-      // process's peak memory (threadWatch.ts), and they keep module state such as export runners.
+      // (unitFileReset.ts). Integration files run in processes (one measures its process's peak
+      // memory, threadWatch.ts, resetting the peak first), one module graph per process too.
       {
         test: {
           name: 'unit',
@@ -44,6 +44,11 @@ export default defineConfig({
           // the phase (docs/testing.md).
           fileParallelism: true,
           maxWorkers: 2,
+          // A process and its modules serve file after file: a fresh process per file spent about
+          // 1.7 s of each file starting and loading the server (30 small files: 73 s and 117 s of
+          // CPU, against 35 s and 41 s), 43% of the phase with one worker idle (docs/testing.md).
+          // What a file starts (servers, export runners, timers) it stops in afterAll.
+          isolate: false,
         },
       },
     ],

@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { call, loggedInPage } from './pages/teamSetup';
 import { AiTabPage } from './pages/aiPages';
 import { aiProject, aiWorld, newestJob, reviewSmallTask } from './pages/aiSetup';
+import { keepShot } from './pages/shots';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/ai-${name}.png`, fullPage: true, animations: 'disabled' });
+const shot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/ai-${name}.png`, fullPage: true, animations: 'disabled' });
 /** The built-in model service runs on the CPU of a loaded machine: a job's end is waited for as a state, with room. */
 const JOB_END = { timeout: 180_000 };
 

@@ -3,6 +3,7 @@ import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { smsCodeFor } from './pages/smsOutbox';
 import { PASSWORD, registerUser, SERVER } from './pages/teamSetup';
+import { keepShot } from './pages/shots';
 
 test('a new user registers, sees an empty project list in Chinese, switches to English, stays logged in across a reload, logs out and back in', async ({ page }) => {
   const mobile = `1370000${String(Date.now() % 10000).padStart(4, '0')}`;
@@ -18,7 +19,7 @@ test('a new user registers, sees an empty project list in Chinese, switches to E
   await projects.expectUser('测试用户');
   await expect(projects.emptyState()).toBeVisible();
   await expect(projects.emptyState()).toContainText(/[\u4e00-\u9fff]/);
-  await page.screenshot({ path: 'test-results/e2e/projects-zh.png', animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/e2e/projects-zh.png', animations: 'disabled' });
 
   await projects.switchLanguage('English');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -29,7 +30,7 @@ test('a new user registers, sees an empty project list in Chinese, switches to E
   await page.reload();
   await projects.expectUser('测试用户');
   await expect(projects.emptyState()).toHaveText(englishText, { useInnerText: true });
-  await page.screenshot({ path: 'test-results/e2e/projects-en.png', animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/e2e/projects-en.png', animations: 'disabled' });
 
   await projects.logOut();
   await login.expectShown();
@@ -57,7 +58,7 @@ test('the demo annotator seeded by npm start logs in and sees the demo project',
   await expect(page.getByRole('cell', { name: 'Demo photos 示例图片' })).toBeVisible();
   // Loaded, not still spinning over the row.
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/e2e/demo-annotator-projects.png', animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/e2e/demo-annotator-projects.png', animations: 'disabled' });
 });
 
 test('a user who forgot the password resets it with an SMS code and logs in with the new one', async ({ page }) => {
@@ -108,7 +109,7 @@ test('after ten wrong passwords from a stranger, the login page says when to ret
   await login.logIn(owner.mobile, PASSWORD);
   await expect(page.getByTestId('form-error')).toContainText('密码错误次数过多');
   await expect(page.getByTestId('form-error-wait')).toHaveText(/^\d+ 分钟后可以再试。$/);
-  await page.screenshot({ path: 'test-results/e2e/login-password-locked.png', animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/e2e/login-password-locked.png', animations: 'disabled' });
 
   await page.getByTestId('use-code-login').click();
   await expect(page.getByTestId('mobile')).toHaveValue(owner.mobile);

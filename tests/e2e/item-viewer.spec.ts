@@ -5,6 +5,7 @@ import { E2E_DATA_DIR } from '../../playwright.config';
 import { englishPage } from './pages/consoleWatch';
 import { call } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
+import { keepShot } from './pages/shots';
 
 /**
  * Issue 17: clicking a thumbnail in the Data tab did nothing. A thumbnail opens the item large,
@@ -46,7 +47,7 @@ test('a thumbnail opens the item with its name, size, batch and annotations; arr
   await expect(viewer.getByTestId('viewer-object-count')).toContainText('1 object');
   await expect(viewer.getByTestId('viewer-annotations').locator('[data-tool="box"] rect')).toHaveCount(1);
   await expect.poll(() => viewer.getByTestId('viewer-image').evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
-  await page.screenshot({ path: 'test-results/screenshots/item-viewer.png' });
+  await keepShot(page, { path: 'test-results/screenshots/item-viewer.png' });
 
   // Through the list by the arrow keys, and back.
   const position = viewer.getByTestId('viewer-position');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loggedInPage } from './pages/teamSetup';
 import { MyWorkPage } from './pages/workPages';
 import { PANORAMA, workWorld } from './pages/workSetup';
+import { keepShot } from './pages/shots';
 
 /** The colour the workspace canvas shows at a point given as fractions of its size. */
 const pixelAt = (page: Page, fx: number, fy: number) =>
@@ -46,5 +47,5 @@ test('an image of 17,000 px opens from its tile pyramid: the whole of it at once
   // The middle of the strip is green, drawn now from its full-size tile.
   await expect.poll(() => pixelAt(page, 0.5, 0.5).then(isGreen)).toBe(true);
   expect(PANORAMA.width / 2).toBeGreaterThan(PANORAMA.redTo);
-  await page.screenshot({ path: 'test-results/screenshots/work-large-image.png', animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/screenshots/work-large-image.png', animations: 'disabled' });
 });

@@ -7,6 +7,7 @@ import { layoutFaults, type LayoutFault } from './pages/layoutProbe';
 import { layoutWorld, longNames, type LayoutWorld } from './pages/layoutWorld';
 import { ProjectPages } from './pages/projectPages';
 import { PASSWORD, type TestUser } from './pages/teamSetup';
+import { keepShot } from './pages/shots';
 
 /**
  * Words and layout (issue 17, docs/layout.md): with every name as long as the server takes,
@@ -110,7 +111,7 @@ for (const size of SIZES) {
       }
       const faults = await layoutFaults(page);
       found.push(...faults.map((f: LayoutFault) => `${view.name}: ${f.kind} at ${f.where}: "${f.text}"`));
-      await page.screenshot({ path: `test-results/layout/${size.language}-${size.width}/${view.name.replace(/[^a-z]+/g, '-')}.png`, animations: 'disabled' });
+      await keepShot(page, { path: `test-results/layout/${size.language}-${size.width}/${view.name.replace(/[^a-z]+/g, '-')}.png`, animations: 'disabled' });
     }
     for (const page of Object.values(pages)) await page.context().close();
     expect(found, 'places where the layout fails a reader').toEqual([]);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from './pages/authPages';
 import { MyWorkPage, WorkspacePage } from './pages/workPages';
 import { DEMO_TASK, say } from '../../src-server/seed/demoContent';
+import { keepShot } from './pages/shots';
 
 /** The demo task as `npm start` seeds it (both languages, the default). */
 const DEMO_TASK_NAME = say(DEMO_TASK.name, 'both');
@@ -26,7 +27,7 @@ test('a newcomer logs in as the demo annotator, draws a labelled box on a demo p
   await expect(annotator.getByRole('heading', { name: '我的工作' })).toBeVisible();
   const step = demoStep(annotator);
   await expect(step.getByTestId('step-pending')).not.toHaveText('0');
-  await annotator.screenshot({ path: 'test-results/screenshots/newcomer-my-work.png', animations: 'disabled' });
+  await keepShot(annotator, { path: 'test-results/screenshots/newcomer-my-work.png', animations: 'disabled' });
   await step.getByRole('button', { name: /开始|Start/ }).click();
 
   const workspace = new WorkspacePage(annotator);
@@ -44,7 +45,7 @@ test('a newcomer logs in as the demo annotator, draws a labelled box on a demo p
   await expect(annotator.getByText('对象（1）', { exact: true })).toBeVisible();
   await expect(workspace.objects).toContainText('Person 人');
   await workspace.expectSaved();
-  await annotator.screenshot({ path: 'test-results/screenshots/newcomer-workspace.png', animations: 'disabled' });
+  await keepShot(annotator, { path: 'test-results/screenshots/newcomer-workspace.png', animations: 'disabled' });
   await annotator.getByTestId('submit').click();
   // Submitted: the workspace moves on to the next photo (claimed and loaded, hence the patience).
   await expect(annotator.getByTestId('item-name')).not.toHaveText(item, { timeout: 30_000 });
@@ -64,5 +65,5 @@ test('a newcomer logs in as the demo annotator, draws a labelled box on a demo p
   await review.expectObjects(1);
   await expect(review.objects).toContainText('Person 人');
   await expect(reviewer.getByTestId('pass')).toBeVisible();
-  await reviewer.screenshot({ path: 'test-results/screenshots/newcomer-review.png', animations: 'disabled' });
+  await keepShot(reviewer, { path: 'test-results/screenshots/newcomer-review.png', animations: 'disabled' });
 });

@@ -3,6 +3,7 @@ import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { apiAs, demoSubject, NotesCentre } from './pages/notesCentre';
 import { watchConsole } from './pages/consoleWatch';
+import { keepShot } from './pages/shots';
 
 test('the owner resolves notes in bulk, undoes it, filters by status, and sees a new note arrive live', async ({ page, request }) => {
   const tag = `n${Date.now() % 1_000_000}`;
@@ -27,7 +28,7 @@ test('the owner resolves notes in bulk, undoes it, filters by status, and sees a
   // Open notes are shown: the resolved ones leave the list at once.
   await expect(notes.row(`${tag} bus missing`)).toHaveCount(0);
   await expect(page.getByText('2 notes marked resolved')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/notes-centre-resolved.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/notes-centre-resolved.png', fullPage: true });
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(notes.row(`${tag} bus missing`)).toBeVisible();
   await expect(notes.row(`${tag} box too loose`)).toBeVisible();
@@ -39,7 +40,7 @@ test('the owner resolves notes in bulk, undoes it, filters by status, and sees a
   // A note written elsewhere appears without a reload.
   await owner.call('POST', '/note', { projectId, dataId, objectId: 'live', content: `${tag} live from the workspace` });
   await expect(notes.row(`${tag} live from the workspace`)).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/notes-centre.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/notes-centre.png', fullPage: true });
 });
 
 test('a note names its item by file name and opens it; answers thread under the note; Resolve is offered on open notes, Reopen on resolved ones', async ({ page, request }) => {
@@ -90,9 +91,9 @@ test('a note names its item by file name and opens it; answers thread under the 
   const viewer = page.getByRole('dialog', { name: 'View item' });
   await expect(viewer.getByTestId('viewer-name')).toHaveText(`${tag}.png`);
   await expect(viewer.getByTestId('viewer-batch')).toHaveText(`Notes ${tag}`);
-  await page.screenshot({ path: 'test-results/screenshots/notes-centre-viewer.png' });
+  await keepShot(page, { path: 'test-results/screenshots/notes-centre-viewer.png' });
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
-  await page.screenshot({ path: 'test-results/screenshots/notes-centre-threads.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/notes-centre-threads.png', fullPage: true });
   expect(problems).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { expectSubmittedOnServer, itemsOnServer, myWorkOn, recordPaintedCounts, 
 import { MyWorkPage } from './pages/workPages';
 import { SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
+import { keepShot } from './pages/shots';
 
 /**
  * A day's work offline (issue 19, docs/offline-day.md): the annotator takes a work package on My
@@ -80,7 +81,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   await card.expectState(packageId, 'ready', 60_000);
   await expect(card.row(packageId)).toContainText('3 of 3 ready');
   await expect(card.row(packageId)).toContainText(w.taskName);
-  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work.png', fullPage: true, animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/screenshots/offline-package-my-work.png', fullPage: true, animations: 'disabled' });
   const { taskSubjectIds } = await workstation.invoke('packages.status', { packageId });
   expect(taskSubjectIds).toHaveLength(3);
   const damaged: number = taskSubjectIds[2];
@@ -110,7 +111,7 @@ test('an annotator takes a package, works through it offline across a restart, a
   // now and then watches for its return), while it opens the package and works through it.
   const knownAway = calls.mark();
   const READS = ['/core/user/info', '/core/ai/allow', '/core/note/subject', '/core/task/work/list'];
-  await page.screenshot({ path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
+  await keepShot(page, { path: 'test-results/screenshots/offline-package-my-work-offline.png', fullPage: true, animations: 'disabled' });
   // The first item is read from disk, not claimed: the page says so while it opens (held here
   // on its first read of an item, so the words can be seen).
   const held = await holdFirstCall(page, 'packages.item');

@@ -3,6 +3,7 @@ import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { apiAs } from './pages/notesCentre';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { keepShot } from './pages/shots';
 
 /** Whether an element shows its whole text: nothing scrolled away or cut by an ellipsis. */
 const fitsWhole = (el: unknown) => {
@@ -57,7 +58,7 @@ test('the owner builds an ontology with labels, hotkeys and nested attributes, p
   await expect(preview.getByText('Which colour')).toHaveCount(0);
   await preview.getByRole('radio', { name: 'Other' }).check();
   await expect(preview.getByText('Which colour')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/ontology-editor.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/ontology-editor.png', fullPage: true });
 
   // A clash is named before saving; fixed, it saves and survives a reload.
   await labels.getByLabel('Hotkey').nth(1).fill('c');

@@ -8,6 +8,7 @@ import { LoginPage } from './pages/authPages';
 import { ProjectListPage, ProjectPages } from './pages/projectPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { ApiUser, DEMO } from './pages/insightSetup';
+import { keepShot } from './pages/shots';
 
 const DEMO_IMAGES = path.resolve('resources/demo-images');
 const DEMO_PHOTOS = fs.readdirSync(DEMO_IMAGES).filter((f) => /\.(png|jpe?g)$/i.test(f));
@@ -91,6 +92,6 @@ test('a browser on another computer imports a picked folder and downloads an exp
   const coco = JSON.parse(new AdmZip(saved).readAsText('annotations/instances_default.json')) as { images: { file_name: string }[] };
   expect(coco.images.map((i) => path.posix.basename(i.file_name)).sort()).toEqual([...DEMO_PHOTOS].sort());
   await expect(page.getByTestId('download-done')).toContainText('Handed to the browser');
-  await page.screenshot({ path: 'test-results/screenshots/remote-browser-export.png' });
+  await keepShot(page, { path: 'test-results/screenshots/remote-browser-export.png' });
   await context.close();
 });

@@ -23,21 +23,21 @@ test.afterAll(async () => {
   for (const context of profiles.values()) await context.close();
 });
 
-test('every address opens for every role: fresh and after a reload, or moved to inside the open app', async () => {
+test('every address opens for every role: started from its address, or moved to inside the open app', async () => {
   test.setTimeout(600_000);
   // The roles run side by side (a profile and a tab each), their addresses one after another.
-  // Every address is started fresh and then reloaded by one role, taken in turn; the other roles
-  // move their open app to it, which shows each role's outcome (page, "no permission", "not
-  // found") at a fraction of a start's cost. Start-up faults (the instruction editor's white
-  // page) are the same for every role, so one fresh start per address finds them; about 56
-  // starts in all where a start and a reload per role and address took 120 (docs/testing.md).
+  // Every address is started fresh by one role, taken in turn; the other roles move their open
+  // app to it, which shows each role's outcome (page, "no permission", "not found") at a
+  // fraction of a start's cost. Start-up faults (the instruction editor's white page) are the
+  // same for every role and for a reload, which is a start from the same address, so one fresh
+  // start per address finds them (docs/renderer-resilience.md, docs/testing.md).
   await Promise.all(
     ROLES.map(async (role, r) => {
       const page = await profiles.get(role)!.newPage();
       for (const [i, route] of ROUTES.entries()) {
         if (!(route.roles?.includes(role) ?? true)) continue;
         const label = `${role} at ${route.name}`;
-        if (route.roles || i % ROLES.length === r) await openByAddress(page, route.path(world.ids), route.outcome(role), label, true);
+        if (route.roles || i % ROLES.length === r) await openByAddress(page, route.path(world.ids), route.outcome(role), label);
         else await moveTo(page, route.path(world.ids), route.outcome(role), label);
       }
       await page.close();

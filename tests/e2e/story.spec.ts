@@ -8,6 +8,7 @@ import { TasksTab } from './pages/tasksTab';
 import { TeamInvitationsPage, TeamMembersPage, TeamSwitcher } from './pages/teamPages';
 import { loggedInPage, registerUser } from './pages/teamSetup';
 import { MyWorkPage } from './pages/workPages';
+import { keepShot } from './pages/shots';
 
 /** Three real photographs, imported as a folder the way a workstation user picks one. */
 const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png'];
@@ -15,7 +16,7 @@ const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png'];
 /** Every main screen of the story, for review. */
 async function shot(page: Page, name: string) {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  await page.screenshot({ path: `test-results/screenshots/story-${name}.png`, fullPage: true, animations: 'disabled' });
+  await keepShot(page, { path: `test-results/screenshots/story-${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** The texts the steps read are the English ones. */

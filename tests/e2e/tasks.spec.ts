@@ -3,6 +3,7 @@ import { LoginPage } from './pages/authPages';
 import { ProjectsPage } from './pages/projectsPage';
 import { apiAs, demoSubject } from './pages/notesCentre';
 import { TasksTab } from './pages/tasksTab';
+import { keepShot } from './pages/shots';
 
 const ANNOTATOR = 'Demo Annotator 演示标注员';
 const REVIEWER = 'Demo Reviewer 演示审核员';
@@ -25,7 +26,7 @@ test('the owner creates a two-step task over a batch, dispatches an item, takes 
   await expect(annotateRow.getByRole('cell').nth(1)).toHaveText('1');
   await expect(page.getByTestId('workflow-step-0')).toContainText(ANNOTATOR);
   await expect(page.getByTestId('workflow-step-1')).toContainText(REVIEWER);
-  await page.screenshot({ path: 'test-results/screenshots/tasks-detail.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/tasks-detail.png', fullPage: true });
 
   // Hand it to the annotator, then take it back.
   await tasks.choose(page, 'Hand to', `${ANNOTATOR} · holds 0`);
@@ -57,5 +58,5 @@ test('the owner creates a two-step task over a batch, dispatches an item, takes 
   await page.getByRole('button', { name: /Back to the tasks/ }).click();
   await expect(page.getByRole('row', { name: new RegExp(`Streets ${tag} copy.*Closed`) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Streets ${tag}\\s.*Open`) })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/tasks-list.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/screenshots/tasks-list.png', fullPage: true });
 });

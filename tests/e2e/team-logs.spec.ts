@@ -7,6 +7,7 @@ import { allLocalRecords, holds, readLogZip, tokenOf, workstationStatus, type Sh
 import { latestSmsCode } from './pages/smsOutbox';
 import { TeamLogsPage } from './pages/teamLogsPage';
 import { MyWorkPage, WorkspacePage } from './pages/workPages';
+import { keepShot } from './pages/shots';
 
 const ANNOTATOR_NAME = 'Demo Annotator 演示标注员';
 const DEMO_TASK_NAME = say(DEMO_TASK.name, 'both');
@@ -133,7 +134,7 @@ test('an annotator\'s day reaches the team\'s ops as a log zip with its records 
   await expect(logs.status).toContainText(deviceId!.slice(0, 8));
   await expect(logs.status).toHaveAttribute('data-state', 'arrived', { timeout: 60_000 });
   await expect(logs.rows()).toHaveCount(2);
-  await owner.screenshot({ path: 'test-results/screenshots/team-logs.png', fullPage: true, animations: 'disabled' });
+  await keepShot(owner, { path: 'test-results/screenshots/team-logs.png', fullPage: true, animations: 'disabled' });
 
   // 7. Both zips downloaded through the browser: the day's records are there with their extra
   //    info, and no secret anywhere in them.

@@ -5,6 +5,7 @@ import { call, loggedInPage, type TestUser } from './pages/teamSetup';
 import { TasksTab } from './pages/tasksTab';
 import { WorkPackageSettingsSection, WorkPackagesList } from './pages/workPackagesPages';
 import { workWorld, type WorkWorld } from './pages/workSetup';
+import { keepShot } from './pages/shots';
 
 /**
  * The team side of work packages (issue 19, docs/offline-day.md): an admin sets package size and
@@ -86,7 +87,7 @@ test('an admin sets package size and lease, sees the annotator\'s package live w
     frames: [{ frameId: first.card.frameIds[0], data: { version: 1, objects: [], classifications: [] } }],
   });
   await expect(await list.cell(row, 'Started')).toHaveText('1');
-  await admin.screenshot({ path: 'test-results/screenshots/work-packages-who-holds-what.png', fullPage: true, animations: 'disabled' });
+  await keepShot(admin, { path: 'test-results/screenshots/work-packages-who-holds-what.png', fullPage: true, animations: 'disabled' });
 
   // The filter by state: no lapsed package, the leased one under Leased.
   await list.filter('Lapsed');
@@ -100,7 +101,7 @@ test('an admin sets package size and lease, sees the annotator\'s package live w
   await expect(dialog).toContainText(`Take back 2 items from ${w.annotator.name}?`);
   await expect(dialog).toContainText(`1 of them is started`);
   await expect(dialog).toContainText('stay on their workstation as a local copy');
-  await admin.screenshot({ path: 'test-results/screenshots/work-packages-take-back.png', animations: 'disabled' });
+  await keepShot(admin, { path: 'test-results/screenshots/work-packages-take-back.png', animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Take back' }).click();
   await expect(admin.locator('.ant-message-success').last()).toContainText('Taken back: 2 items returned to the queue');
   await list.filter('All');

@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { call, loggedInPage } from './pages/teamSetup';
 import { MyWorkPage } from './pages/workPages';
 import { workWorld } from './pages/workSetup';
+import { keepShot } from './pages/shots';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/work-${name}.png`, animations: 'disabled' });
+  keepShot(page, { path: `test-results/screenshots/work-${name}.png`, animations: 'disabled' });
 
 test('an annotator and a reviewer work through a task, each seeing the other\'s moves in their queues live', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,9 @@
 import { expect, type Download, type Page } from '@playwright/test';
 import { LoginPage } from './authPages';
+import { keepShot } from './shots';
 
 /** Screenshots of the main screens land where the brief asks, one per screen. */
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/insight-${name}.png`, fullPage: true });
+export const screenshot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/insight-${name}.png`, fullPage: true });
 
 /** Signs in as the demo owner at 1280x720, the smallest screen the app is built for. */
 export async function signInAsOwner(page: Page) {

@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { keepShot } from './shots';
 
 /** Where each main screen's screenshot goes. */
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/project-${name}.png`, fullPage: true });
+export const screenshot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/project-${name}.png`, fullPage: true });
 
 /** The project list with its filters and the create dialog. */
 export class ProjectListPage {

@@ -31,11 +31,11 @@ export async function expectUsable(page: Page, label: string): Promise<void> {
 
 /**
  * Opens `path` as the first page of a new document (nothing loaded, nothing cached in the app:
- * a new JavaScript world, as in a new window), checks it, and with `reload` reloads and checks
- * again; no uncaught error on the way. The role's one tab is reused: a new tab per address would
+ * a new JavaScript world, as in a new window, or a reload), checks it; no uncaught error on the
+ * way. The role's one tab is reused: a new tab per address would
  * also start a browser process each time, which doubles the run and tests nothing of the app.
  */
-export async function openByAddress(page: Page, path: string, outcome: Outcome, label: string, reload: boolean): Promise<void> {
+export async function openByAddress(page: Page, path: string, outcome: Outcome, label: string): Promise<void> {
   const uncaught: string[] = [];
   const onError = (error: Error) => uncaught.push(error.message);
   page.on('pageerror', onError);
@@ -43,10 +43,6 @@ export async function openByAddress(page: Page, path: string, outcome: Outcome, 
   await page.goto('about:blank');
   await page.goto(`/#${path}`);
   await expectOutcome(page, outcome, `${label} (opened by its address)`);
-  if (reload) {
-    await page.reload();
-    await expectOutcome(page, outcome, `${label} (after a reload)`);
-  }
   page.off('pageerror', onError);
   expect.soft(uncaught, `${label}: uncaught errors`).toEqual([]);
 }

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from './authPages';
 import { smsCodeFor, useSmsOutboxOf } from './smsOutbox';
+import { keepShot } from './shots';
 
 /** The team server the e2e run started (playwright.config.ts). */
 const E2E_SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT ?? 8691}/core`;
@@ -79,5 +80,5 @@ export async function loggedInPage(browser: Browser, user: TestUser): Promise<Pa
 /** Saves a full-page screenshot of a main screen for review. */
 export async function screenshot(page: Page, name: string) {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  await page.screenshot({ path: `test-results/screenshots/team-${name}.png`, fullPage: true, animations: 'disabled' });
+  await keepShot(page, { path: `test-results/screenshots/team-${name}.png`, fullPage: true, animations: 'disabled' });
 }
