@@ -51,7 +51,8 @@ export function LogLevelSelect() {
         loading={level === null || saving}
         disabled={saving}
         onChange={(v) => void choose(v)}
-        style={{ width: 200 }}
+        // Room for the longest choice whole ("Debug and above (everything)"; at 200 px it read "Debug and above (e…").
+        style={{ width: 260 }}
         aria-label={t('insight.operations.recordFrom')}
         data-testid="log-record-level"
         options={LOG_THRESHOLDS.map((l) => ({ value: l, label: t(`insight.operations.threshold.${l}`) }))}
