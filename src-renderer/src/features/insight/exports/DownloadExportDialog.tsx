@@ -10,6 +10,7 @@ import { workstation } from '../../../host';
 import { useErrorText } from '../../../app/useErrorText';
 import { LocalPathFailure } from '../../../app/LocalPathFailure';
 import { SaveTarget } from '../shared/SaveTarget';
+import { saveTargetReady } from '../shared/useWorkstationSave';
 import { ensureStorageReady, formatBytes, joinLocalPath, newTransferId, useDownloadFolder, useTransferProgress } from '../shared/workstationStorage';
 import { useExportLinkMutation } from './exportApi';
 
@@ -98,7 +99,7 @@ export function DownloadExportDialog({ job, onClose }: { job: ExportJob & { obje
             {t('insight.common.close')}
           </Button>
         ),
-        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={side === null || (side === 'machine' && file.trim() === '')} data-testid="download-save">
+        <Button key="save" type="primary" onClick={() => void download()} loading={running} disabled={!saveTargetReady(side, file)} data-testid="download-save">
           {t('insight.download.save')}
         </Button>,
       ]}

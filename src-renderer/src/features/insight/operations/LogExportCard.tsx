@@ -22,7 +22,7 @@ export function LogExportCard() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
   const [minLevel, setMinLevel] = useState<LogLevel | undefined>(undefined);
   const span = { from: range[0].valueOf(), to: range[1].valueOf(), ...(minLevel !== undefined ? { minLevel } : {}) };
-  const { sides, side, setSide, file, setFile, busy, result, failure, setFailure, save: exportLogs } = useWorkstationSave(defaultName, {
+  const { sides, side, setSide, file, setFile, ready, busy, result, failure, setFailure, save: exportLogs } = useWorkstationSave(defaultName, {
     here: (path) => workstation.invoke('logs.export', { ...span, file: path }),
     toBrowser: () => workstation.invoke('logs.exportToBrowser', span),
   });
@@ -54,7 +54,7 @@ export function LogExportCard() {
           label={t('insight.download.path')}
           extra={t('insight.download.pathHint')}
         />
-        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={side === null || (side === 'machine' && file.trim() === '')} data-testid="log-export">
+        <Button type="primary" onClick={() => void exportLogs()} loading={busy} disabled={!ready} data-testid="log-export">
           {t('insight.operations.exportButton')}
         </Button>
       </Form>

@@ -1,9 +1,8 @@
-import { App, Card, Radio, Skeleton, Typography } from 'antd';
+import { Card, Radio, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UNCONFIRMED_ON_SUBMIT, UNCONFIRMED_SETTING, unconfirmedOnSubmit, type UnconfirmedOnSubmit } from '../../../../../src-shared/model/unconfirmed';
 import { LoadFailure } from '../../../app/LoadFailure';
-import { useErrorText } from '../../../app/useErrorText';
-import { useProjectConfigQuery, useSaveProjectConfigMutation } from '../api/projectSettingsApi';
+import { useProjectConfigKeys } from './useProjectConfigKeys';
 
 /**
  * What a submit does while a model's suggestions nobody confirmed are on the item (issue 31):
@@ -12,19 +11,8 @@ import { useProjectConfigQuery, useSaveProjectConfigMutation } from '../api/proj
  */
 export function SuggestionSettings({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
-  const { data: config, error, refetch, isLoading } = useProjectConfigQuery(projectId);
-  const [save, { isLoading: saving }] = useSaveProjectConfigMutation();
-
-  const choose = async (rule: UnconfirmedOnSubmit) => {
-    try {
-      await save({ projectId, config: { ...config, [UNCONFIRMED_SETTING]: rule } }).unwrap();
-      void message.success(t('project.settings.saved'));
-    } catch (err) {
-      void message.error(errorText(err));
-    }
-  };
+  const { config, error, refetch, isLoading, saving, saveKeys } = useProjectConfigKeys(projectId);
+  const choose = (rule: UnconfirmedOnSubmit) => saveKeys({ [UNCONFIRMED_SETTING]: rule });
 
   const body = () => {
     if (error) return <LoadFailure title={t('project.config.loadFailed')} error={error} onRetry={() => void refetch()} />;

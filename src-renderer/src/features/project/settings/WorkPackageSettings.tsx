@@ -1,12 +1,11 @@
-import { App, Button, Card, Descriptions, Form, InputNumber, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, InputNumber, Skeleton, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { WORK_PACKAGE_SETTINGS, workPackageSettings, type WorkPackageSettingName, type WorkPackageSettings as Values } from '../../../../../src-shared/model/workPackageSettings';
 import { Figure } from '../../../app/figures/Figure';
 import { LoadFailure } from '../../../app/LoadFailure';
-import { useErrorText } from '../../../app/useErrorText';
-import { useProjectConfigQuery, useSaveProjectConfigMutation } from '../api/projectSettingsApi';
+import { useProjectConfigKeys } from './useProjectConfigKeys';
 
 /** A whole number in the setting's range, said in the reader's language (the server checks the same range). */
 const rangeRules = (t: TFunction, name: WorkPackageSettingName): Rule[] => {
@@ -22,20 +21,9 @@ const rangeRules = (t: TFunction, name: WorkPackageSettingName): Rule[] => {
  */
 export function WorkPackageSettings({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
-  const { data: config, error, refetch, isLoading } = useProjectConfigQuery(projectId);
-  const [save, { isLoading: saving }] = useSaveProjectConfigMutation();
+  const { config, error, refetch, isLoading, saving, saveKeys } = useProjectConfigKeys(projectId);
   const current = workPackageSettings(config ?? {});
-
-  const submit = async (v: Values) => {
-    try {
-      await save({ projectId, config: { ...config, packageSize: v.packageSize, leaseHours: v.leaseHours } }).unwrap();
-      void message.success(t('project.settings.saved'));
-    } catch (err) {
-      void message.error(errorText(err));
-    }
-  };
+  const submit = (v: Values) => saveKeys({ packageSize: v.packageSize, leaseHours: v.leaseHours });
 
   const body = () => {
     if (error) return <LoadFailure title={t('project.config.loadFailed')} error={error} onRetry={() => void refetch()} />;

@@ -17,7 +17,7 @@ const fileName = () => `lost-with-lease-${dayjs().format('YYYYMMDD-HHmmss')}.jso
  */
 export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { sides, side, setSide, file, setFile, busy, result, failure, setFailure, save } = useWorkstationSave(fileName, {
+  const { sides, side, setSide, file, setFile, ready, busy, result, failure, setFailure, save } = useWorkstationSave(fileName, {
     here: (path) => workstation.invoke('packages.lostExport', { ids, file: path }),
     toBrowser: () => workstation.invoke('packages.lostExportToBrowser', { ids }),
   });
@@ -28,7 +28,7 @@ export function LostExportDialog({ ids, onClose }: { ids: number[]; onClose: () 
       title={t('lostWithLease.exportTitle', { count: ids.length })}
       okText={t('lostWithLease.exportSave')}
       onOk={() => void save()}
-      okButtonProps={{ loading: busy, disabled: side === null || (side === 'machine' && file.trim() === ''), 'data-testid': 'lost-export-save' }}
+      okButtonProps={{ loading: busy, disabled: !ready, 'data-testid': 'lost-export-save' }}
       onCancel={onClose}
       cancelText={result ? t('lostWithLease.close') : t('work.cancel')}
       destroyOnHidden

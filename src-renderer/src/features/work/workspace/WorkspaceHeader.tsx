@@ -69,7 +69,7 @@ export function WorkspaceHeader(p: {
             {p.stepName}
           </Typography.Text>
         )}
-        {/* Never cut to a stub ("astr…"): the status words beside it are kept short so it has room. */}
+        {/* Never cut down to a few letters ("astr…"): the status words beside it are kept short so it has room. */}
         <Typography.Text data-testid="item-name" ellipsis={{ tooltip: p.itemName }} style={{ maxWidth: 320, minWidth: 120, flex: '0 1 auto' }}>
           {p.itemName}
         </Typography.Text>
