@@ -53,8 +53,10 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   // A bigger run, cancelled while it works: "Cancelled" as soon as the server answers. Nothing is asked again.
   await ai.preAnnotate(world.big.name);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // (the first run's "started" notice may still be on screen: the new job is waited for on the server)
+  await expect.poll(async () => (await newestJob(request, world, 'predict')).jobId).toBeGreaterThan(first.jobId);
   const big = await newestJob(request, world, 'predict');
-  expect(big.jobId).toBeGreaterThan(first.jobId);
+  await expect(page.getByText(`Pre-annotation job #${big.jobId} started`)).toBeVisible();
   expect(big.total).toBe(world.big.subjects);
   await ai.cancel(big.jobId).click();
   await expect(ai.jobState(big.jobId)).toHaveText('Cancelled');
