@@ -8,6 +8,9 @@ export function scaleGeometry<O extends ImportedObject>(o: O, width: number, hei
       return { ...o, geometry: { ...o.geometry, x: o.geometry.x * width, y: o.geometry.y * height, width: o.geometry.width * width, height: o.geometry.height * height } };
     case 'point':
       return { ...o, geometry: point(o.geometry) };
+    case 'mask':
+      // Masks come in whole pixels of the frame (COCO run-lengths, PNG masks), never as fractions.
+      return o;
     default:
       return { ...o, geometry: { points: o.geometry.points.map(point) } } as O;
   }

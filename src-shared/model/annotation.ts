@@ -10,12 +10,13 @@ import { Id } from '../api/envelope';
 import { ElementId } from './ontology';
 import { literals } from './literals';
 import { FreeText } from './textFields';
+import { countsArea, decodeCounts } from '../mask/rle';
 
 /** The version of the frame shape this build writes. */
 export const ANNOTATION_VERSION = 1;
 
 /** The drawing tools (the ontology's tools without classification, which is not drawn). */
-export const ANNOTATION_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid'] as const;
+export const ANNOTATION_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid', 'mask'] as const;
 export type AnnotationTool = (typeof ANNOTATION_TOOLS)[number];
 /** Who made an object: a person, a model (pre-annotation), or an imported annotation file. */
 export const OBJECT_SOURCES = ['manual', 'ai', 'import'] as const;
@@ -35,6 +36,12 @@ export const ANNOTATION_LIMITS = {
   choicesPerAnswer: 100,
   /** pixel (or point-cloud metre) coordinates stay inside this range, which also keeps them finite */
   coordinate: 1e7,
+  /** a mask's bounding box side, in pixels (frames past 16k px are tiled, and masks may span them) */
+  maskSide: 65_535,
+  /** a mask's pixels over its bounding box: what one count of its run-length text can hold */
+  maskPixels: 0x7fffffff,
+  /** characters of a mask's run-length text (a noisy full-frame mask of 40 MP stays under it) */
+  maskText: 8_000_000,
 } as const;
 
 const closed = { additionalProperties: false } as const;
@@ -77,6 +84,18 @@ export const KeypointsGeometry = Type.Object(
   },
   closed,
 );
+/**
+ * A mask: its bitmap over its bounding box (whole frame pixels, x and y of the top-left pixel),
+ * as COCO's compressed run-length text in column-major order (src-shared/mask/rle.ts). Only the
+ * box is stored, so a stroke's save costs the runs of one object, never a frame-sized bitmap.
+ */
+const MaskSide = Type.Integer({ minimum: 1, maximum: ANNOTATION_LIMITS.maskSide });
+const MaskCorner = Type.Integer({ minimum: -ANNOTATION_LIMITS.coordinate, maximum: ANNOTATION_LIMITS.coordinate });
+export const MaskGeometry = Type.Object(
+  { x: MaskCorner, y: MaskCorner, width: MaskSide, height: MaskSide, rle: Type.String({ minLength: 1, maxLength: ANNOTATION_LIMITS.maskText, pattern: '^[0-o]+$' }) },
+  closed,
+);
+export type MaskGeometry = Static<typeof MaskGeometry>;
 /** A cuboid as its 8 projected corners: the front face clockwise from top-left, then the back face likewise. */
 export const CuboidGeometry = pointsOf(8, 8);
 
@@ -104,6 +123,7 @@ export const AnnotationObject = Type.Union([
   objectOf('point', PointGeometry),
   objectOf('keypoints', KeypointsGeometry),
   objectOf('cuboid', CuboidGeometry),
+  objectOf('mask', MaskGeometry),
 ]);
 export type AnnotationObject = Static<typeof AnnotationObject>;
 
@@ -128,7 +148,7 @@ export type FrameData = Static<typeof FrameData>;
 export const emptyFrameData = (): FrameData => ({ version: ANNOTATION_VERSION, objects: [], classifications: [] });
 
 /** Why a frame is refused beyond its schema, at a JSON pointer into the frame. */
-export const ANNOTATION_ISSUES = ['schema', 'duplicateId', 'duplicatePoint', 'notFinite', 'degenerate'] as const;
+export const ANNOTATION_ISSUES = ['schema', 'duplicateId', 'duplicatePoint', 'notFinite', 'degenerate', 'maskRuns'] as const;
 export type AnnotationIssueReason = (typeof ANNOTATION_ISSUES)[number];
 export interface AnnotationIssue {
   reason: AnnotationIssueReason;
@@ -140,7 +160,17 @@ const MAX_ISSUES = 20;
 
 const finite = (...values: number[]) => values.every(Number.isFinite);
 const pointsOfGeometry = (o: AnnotationObject): Point2[] =>
-  o.tool === 'box' || o.tool === 'point' ? [{ x: o.geometry.x, y: o.geometry.y }] : o.geometry.points;
+  o.tool === 'box' || o.tool === 'point' || o.tool === 'mask' ? [{ x: o.geometry.x, y: o.geometry.y }] : o.geometry.points;
+
+/** A mask's runs must cover its box exactly (a cut text does not) and set at least one pixel. */
+function maskIssue(g: MaskGeometry, at: string): AnnotationIssue | null {
+  if (g.width * g.height > ANNOTATION_LIMITS.maskPixels) return { reason: 'maskRuns', path: `${at}/geometry`, message: 'mask box too large' };
+  const counts = decodeCounts(g.rle);
+  if (!counts) return { reason: 'maskRuns', path: `${at}/geometry/rle`, message: 'not a whole run-length text' };
+  const { pixels, set } = countsArea(counts);
+  if (pixels !== g.width * g.height) return { reason: 'maskRuns', path: `${at}/geometry/rle`, message: `runs cover ${pixels} pixels, the box ${g.width * g.height}` };
+  return set > 0 ? null : { reason: 'degenerate', path: `${at}/geometry/rle` };
+}
 
 /** What the schema cannot say about one object; null when it is sound. */
 function objectIssue(o: AnnotationObject, at: string): AnnotationIssue | null {
@@ -154,6 +184,8 @@ function objectIssue(o: AnnotationObject, at: string): AnnotationIssue | null {
       const distinct = new Set(o.geometry.points.map((p) => `${p.x},${p.y}`));
       return distinct.size >= 3 ? null : { reason: 'degenerate', path: `${at}/geometry/points` };
     }
+    case 'mask':
+      return maskIssue(o.geometry, at);
     case 'keypoints': {
       const seen = new Set<string>();
       for (const [k, p] of o.geometry.points.entries()) {

@@ -10,7 +10,7 @@ import { literals } from './literals';
 import { FreeText, NameText } from './textFields';
 import { normalizeName } from './text';
 
-export const ONTOLOGY_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid', 'classification'] as const;
+export const ONTOLOGY_TOOLS = ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid', 'mask', 'classification'] as const;
 export type OntologyTool = (typeof ONTOLOGY_TOOLS)[number];
 export const ATTRIBUTE_TYPES = ['radio', 'checkbox', 'select', 'text', 'number'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];

@@ -68,6 +68,8 @@ export function boundsOf(o: AnnotationObject): Rect {
       return { minX: o.geometry.x, minY: o.geometry.y, maxX: o.geometry.x, maxY: o.geometry.y };
     case 'keypoints':
       return rectOfPoints(shownKeypoints(o));
+    case 'mask':
+      return { minX: o.geometry.x, minY: o.geometry.y, maxX: o.geometry.x + o.geometry.width, maxY: o.geometry.y + o.geometry.height };
     default:
       return rectOfPoints(o.geometry.points);
   }

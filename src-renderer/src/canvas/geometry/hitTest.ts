@@ -7,6 +7,7 @@
 import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
 import { boxCorners, shownKeypoints } from './bounds';
 import { distanceToPath, pointInPolygon } from './distance';
+import { maskHasPixel } from '../../../../src-shared/mask/maskBits';
 
 /** The faces of a projected cuboid (front, back, and the four sides): inside any of them is inside its hull. */
 export const CUBOID_FACES = [
@@ -46,5 +47,8 @@ export function hitsObject(o: AnnotationObject, p: Point2, tolerance: number): b
       if (CUBOID_FACES.some((face) => pointInPolygon(p, face.map((i) => c[i]!)))) return true;
       return CUBOID_EDGES.some(([a, b]) => distanceToPath(p, [c[a]!, c[b]!], false) <= tolerance);
     }
+    case 'mask':
+      // On its pixels only: a mask's box is mostly background, which belongs to what is under it.
+      return maskHasPixel(o.geometry, p.x, p.y);
   }
 }

@@ -10,6 +10,9 @@ export function translateObject(o: AnnotationObject, dx: number, dy: number): An
     case 'box':
     case 'point':
       return { ...o, geometry: shift(o.geometry) } as AnnotationObject;
+    case 'mask':
+      // A mask's pixels stay on the frame's pixel grid: it moves by whole pixels.
+      return { ...o, geometry: { ...o.geometry, x: o.geometry.x + Math.round(dx), y: o.geometry.y + Math.round(dy) } };
     case 'keypoints':
       return { ...o, geometry: { points: o.geometry.points.map(shift) } };
     default:
@@ -31,7 +34,7 @@ export function editableVertices(o: AnnotationObject): Point2[] {
 }
 
 export function moveVertex(o: AnnotationObject, index: number, to: Point2): AnnotationObject {
-  if (o.tool === 'box' || o.tool === 'point') return o;
+  if (o.tool === 'box' || o.tool === 'point' || o.tool === 'mask') return o;
   if (index < 0 || index >= o.geometry.points.length) return o;
   const points = o.geometry.points.map((p, i) => (i === index ? { ...p, x: to.x, y: to.y } : p));
   return { ...o, geometry: { points } } as AnnotationObject;
