@@ -1,3 +1,4 @@
+import { testDrawingContext } from '../support/drawingContext';
 import { describe, expect, it } from 'vitest';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import { PointerGestures } from '../../src-renderer/src/canvas/input/gestures';
@@ -95,7 +96,7 @@ describe('pointer gestures', () => {
 
   it('a drawing tool gets the drag, and the view does not move', () => {
     const c = canvas([box('a', 0, 0)]);
-    c.draw(createDrawingTool({ featureId: 1, labelId: 'car', tool: 'box', color: '#ff0000', attributes: {} }));
+    c.draw(createDrawingTool({ featureId: 1, labelId: 'car', tool: 'box', color: '#ff0000', attributes: {} }, testDrawingContext()));
     c.drag([300, 300], [400, 350]);
     expect(c.drawn).toEqual([expect.objectContaining({ tool: 'box', geometry: expect.objectContaining({ x: 300, y: 300, width: 100, height: 50 }) })]);
     expect(c.viewChanges()).toBe(0);

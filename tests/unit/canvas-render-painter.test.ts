@@ -52,7 +52,7 @@ const saved = (globalThis as { Path2D?: unknown }).Path2D;
 beforeAll(() => void ((globalThis as { Path2D?: unknown }).Path2D = FakePath));
 afterAll(() => void ((globalThis as { Path2D?: unknown }).Path2D = saved));
 
-const style: PaintStyle = { lineWidth: 1, pointRadius: 3, fillAlpha: 0.18, dash: [6, 4] };
+const style: PaintStyle = { lineWidth: 1, pointRadius: 3, fillAlpha: 0.18, dash: [6, 4], maskAlpha: 0.45 };
 const identity = { scale: 1, ox: 0, oy: 0 };
 const base = { featureId: 7, labelId: 'l', attributes: {}, zIndex: 0, source: 'manual' as const };
 const colorOf = (o: AnnotationObject) => (o.labelId === 'red' ? '#f00' : '#00f');

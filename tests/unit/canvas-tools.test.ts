@@ -1,3 +1,4 @@
+import { testDrawingContext } from '../support/drawingContext';
 import { describe, expect, it } from 'vitest';
 import { ANNOTATION_VERSION, validateFrameData } from '../../src-shared/model/annotation';
 import type { Skeleton } from '../../src-shared/model/ontology';
@@ -33,7 +34,7 @@ class User {
   constructor(readonly tool: DrawingTool) {}
 
   static with(tool: Tool, extra: Partial<DrawingTemplate> = {}): User {
-    return new User(createDrawingTool(template(tool, extra)));
+    return new User(createDrawingTool(template(tool, extra), testDrawingContext()));
   }
 
   private pointer(x: number, y: number, mods: Mods): ToolPointer {
@@ -164,7 +165,7 @@ describe('box tool', () => {
   });
 
   it('gives each object its own copy of the default answers', () => {
-    const tool = createDrawingTool(template('box'));
+    const tool = createDrawingTool(template('box'), testDrawingContext());
     const user = new User(tool).drag([0, 0], [10, 10]).drag([20, 20], [30, 30]);
     const [a, b] = user.committed;
     expect(a?.attributes).toEqual({ colour: 'red', tags: ['a'] });
@@ -457,7 +458,7 @@ describe('cuboid tool', () => {
 describe('tool choice', () => {
   it('builds the tool the template names', () => {
     for (const tool of ['box', 'polygon', 'polyline', 'point', 'keypoints', 'cuboid'] as const) {
-      const made = createDrawingTool(template(tool));
+      const made = createDrawingTool(template(tool), testDrawingContext());
       expect(made.kind).toBe(tool);
       expect(made.state).toBe('idle');
     }

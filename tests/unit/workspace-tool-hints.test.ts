@@ -1,3 +1,4 @@
+import { testDrawingContext } from '../support/drawingContext';
 import { describe, expect, it } from 'vitest';
 import type { Skeleton } from '../../src-shared/model/ontology';
 import { createDrawingTool, type DrawingTemplate, type DrawingTool, type ToolPointer } from '../../src-renderer/src/canvas/tools';
@@ -11,7 +12,7 @@ const at = (x: number, y: number): ToolPointer => ({ world: { x, y }, button: 0,
 function statesOf(tool: DrawingTemplate['tool'], gestures: ((t: DrawingTool) => void)[]): Set<string> {
   const seen = new Set<string>();
   for (const gesture of gestures) {
-    const t = createDrawingTool({ featureId: 1, labelId: 'l', tool, color: '#ff0000', attributes: {}, ...(tool === 'keypoints' ? { skeleton: SKELETON } : {}) });
+    const t = createDrawingTool({ featureId: 1, labelId: 'l', tool, color: '#ff0000', attributes: {}, ...(tool === 'keypoints' ? { skeleton: SKELETON } : {}) }, testDrawingContext());
     const watch = new Proxy(t, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver) as unknown;

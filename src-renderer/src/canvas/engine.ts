@@ -22,8 +22,9 @@ import { CaptionList } from './render/captions';
 import type { ImageSource } from './render/imageLayer';
 import { prepareSkeletons, type KeypointSkeleton, type Skeletons } from './render/objectPainter';
 import { CanvasRenderer, type RenderStats } from './render/renderer';
+import { MaskBrush } from './tools/maskBrush';
 import { SelectTool, type SelectOutcome } from './tools/selectTool';
-import type { DrawingTemplate, DrawingTool, DrawnObject, ToolOutcome } from './tools/tool';
+import type { DrawingContext, DrawingTemplate, DrawingTool, DrawnObject, ToolOutcome } from './tools/tool';
 import { Viewport } from './view/viewport';
 
 export type { ImageSource, RenderStats, ReorderMove, EditSummary, KeypointSkeleton, SideEffect };
@@ -44,6 +45,13 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   let drawing: { tool: DrawingTool; template: DrawingTemplate } | null = null;
   let previewKey = '';
   const captions = new CaptionList(() => scene.ordered());
+  const toolContext: DrawingContext = {
+    objects: () => scene.ordered(),
+    selection: () => selected,
+    frameSize: () => ({ width: renderer.image.width, height: renderer.image.height }),
+    newId,
+    brush: options.maskBrush ?? new MaskBrush(),
+  };
 
   const objectsOf = (ids: readonly string[]) => ids.map((id) => scene.get(id)).filter((o): o is AnnotationObject => !!o);
   const select = new SelectTool({ hitTest: (p, tol) => scene.hitTest(p, tol), get: (id) => scene.get(id), selection: () => selected });
@@ -103,6 +111,9 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
   };
   const afterDrawing = (out: ToolOutcome) => {
     if (out.commit) commitDrawn(out.commit);
+    if (out.change) editor.apply(objectsChangeEdit(scene, out.change, newId).edit);
+    if (out.select) setSelection(out.select);
+    if (out.notice) events.emit('notice', out.notice);
     if (out.repaint) renderer.requestFrame();
     announceToolState();
   };
@@ -151,7 +162,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       drawing?.tool.cancel();
       select.cancel();
       if (template && !tool && !options.createDrawingTool) throw new Error('setDrawing needs options.createDrawingTool');
-      drawing = template ? { tool: tool ?? options.createDrawingTool!(template), template } : null;
+      drawing = template ? { tool: tool ?? options.createDrawingTool!(template, toolContext), template } : null;
       renderer.requestFrame();
       announceToolState();
     },
@@ -164,6 +175,7 @@ export function createAnnotationEngine(canvas: HTMLCanvasElement, options: Annot
       renderer.requestFrame();
     },
     toolState,
+    frameSize: toolContext.frameSize,
     select: (ids) => setSelection(ids),
     selection: () => [...selected],
     updateObject(id, patch) {

@@ -11,6 +11,7 @@ import type { ReorderMove } from './model/reorder';
 import type { CaptionOf } from './render/captions';
 import type { ImageSource } from './render/imageLayer';
 import type { RenderStats } from './render/renderer';
+import type { MaskBrush } from './tools/maskBrush';
 import type { DrawingTemplate, DrawingTool, DrawingToolFactory, ToolKey } from './tools/tool';
 
 export type { CaptionOf, ObjectsChange };
@@ -42,6 +43,8 @@ export interface EngineEvents extends Record<string, unknown> {
   selection: string[];
   view: ViewInfo;
   toolState: ToolState;
+  /** a tool did nothing and says why: a key of the workspace's words (mask.fillOpen...) */
+  notice: string;
 }
 
 /** What updateObject may change: anything but the id and the kind of shape. */
@@ -52,6 +55,8 @@ export interface AnnotationEngineOptions {
   createDrawingTool?: DrawingToolFactory;
   /** ids for new objects; must match ^[A-Za-z0-9_-]{1,64}$ */
   newId?: () => string;
+  /** the mask brush's settings, shared with the toolbar; the engine makes its own without */
+  maskBrush?: MaskBrush;
 }
 
 /** The framework-free annotation canvas. */
@@ -77,6 +82,8 @@ export interface AnnotationEngine {
   repaint(): void;
   /** Short texts beside objects (a suggestion's label and score); null draws none. Visible ones, at most 200, are drawn. */
   setCaptions(captionOf: CaptionOf | null): void;
+  /** The picture's size in image pixels (0 x 0 before one is shown). */
+  frameSize(): { width: number; height: number };
   /** What the engine is doing now (also told on every change, as `toolState`). */
   toolState(): ToolState;
   select(ids: readonly string[]): void;

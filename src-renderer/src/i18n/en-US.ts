@@ -33,6 +33,7 @@ import { viewerEn } from './features/viewer';
 import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
 import { toolHintsEn } from './features/toolHints';
+import { masksEn } from './features/masks';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
@@ -173,6 +174,7 @@ export const enUS: EnglishOf<Messages> = {
   work: workEn,
   classify: classifyEn,
   toolHint: toolHintsEn,
+  mask: masksEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   aiTab: aiEn,

@@ -33,6 +33,7 @@ import { viewerZh } from './features/viewer';
 import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
 import { toolHintsZh } from './features/toolHints';
+import { masksZh } from './features/masks';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
@@ -176,6 +177,7 @@ export const zhCN = {
   work: workZh,
   classify: classifyZh,
   toolHint: toolHintsZh,
+  mask: masksZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   aiTab: aiZh,

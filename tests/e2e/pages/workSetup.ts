@@ -44,7 +44,7 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
 export async function workWorld(
   request: APIRequestContext,
   count = 3,
-  options: { classification?: boolean; sequence?: boolean; panorama?: boolean; photos?: string[] } = {},
+  options: { classification?: boolean; sequence?: boolean; panorama?: boolean; photos?: string[]; masks?: boolean } = {},
 ): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
@@ -70,6 +70,8 @@ export async function workWorld(
     features: [
       { name: 'Animals', tool: 'box', labels: [{ name: 'Cat', color: '#ff4d4f', hotkey: 'c' }], attributes: [{ name: 'Pose', type: 'radio', required: false, options: [{ name: 'Sitting' }, { name: 'Lying' }] }] },
       { name: 'Regions', tool: 'polygon', labels: [{ name: 'Background', color: '#1677ff', hotkey: 'g' }] },
+      // A mask label named as the polygon label, so either converts into the other.
+      ...(options.masks ? [{ name: 'Segments', tool: 'mask', labels: [{ name: 'Background', color: '#13c2c2', hotkey: 'm' }] }] : []),
       ...(options.classification
         ? [{ name: 'Scene', tool: 'classification', scope: 'subject', labels: [{ name: 'Indoor', color: '#52c41a' }, { name: 'Outdoor', color: '#faad14' }] }]
         : []),

@@ -86,6 +86,14 @@ export class PointerGestures implements PointerHandlers {
     this.target.afterSelect({ handled: true, repaint: true });
   }
 
+  wheel(p: ScreenPointer, deltaY: number): boolean {
+    const drawing = this.target.drawing();
+    if (!drawing?.wheel) return false;
+    const out = drawing.wheel(this.toolPointer(p), deltaY);
+    this.target.afterDrawing(out);
+    return out.handled;
+  }
+
   zoom(screen: Point2, factor: number): void {
     this.vp.zoomAt(screen, factor);
     this.target.viewChanged();

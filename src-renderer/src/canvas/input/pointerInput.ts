@@ -24,6 +24,8 @@ export interface PointerHandlers {
   cancel(): void;
   /** zoom by `factor` about a screen point */
   zoom(screen: Point2, factor: number): void;
+  /** the wheel, before it zooms (deltaY in pixels): true when a tool used it (Shift+wheel sizes the brush) */
+  wheel?(p: ScreenPointer, deltaY: number): boolean;
 }
 
 const DOUBLE_MS = 350;
@@ -64,6 +66,8 @@ export function attachPointerInput(canvas: HTMLCanvasElement, h: PointerHandlers
     e.preventDefault();
     // Lines and pages are turned into pixels; a trackpad pinch arrives as ctrl+wheel in pixels.
     const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+    // Shift+wheel: Chromium on some systems turns it into a sideways scroll (deltaX).
+    if (h.wheel?.(read(e), e.deltaY || e.deltaX)) return;
     const r = canvas.getBoundingClientRect();
     h.zoom({ x: e.clientX - r.left, y: e.clientY - r.top }, Math.exp(-e.deltaY * unit * (e.ctrlKey ? 0.01 : 0.0015)));
   };

@@ -27,6 +27,8 @@ export interface BatchStyle {
   dashed: boolean;
   /** a closed shape with a fill (box, polygon, cuboid) rather than lines and marks */
   filled: boolean;
+  /** masks: drawn as pictures, one copy each, never in the same batch as shapes */
+  mask: boolean;
 }
 
 export interface PlannedBatch extends BatchStyle {
@@ -37,7 +39,7 @@ export interface PlannedBatch extends BatchStyle {
 }
 
 export const isFilled = (o: AnnotationObject) => o.tool === 'box' || o.tool === 'polygon' || o.tool === 'cuboid';
-export const styleOf = (o: AnnotationObject, color: string): BatchStyle => ({ color, dashed: o.source === 'ai', filled: isFilled(o) });
+export const styleOf = (o: AnnotationObject, color: string): BatchStyle => ({ color, dashed: o.source === 'ai', filled: isFilled(o), mask: o.tool === 'mask' });
 
 /**
  * Overlaps are found with a uniform grid of about one object per cell (at most GRID_MAX cells a
@@ -52,7 +54,7 @@ const BIG_CELLS = 64;
  * animation frames: add() each object with its bounds, then finish().
  */
 export class BatchPlanner {
-  /** style ids by colour, then by dashed x filled */
+  /** style ids by colour, then by dashed x filled (0-3), or mask and dashed (4-5) */
   private readonly styleIds = new Map<string, number[]>();
   private readonly styles: BatchStyle[] = [];
   private objects: AnnotationObject[] = [];
@@ -101,13 +103,14 @@ export class BatchPlanner {
   add(o: AnnotationObject, color: string, b: Rect): void {
     const dashed = o.source === 'ai';
     const filled = isFilled(o);
+    const mask = o.tool === 'mask';
     let ids = this.styleIds.get(color);
-    if (!ids) this.styleIds.set(color, (ids = [-1, -1, -1, -1]));
-    const variant = (dashed ? 2 : 0) + (filled ? 1 : 0);
+    if (!ids) this.styleIds.set(color, (ids = [-1, -1, -1, -1, -1, -1]));
+    const variant = mask ? 4 + (dashed ? 1 : 0) : (dashed ? 2 : 0) + (filled ? 1 : 0);
     let s = ids[variant]!;
     if (s < 0) {
       ids[variant] = s = this.styles.length;
-      this.styles.push({ color, dashed, filled });
+      this.styles.push({ color, dashed, filled, mask });
     }
     const i = this.objects.length;
     const c0 = this.col(b.minX);

@@ -9,11 +9,12 @@
  * same at every zoom. Shapes that would be under ~1.5 device pixels are drawn as a dot:
  * tracing their outline would cost the same and show nothing more.
  */
-import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
+import type { AnnotationObject, MaskGeometry, Point2 } from '../../../../src-shared/model/annotation';
 import { boundsOf, boxCorners } from '../geometry/bounds';
 import { CUBOID_EDGES } from '../geometry/hitTest';
 import type { Rect } from '../geometry/rect';
 import { planBatches, type PlannedBatch } from './batches';
+import { maskPicture } from './maskPictures';
 
 /** image → device pixels: device = image * scale + offset */
 export interface DeviceTransform {
@@ -30,13 +31,15 @@ export interface PaintStyle {
   fillAlpha: number;
   /** dash pattern of pre-annotations (source 'ai'), device pixels */
   dash: number[];
+  /** alpha of a mask's pixels (a pre-annotation's at two thirds of it) */
+  maskAlpha: number;
 }
 
 /**
  * One device pixel wide lines: Skia draws those as hairlines, four times faster than 1.5 px in
  * software rendering; the selection is drawn thicker in the overlay.
  */
-export const defaultStyle = (dpr: number): PaintStyle => ({ lineWidth: dpr, pointRadius: 3.5 * dpr, fillAlpha: 0.18, dash: [6 * dpr, 4 * dpr] });
+export const defaultStyle = (dpr: number): PaintStyle => ({ lineWidth: dpr, pointRadius: 3.5 * dpr, fillAlpha: 0.18, dash: [6 * dpr, 4 * dpr], maskAlpha: 0.45 });
 
 /** A keypoint feature's skeleton: its points (by id) and the edges between them (indexes into points). */
 export interface KeypointSkeleton {
@@ -85,6 +88,9 @@ export interface PaintContext {
   setLineDash(segments: number[]): void;
   fill(path: PathSink): void;
   stroke(path: PathSink): void;
+  /** masks only (a context that never paints one need not have it) */
+  drawImage?(image: HTMLCanvasElement, dx: number, dy: number, dw: number, dh: number): void;
+  imageSmoothingEnabled?: boolean;
 }
 
 const newPath = (): PathSink => new (globalThis as unknown as { Path2D: new () => PathSink }).Path2D();
@@ -211,6 +217,7 @@ export class BatchPainter {
   /** Adds one object to the batch's paths (as a dot when it is too small to show its shape). */
   private add(ctx: PaintContext, b: PlannedBatch, o: AnnotationObject, r: Rect): void {
     const t = this.t;
+    if (o.tool === 'mask') return this.paintMask(ctx, b, o.geometry);
     if (o.tool !== 'point' && o.tool !== 'keypoints') {
       if ((r.maxX - r.minX) * t.scale < 1.5 && (r.maxY - r.minY) * t.scale < 1.5) {
         this.path(ctx, b, MARKS, 4).rect(r.minX * t.scale + t.ox - 1, r.minY * t.scale + t.oy - 1, 2, 2);
@@ -263,6 +270,21 @@ export class BatchPainter {
         return;
       }
     }
+  }
+
+  /**
+   * A mask is copied at once as its picture (its batch holds masks only, so the order with
+   * shapes is kept), pixels sharp when zoomed in. With the alpha at 0 (the selection's outline
+   * pass) nothing is drawn: the picture has no outline to stroke.
+   */
+  private paintMask(ctx: PaintContext, b: PlannedBatch, g: MaskGeometry): void {
+    const alpha = this.style.maskAlpha * (b.dashed ? 2 / 3 : 1);
+    if (alpha <= 0 || !ctx.drawImage) return;
+    const t = this.t;
+    ctx.imageSmoothingEnabled = false;
+    ctx.globalAlpha = alpha;
+    ctx.drawImage(maskPicture(g, b.color), g.x * t.scale + t.ox, g.y * t.scale + t.oy, g.width * t.scale, g.height * t.scale);
+    ctx.globalAlpha = 1;
   }
 }
 

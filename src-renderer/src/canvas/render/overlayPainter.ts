@@ -47,8 +47,11 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, vp: Viewport, c: Ove
 
   // The selection: a white halo under the object's own outline, then its grips (none when locked).
   if (c.selected.length) {
-    paintObjects(ctx, c.selected, t, () => SELECTED_OUTLINE, { ...style, lineWidth: 4 * dpr, fillAlpha: 0.12, dash: [] }, c.skeletons);
-    paintObjects(ctx, c.selected, t, c.colorOf, { ...style, fillAlpha: 0 }, c.skeletons);
+    // A selected mask has no outline to halo: it is drawn again over itself, stronger, in a white dashed frame.
+    paintObjects(ctx, c.selected, t, () => SELECTED_OUTLINE, { ...style, lineWidth: 4 * dpr, fillAlpha: 0.12, dash: [], maskAlpha: 0 }, c.skeletons);
+    paintObjects(ctx, c.selected, t, c.colorOf, { ...style, fillAlpha: 0, maskAlpha: 0.3 }, c.skeletons);
+    const maskFrames = c.selected.filter((o) => o.tool === 'mask');
+    if (maskFrames.length) paintFrames(ctx, maskFrames, dev, dpr, SELECTED_OUTLINE, 2);
     const grips = new Path2D();
     for (const o of c.selected) {
       if (o.locked) continue;
@@ -65,24 +68,27 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, vp: Viewport, c: Ove
   }
 
   // Pins for review notes: a dashed frame around each object, visible whatever its colour.
-  if (c.highlighted.length) {
-    const frames = new Path2D();
-    const pad = 6 * dpr;
-    for (const o of c.highlighted) {
-      const r = boundsOf(o);
-      const a = dev({ x: r.minX, y: r.minY });
-      const b = dev({ x: r.maxX, y: r.maxY });
-      frames.rect(a.x - pad, a.y - pad, b.x - a.x + 2 * pad, b.y - a.y + 2 * pad);
-    }
-    ctx.strokeStyle = HIGHLIGHT;
-    ctx.lineWidth = 2 * dpr;
-    ctx.setLineDash([8 * dpr, 4 * dpr]);
-    ctx.stroke(frames);
-    ctx.setLineDash([]);
-  }
+  if (c.highlighted.length) paintFrames(ctx, c.highlighted, dev, dpr, HIGHLIGHT, 6);
 
   if (c.captions?.length) paintCaptions(ctx, c.captions, dev, dpr);
-  if (c.shapes.length) paintShapes(ctx, c.shapes, dev, dpr, c.drawingColor);
+  if (c.shapes.length) paintShapes(ctx, c.shapes, dev, dpr, c.drawingColor, t.scale);
+}
+
+/** A dashed frame around each object's bounds, `pad` CSS pixels out. */
+function paintFrames(ctx: CanvasRenderingContext2D, objects: readonly AnnotationObject[], dev: (p: Point2) => Point2, dpr: number, color: string, pad: number): void {
+  const frames = new Path2D();
+  const p = pad * dpr;
+  for (const o of objects) {
+    const r = boundsOf(o);
+    const a = dev({ x: r.minX, y: r.minY });
+    const b = dev({ x: r.maxX, y: r.maxY });
+    frames.rect(a.x - p, a.y - p, b.x - a.x + 2 * p, b.y - a.y + 2 * p);
+  }
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 2 * dpr;
+  ctx.setLineDash([8 * dpr, 4 * dpr]);
+  ctx.stroke(frames);
+  ctx.setLineDash([]);
 }
 
 /** Captions on a dark tag above the object's corner, so they read on any picture. */
@@ -104,7 +110,7 @@ function paintCaptions(ctx: CanvasRenderingContext2D, captions: readonly Caption
   ctx.textBaseline = 'alphabetic';
 }
 
-function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShape[], dev: (p: Point2) => Point2, dpr: number, color: string): void {
+function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShape[], dev: (p: Point2) => Point2, dpr: number, color: string, scale: number): void {
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.5 * dpr;
   for (const s of shapes) {
@@ -143,7 +149,53 @@ function paintShapes(ctx: CanvasRenderingContext2D, shapes: readonly OverlayShap
         ctx.fillText(s.text, p.x + 6 * dpr, p.y - 6 * dpr);
         break;
       }
+      case 'stroke':
+        paintStroke(ctx, s, dev, s.erase ? ERASER : color, s.radius * scale);
+        ctx.strokeStyle = color;
+        ctx.lineWidth = 1.5 * dpr;
+        break;
+      case 'brush': {
+        // The brush's size where it would paint: a light ring inside a dark one, seen on any picture.
+        const p = dev(s);
+        const r = Math.max(s.radius * scale, 1.5 * dpr);
+        for (const [ring, width] of [['#1f1f1f', 3 * dpr], [s.erase ? ERASER : '#ffffff', 1.5 * dpr]] as const) {
+          ctx.beginPath();
+          ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+          ctx.strokeStyle = ring;
+          ctx.lineWidth = width;
+          ctx.stroke();
+        }
+        ctx.strokeStyle = color;
+        ctx.lineWidth = 1.5 * dpr;
+        break;
+      }
     }
   }
   ctx.setLineDash([]);
+}
+
+const ERASER = '#ffffff';
+
+/** A brush or eraser stroke under way, as wide as the brush, see-through like the masks. */
+function paintStroke(ctx: CanvasRenderingContext2D, s: { points: readonly Point2[] }, dev: (p: Point2) => Point2, color: string, width: number): void {
+  if (!s.points.length) return;
+  ctx.save();
+  ctx.globalAlpha = 0.45;
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(1, 2 * width);
+  ctx.beginPath();
+  s.points.forEach((p, i) => {
+    const q = dev(p);
+    if (i) ctx.lineTo(q.x, q.y);
+    else ctx.moveTo(q.x, q.y);
+  });
+  if (s.points.length === 1) {
+    const q = dev(s.points[0]!);
+    ctx.arc(q.x, q.y, Math.max(0.5, width), 0, 2 * Math.PI);
+    ctx.fill();
+  } else ctx.stroke();
+  ctx.restore();
 }

@@ -2,12 +2,13 @@
 import { BoxTool } from './boxTool';
 import { CuboidTool } from './cuboidTool';
 import { KeypointsTool } from './keypointsTool';
+import { MaskTool } from './maskTool';
 import { PointTool } from './pointTool';
 import { PolygonTool } from './polygonTool';
 import { PolylineTool } from './polylineTool';
 import type { DrawingToolFactory } from './tool';
 
-export const createDrawingTool: DrawingToolFactory = (template) => {
+export const createDrawingTool: DrawingToolFactory = (template, context) => {
   switch (template.tool) {
     case 'box':
       return new BoxTool(template);
@@ -21,11 +22,14 @@ export const createDrawingTool: DrawingToolFactory = (template) => {
       return new KeypointsTool(template);
     case 'cuboid':
       return new CuboidTool(template);
+    case 'mask':
+      return new MaskTool(template, context);
   }
 };
 
-export { BoxTool, CuboidTool, KeypointsTool, PointTool, PolygonTool, PolylineTool };
+export { BoxTool, CuboidTool, KeypointsTool, MaskTool, PointTool, PolygonTool, PolylineTool };
+export { MaskBrush, MASK_MODES, BRUSH_RADIUS, type MaskMode, type MaskBrushState } from './maskBrush';
 export { PathTool } from './polygonTool';
 export { AiPromptTool, type AiPrompt, type AiPromptListener, type AiPromptPoint } from './aiPromptTool';
 export { HANDLED, NOT_HANDLED } from './tool';
-export type { DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, OverlayShape, ToolKey, ToolOutcome, ToolPointer } from './tool';
+export type { DrawingContext, DrawingTemplate, DrawingTool, DrawingToolFactory, DrawnObject, OverlayShape, ToolKey, ToolOutcome, ToolPointer } from './tool';

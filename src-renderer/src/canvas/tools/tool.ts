@@ -6,6 +6,8 @@
  */
 import type { AnnotationObject, AnnotationTool, Point2 } from '../../../../src-shared/model/annotation';
 import type { Skeleton } from '../../../../src-shared/model/ontology';
+import type { ObjectsChange } from '../model/objectsChange';
+import type { MaskBrush } from './maskBrush';
 
 /** One pointer event, already turned into image coordinates by the engine's viewport. */
 export interface ToolPointer {
@@ -37,7 +39,11 @@ export type OverlayShape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; dashed?: boolean }
   | { kind: 'path'; points: Point2[]; closed: boolean; dashed?: boolean }
   | { kind: 'handle'; x: number; y: number; active?: boolean; /** a fill of its own (an AI prompt's positive or negative click) */ color?: string }
-  | { kind: 'label'; x: number; y: number; text: string; color?: string };
+  | { kind: 'label'; x: number; y: number; text: string; color?: string }
+  /** a brush or eraser stroke under way: the path it took, as wide as the brush (radius in image pixels) */
+  | { kind: 'stroke'; points: Point2[]; radius: number; erase?: boolean }
+  /** where the brush would paint, under the pointer */
+  | { kind: 'brush'; x: number; y: number; radius: number; erase?: boolean };
 
 /** What the engine knows about the object being drawn: which feature and label, and how it looks. */
 export interface DrawingTemplate {
@@ -60,8 +66,30 @@ export interface ToolOutcome {
   handled: boolean;
   /** an object finished by this input */
   commit?: DrawnObject;
+  /** objects added, replaced and removed by this input as one undoable edit (a brush stroke that takes pixels from other masks) */
+  change?: ObjectsChange;
+  /** the selection after the input (what a stroke painted into) */
+  select?: string[];
+  /** why the input did nothing, as a key of the workspace's words (mask.fillOpen...) for the adapter to say */
+  notice?: string;
   /** the overlay changed: redraw it */
   repaint?: boolean;
+}
+
+/**
+ * What a tool that works on objects already there (the mask brush paints into the selected
+ * mask and takes pixels from others) may read of the engine; drawing tools of new shapes need none.
+ */
+export interface DrawingContext {
+  /** every object, bottom to top */
+  objects(): readonly AnnotationObject[];
+  selection(): readonly string[];
+  /** the picture's size in image pixels (0 x 0 before one is shown) */
+  frameSize(): { width: number; height: number };
+  /** an id for a new object */
+  newId(): string;
+  /** the brush's settings, shared by every mask label of the workspace */
+  brush: MaskBrush;
 }
 
 export const NOT_HANDLED: ToolOutcome = { handled: false };
@@ -81,7 +109,9 @@ export interface DrawingTool {
   overlay(): OverlayShape[];
   /** Drop any unfinished object (tool switch, frame change). */
   cancel(): void;
+  /** The wheel over the canvas (deltaY in pixels): handled, it does not zoom (Shift+wheel sizes the brush). */
+  wheel?(p: ToolPointer, deltaY: number): ToolOutcome;
 }
 
 /** Builds a drawing tool for the template (the label's feature decides which). */
-export type DrawingToolFactory = (template: DrawingTemplate) => DrawingTool;
+export type DrawingToolFactory = (template: DrawingTemplate, context: DrawingContext) => DrawingTool;

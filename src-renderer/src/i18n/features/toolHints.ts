@@ -33,6 +33,10 @@ export const toolHintsZh = {
     placing: '点击正面的对角 · {{esc}} 取消',
     back: '移动指针拉出背面，点击放下 · {{esc}} 取消',
   },
+  mask: {
+    idle: '在对象上涂抹；笔画加到选中的蒙版上 · {{enter}} 开始画新的蒙版',
+    drawing: '松开完成这一笔 · {{esc}} 取消这一笔',
+  },
 };
 
 export const toolHintsEn: typeof toolHintsZh = {
@@ -64,5 +68,9 @@ export const toolHintsEn: typeof toolHintsZh = {
     dragging: 'Release at the front face\'s opposite corner',
     placing: 'Click the front face\'s opposite corner · {{esc}} cancels',
     back: 'Move to pull the back face out, then click to put it down · {{esc}} cancels',
+  },
+  mask: {
+    idle: 'Paint over the object; strokes add to the selected mask · {{enter}} starts a new mask',
+    drawing: 'Release to finish the stroke · {{esc}} cancels it',
   },
 };

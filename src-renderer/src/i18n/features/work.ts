@@ -113,7 +113,7 @@ export const workZh = {
     select: '选择',
     hotkey: '快捷键 {{key}}',
     noLabels: '项目本体里还没有可以画的标签，请联系项目管理员。',
-    kind: { box: '矩形框', polygon: '多边形', polyline: '折线', point: '点', keypoints: '关键点', cuboid: '立体框' },
+    kind: { box: '矩形框', polygon: '多边形', polyline: '折线', point: '点', keypoints: '关键点', cuboid: '立体框', mask: '蒙版' },
   },
   objects: {
     title_other: '对象（{{count, number}}）',
@@ -198,6 +198,11 @@ export const workZh = {
       save: '立即保存',
       submit: '提交 / 通过',
       shortcutSheet: '打开快捷键表',
+      maskBrush: '蒙版：画笔',
+      maskEraser: '蒙版：橡皮擦',
+      maskFill: '蒙版：填充',
+      brushSmaller: '画笔变小',
+      brushLarger: '画笔变大',
     },
   },
 };
@@ -315,7 +320,7 @@ export const workEn: EnglishOf<typeof workZh> = {
     select: 'Select',
     hotkey: 'Hotkey {{key}}',
     noLabels: 'The project\'s ontology has no label to draw yet; ask a project manager.',
-    kind: { box: 'Box', polygon: 'Polygon', polyline: 'Polyline', point: 'Point', keypoints: 'Keypoints', cuboid: 'Cuboid' },
+    kind: { box: 'Box', polygon: 'Polygon', polyline: 'Polyline', point: 'Point', keypoints: 'Keypoints', cuboid: 'Cuboid', mask: 'Mask' },
   },
   objects: {
     title_one: 'Objects ({{count, number}})', title_other: 'Objects ({{count, number}})',
@@ -400,6 +405,11 @@ export const workEn: EnglishOf<typeof workZh> = {
       save: 'Save now',
       submit: 'Submit / pass',
       shortcutSheet: 'Open the shortcut sheet',
+      maskBrush: 'Mask: brush',
+      maskEraser: 'Mask: eraser',
+      maskFill: 'Mask: fill',
+      brushSmaller: 'Smaller brush',
+      brushLarger: 'Larger brush',
     },
   },
 };

@@ -1,4 +1,6 @@
-import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import type { AnnotationObject, MaskGeometry } from '../../../../../src-shared/model/annotation';
+import { maskContours } from '../../../../../src-shared/mask/contours';
+import { regionOfGeometry } from '../../../../../src-shared/mask/region';
 
 const FALLBACK_COLOUR = '#1677ff';
 
@@ -34,6 +36,13 @@ export function AnnotationOverlay({ objects, width, height, colourOf }: { object
 
 const pts = (points: readonly { x: number; y: number }[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
 
+/** A mask as one path of its outlines, holes too (even-odd: a hole inside its outline stays open). */
+const maskPath = (g: MaskGeometry) =>
+  maskContours(regionOfGeometry(g))
+    .flatMap((part) => [part.outer, ...part.holes])
+    .map((ring) => `M${pts(ring)}Z`)
+    .join('');
+
 function Shape({ o, r, colour }: { o: AnnotationObject; r: number; colour: string }) {
   switch (o.tool) {
     case 'box': {
@@ -56,6 +65,8 @@ function Shape({ o, r, colour }: { o: AnnotationObject; r: number; colour: strin
             ))}
         </>
       );
+    case 'mask':
+      return <path d={maskPath(o.geometry)} fill={colour} fillOpacity={0.35} fillRule="evenodd" />;
     case 'cuboid': {
       const c = o.geometry.points;
       return (

@@ -3,6 +3,7 @@ import type { AnnotationObject } from '../../../../../src-shared/model/annotatio
 import type { Skeleton } from '../../../../../src-shared/model/ontology';
 import { createAnnotationEngine, type AnnotationEngine, type CaptionOf } from '../../../canvas/engine';
 import { createDrawingTool } from '../../../canvas/tools';
+import type { MaskBrush } from '../../../canvas/tools/maskBrush';
 import type { DrawingTemplate, DrawingTool } from '../../../canvas/tools/tool';
 import type { ObjectEdit } from './applyEdit';
 import type { FrameImage } from './frameImages';
@@ -27,6 +28,10 @@ export interface AnnotationCanvasProps {
   engineRef: React.RefObject<AnnotationEngine | null>;
   /** told when the engine is made and gone, for parts that listen to it (the zoom field) */
   onEngine?: (engine: AnnotationEngine | null) => void;
+  /** the mask brush's settings, shared with its toolbar */
+  maskBrush?: MaskBrush;
+  /** a tool did nothing and says why (a key of the words, mask.notice.fillOpen...) */
+  onNotice?: (key: string) => void;
 }
 
 /**
@@ -34,17 +39,18 @@ export interface AnnotationCanvasProps {
  * show and the label to draw, and reports its edits and selection. Everything else (drawing,
  * hit testing, pan and zoom, undo) is the engine's, which knows nothing of React.
  */
-export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, drawingTool, captionOf, onEdit, onSelection, engineRef, onEngine }: AnnotationCanvasProps) {
+export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons, drawing, drawingTool, captionOf, onEdit, onSelection, engineRef, onEngine, maskBrush, onNotice }: AnnotationCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const latest = useRef({ onEdit, onSelection, onEngine, objects, image });
-  latest.current = { onEdit, onSelection, onEngine, objects, image };
+  const latest = useRef({ onEdit, onSelection, onEngine, onNotice, objects, image, maskBrush });
+  latest.current = { onEdit, onSelection, onEngine, onNotice, objects, image, maskBrush };
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const engine = createAnnotationEngine(canvas, { createDrawingTool });
+    const engine = createAnnotationEngine(canvas, { createDrawingTool, maskBrush: latest.current.maskBrush });
     engineRef.current = engine;
     const offEdit = engine.on('edit', (e) => latest.current.onEdit(e));
     const offSelection = engine.on('selection', (ids) => latest.current.onSelection(ids));
+    const offNotice = engine.on('notice', (key) => latest.current.onNotice?.(key));
     // The canvas's box changes with what appears around it (a rework banner, a frame strip, the
     // window): the engine fits the image again unless the user has zoomed or panned.
     const resize = new ResizeObserver(() => engine.resize());
@@ -55,6 +61,7 @@ export function AnnotationCanvas({ frameKey, image, objects, colorOf, skeletons,
       resize.disconnect();
       offEdit();
       offSelection();
+      offNotice();
       engine.destroy();
       engineRef.current = null;
     };

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { ConvertButtons } from './masks/ConvertButtons';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -130,6 +131,7 @@ export const ObjectPanel = memo(function ObjectPanel({
           </Tooltip>
         </Flex>
       )}
+      <ConvertButtons selected={objects.filter((o) => selection.includes(o.id))} features={features} engine={engine} />
       <Input.Search allowClear placeholder={t('work.objects.search')} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t('work.objects.search')} />
       {/* As tall as its rows, and no taller than the room left: the attribute form sits right under it. */}
       <div ref={list.ref} style={{ flex: '0 1 auto', height: Math.max(LIST_MIN_HEIGHT, rows.length * ROW_HEIGHT), minHeight: LIST_MIN_HEIGHT }}>

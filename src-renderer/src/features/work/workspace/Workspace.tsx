@@ -52,6 +52,8 @@ import { captionText } from './ai/suggestions';
 import { UnconfirmedDialog } from './UnconfirmedDialog';
 import { useUnconfirmedSubmit } from './useUnconfirmedSubmit';
 import { useAiTools } from './ai/useAiTools';
+import { MaskToolbar } from './masks/MaskToolbar';
+import { useMaskBrush } from './masks/useMaskBrush';
 
 /**
  * The annotation and review workspace for one step of a task: the labels on the left, the
@@ -90,6 +92,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   // The same engine as state, for the parts that listen to it (the zoom field) and must render again once it exists.
   const [engine, setEngine] = useState<AnnotationEngine | null>(null);
   const [active, setActive] = useState<PaletteEntry | null>(null);
+  const mask = useMaskBrush();
   const [selection, setSelection] = useState<string[]>([]);
   const [frameIndex, setFrameIndex] = useState(0);
   const [edits, setEdits] = useState(0);
@@ -148,6 +151,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     recordEdit: session.recordEdit,
   });
   const { mode: aiMode, stopMode: stopAiMode } = ai;
+  /** A mask label is armed: its toolbar shows and its keys work. */
+  const maskArmed = !aiMode && active?.template.tool === 'mask';
   /** A label chosen in the palette (or by its hotkey) arms its tool, and leaves the AI polygon tool. */
   const choose = useCallback(
     (entry: PaletteEntry | null) => {
@@ -246,6 +251,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
       ...(ai.available
         ? { aiDetect: ai.detect, aiPolygonMode: toggleAiMode, aiFitSkeleton: ai.fitSkeleton, aiPropagate: ai.propagate }
         : {}),
+      ...(maskArmed ? mask.commands : {}),
       nextFrame: () => setFrameIndex((i) => Math.min(i + 1, frames.length - 1)),
       previousFrame: () => setFrameIndex((i) => Math.max(i - 1, 0)),
       submit,
@@ -327,7 +333,10 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
             onSelection={onSelection}
             engineRef={engineRef}
             onEngine={setEngine}
+            maskBrush={mask.brush}
+            onNotice={(key) => void message.info(t(key))}
           />
+          {maskArmed && <MaskToolbar brush={mask.brush} state={mask.state} keymap={keymap} />}
           {mediaFailure && phase.kind === 'ready' && (
             <MediaFailure reason={mediaFailure.reason} moving={moving} onRetry={retryImage} onSkip={(reason) => void run(() => session.actions.skip(reason))} />
           )}

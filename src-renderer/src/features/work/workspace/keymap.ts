@@ -33,6 +33,11 @@ export const COMMANDS = [
   'aiPolygonMode',
   'aiFitSkeleton',
   'aiPropagate',
+  'maskBrush',
+  'maskEraser',
+  'maskFill',
+  'brushSmaller',
+  'brushLarger',
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -72,6 +77,12 @@ export const DEFAULT_KEYMAP: Readonly<Record<Command, Chord>> = {
   aiPolygonMode: 'shift+p',
   aiFitSkeleton: 'shift+k',
   aiPropagate: 'shift+t',
+  // The mask tool's, as in image editors: B brush, E eraser, G the paint bucket, [ and ] the size.
+  maskBrush: 'b',
+  maskEraser: 'e',
+  maskFill: 'g',
+  brushSmaller: '[',
+  brushLarger: ']',
 };
 
 /**

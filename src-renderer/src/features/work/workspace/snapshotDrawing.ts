@@ -1,4 +1,6 @@
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { maskContours } from '../../../../../src-shared/mask/contours';
+import { regionOfGeometry } from '../../../../../src-shared/mask/region';
 
 /** The part of a 2D context the outlines need: a plain canvas's, or a recording one in tests. */
 export interface OutlineContext {
@@ -71,6 +73,13 @@ function trace(ctx: OutlineContext, o: AnnotationObject, s: number): 'stroke' | 
       for (let i = 0; i < 4; i++) path(ctx, [c[i]!, c[i + 4]!], s, false);
       return 'stroke';
     }
+    case 'mask':
+      // Its outlines, holes too, at about the detail a preview shows.
+      for (const part of maskContours(regionOfGeometry(o.geometry), Math.max(0.7, 0.5 / s))) {
+        path(ctx, part.outer, s, true);
+        for (const hole of part.holes) path(ctx, hole, s, true);
+      }
+      return 'stroke';
   }
 }
 
