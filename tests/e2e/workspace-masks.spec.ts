@@ -4,13 +4,13 @@ import { call, loggedInPage } from './pages/teamSetup';
 import { MyWorkPage, type WorkspacePage } from './pages/workPages';
 import { workWorld, type WorkWorld } from './pages/workSetup';
 
-type Saved = { frames: { data: { objects: { tool: string; labelId: string; geometry: { rle?: string; points?: unknown[] } }[] } }[] };
+type Saved = { frames: { data: { objects: { tool: string; labelId: string; geometry: { rle?: string; width?: number; height?: number; points?: unknown[] } }[] } }[] };
 
 /** The objects the server holds for the annotator's item, with each mask's painted pixels counted. */
 async function savedObjects(request: Parameters<typeof call>[0], world: WorkWorld) {
   const [id] = (await call(request, world.owner, 'GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`)).list.map((i: { taskSubjectId: number }) => i.taskSubjectId);
   const saved: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${id}`);
-  return saved.frames.flatMap((f) => f.data.objects).map((o) => ({ tool: o.tool, pixels: o.geometry.rle ? countsArea(decodeCounts(o.geometry.rle)!).set : 0 }));
+  return saved.frames.flatMap((f) => f.data.objects).map((o) => ({ tool: o.tool, pixels: o.geometry.rle ? countsArea(decodeCounts(o.geometry.rle)!).set : 0, box: (o.geometry.width ?? 0) * (o.geometry.height ?? 0) }));
 }
 
 /** A stroke the way a hand paints one: press, move through the points, release. */
@@ -57,8 +57,11 @@ test('an annotator paints a mask, fills the area it encloses, erases, resizes th
   await expect(page.getByText('There is no mask here to fill. Select a mask first, or paint one with the brush.')).toBeVisible();
   const inside = await workspace.at(0.475, 0.475);
   await page.mouse.click(inside.x, inside.y);
-  await expect.poll(async () => (await savedObjects(request, world))[0]!.pixels).toBeGreaterThan(ring.pixels * 1.5);
+  // Filled, the ring's box is all mask but for its rounded corners.
+  await expect.poll(async () => (await savedObjects(request, world))[0]!.pixels).toBeGreaterThan(ring.pixels);
   const filled = (await savedObjects(request, world))[0]!.pixels;
+  expect(filled).toBeGreaterThan(0.9 * (await savedObjects(request, world))[0]!.box);
+  expect(ring.pixels).toBeLessThan(0.85 * ring.box);
 
   // The eraser (E) takes a band out of it; undo gives the band back.
   await page.keyboard.press('e');

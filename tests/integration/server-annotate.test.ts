@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type WorldUser } from '../support/world';
 import { boxes, buildTask } from '../support/taskFixture';
 import { aiOntology, BOX_DEFAULTS } from '../support/aiFixture';
+import { decodeBitmap, encodeBitmap } from '../../src-shared/mask/rle';
 
 /** Annotations: versioned, idempotent saves by the holder; reading; object edits; pre-annotation; figures. */
 describe.each(DB_KINDS)('annotations on %s', (kind) => {
@@ -127,6 +128,32 @@ describe.each(DB_KINDS)('annotations on %s', (kind) => {
     const flat = { ...added, id: 'flat', geometry: { x: 1, y: 1, width: 0, height: 1 } };
     const bad = await call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId: 'edit-0003', baseVersion: v1 + 1, frameId: frames[0], upsert: [flat] });
     expect(bad.body.data.issues).toEqual([{ reason: 'degenerate', path: '/upsert/0/geometry' }]);
+  });
+
+  it('keeps a mask stroke by stroke as run-length text, and refuses a cut one while keeping what was saved', async () => {
+    const { w, id, version, frames } = await setup();
+    const bits = new Uint8Array(64 * 48);
+    for (let y = 8; y < 40; y++) for (let x = 10; x < 50; x++) if ((x - 30) ** 2 + (y - 24) ** 2 < 200) bits[y * 64 + x] = 1;
+    const mask = { id: 'mask-1', featureId: 2, labelId: 'road', tool: 'mask', geometry: { x: 5, y: 7, width: 64, height: 48, rle: encodeBitmap(bits, 64, 48) }, attributes: {}, zIndex: 1, source: 'manual' };
+    const v1 = (await call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId: 'mask-0001', baseVersion: version, frameId: frames[0], upsert: [mask] })).body.data.version;
+    const more = new Uint8Array(bits).fill(1, 0, 64 * 4);
+    const stroke = { ...mask, geometry: { ...mask.geometry, rle: encodeBitmap(more, 64, 48) } };
+    const v2 = (await call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId: 'mask-0002', baseVersion: v1, frameId: frames[0], upsert: [stroke] })).body.data.version;
+    expect(v2).toBe(v1 + 1);
+    const read = await call(w.users.reviewer, 'GET', `/annotate?taskSubjectId=${id}&frameIds=${frames[0]}&toolType=mask`);
+    expect(read.body.data.frames[0].data.objects).toEqual([stroke]);
+    expect(decodeBitmap(read.body.data.frames[0].data.objects[0].geometry.rle, 64, 48)).toEqual(more);
+
+    // A text cut short (its last count still says "more follows"), and runs for another box.
+    const cut = { ...mask, geometry: { ...mask.geometry, rle: `${stroke.geometry.rle.slice(0, -1)}P` } };
+    const refused = await call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId: 'mask-0003', baseVersion: v2, frameId: frames[0], upsert: [cut] });
+    expect(failure(refused)).toEqual({ status: 400, msg: 'error.annotate.invalidData' });
+    expect(refused.body.data.issues).toEqual([expect.objectContaining({ reason: 'maskRuns', path: '/upsert/0/geometry/rle' })]);
+    const wider = { ...mask, geometry: { ...mask.geometry, width: 65 } };
+    const refusedToo = await call(w.users.annotator, 'POST', '/annotate/object/v2', { taskSubjectId: id, saveId: 'mask-0004', baseVersion: v2, frameId: frames[0], upsert: [wider] });
+    expect(refusedToo.body.data.issues).toEqual([expect.objectContaining({ reason: 'maskRuns' })]);
+    const after = await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&frameIds=${frames[0]}`);
+    expect(after.body.data).toMatchObject({ version: v2, frames: [{ data: { objects: [stroke] } }] });
   });
 
   it('replaces a frame\'s classification answers in an object edit, keeping its objects, and keeps them when a later edit omits them', async () => {
