@@ -51,13 +51,14 @@ function masks(count, w, h) {
   return out;
 }
 
-/** The strokes: each a wavy line of 'frames' points across part of the frame, in screen pixels. */
-function strokes(n, frames, W, H) {
+/** The strokes: each a wavy line of 'frames' points, 'step' screen pixels apart, somewhere on the canvas. */
+function strokes(n, frames, step, W, H) {
   const r = random(3);
   const out = [];
+  const long = frames * step;
   for (let s = 0; s < n; s++) {
-    const x0 = 100 + r() * (W - 500), y0 = 100 + r() * (H - 300), pts = [];
-    for (let i = 0; i < frames; i++) pts.push({ x: x0 + i * 5, y: y0 + Math.sin(i / 8) * 60 });
+    const x0 = 40 + r() * Math.max(1, W - long - 80), y0 = 100 + r() * (H - 200), pts = [];
+    for (let i = 0; i < frames; i++) pts.push({ x: x0 + i * step, y: y0 + Math.sin(i / 8) * Math.min(60, long / 8) });
     out.push(pts);
   }
   return out;
@@ -74,7 +75,7 @@ function fresh() {
 }
 
 let image = null;
-async function runOurs({ count, n, frames, radius, zoom }) {
+async function runOurs({ count, n, frames, step, radius, zoom, into }) {
   image ??= await makeImage(4000, 3000);
   const canvas = fresh();
   const brush = new MaskBrush({ radius, takeOthers: true });
@@ -91,8 +92,15 @@ async function runOurs({ count, n, frames, radius, zoom }) {
   const ev = (type, p) => canvas.dispatchEvent(new PointerEvent(type, { pointerId: 1, bubbles: true, clientX: rect.left + p.x, clientY: rect.top + p.y, button: 0, buttons: type === 'pointerup' ? 0 : 1 }));
   canvas.setPointerCapture = () => {};
   const deltas = [], toJournal = [], bytes = [];
-  for (const pts of strokes(n, frames, W, H)) {
-    engine.select([]);
+  for (const pts of strokes(n, frames, step, W, H)) {
+    // A new mask each stroke, or (into) a touch-up of the mask nearest the stroke's start, selected.
+    let pick = [];
+    if (into) {
+      const v = engine.view(), wx = (pts[0].x - v.offsetX) / v.zoom, wy = (pts[0].y - v.offsetY) / v.zoom;
+      const near = engine.objects().map((o) => ({ o, d: Math.hypot(o.geometry.x + o.geometry.width / 2 - wx, o.geometry.y + o.geometry.height / 2 - wy) })).sort((a, b) => a.d - b.d)[0];
+      if (near) { pick = [near.o.id]; engine.setDrawing({ featureId: 1, labelId: near.o.labelId, tool: 'mask', color: COLORS[0], attributes: {} }); }
+    }
+    engine.select(pick);
     ev('pointerdown', pts[0]);
     let last = await frame();
     for (const p of pts.slice(1)) { ev('pointermove', p); const t = await frame(); deltas.push(t - last); last = t; }
@@ -111,7 +119,7 @@ async function runOurs({ count, n, frames, radius, zoom }) {
  * Label Studio's brush, as its BrushRegion draws: every mask a Konva.Image of its own, a stroke
  * a Konva.Line with round caps added to the layer, the layer drawn each frame the stroke grows.
  */
-async function runKonva({ count, n, frames, radius, zoom }) {
+async function runKonva({ count, n, frames, step, radius, zoom }) {
   image ??= await makeImage(4000, 3000);
   document.body.innerHTML = '';
   const container = document.createElement('div');
@@ -138,7 +146,7 @@ async function runKonva({ count, n, frames, radius, zoom }) {
   for (let i = 0; i < 30; i++) await frame();
   const deltas = [];
   const toWorld = (p) => ({ x: (p.x - stage.x()) / scale, y: (p.y - stage.y()) / scale });
-  for (const pts of strokes(n, frames, W, H)) {
+  for (const pts of strokes(n, frames, step, W, H)) {
     const line = new Konva.Line({ points: [], stroke: COLORS[0], strokeWidth: radius * 2, lineCap: 'round', lineJoin: 'round', opacity: 0.45, globalCompositeOperation: 'source-over', listening: false });
     layer.add(line);
     let last = await frame();
