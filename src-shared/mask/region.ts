@@ -109,6 +109,15 @@ function overlapBox(a: MaskRegion, b: MaskRegion): { x0: number; y0: number; x1:
 
 const copyOf = (r: MaskRegion): MaskRegion => ({ x: r.x, y: r.y, width: r.width, height: r.height, bits: r.bits.slice() });
 
+/** ORs a w x h bitmap into `into` (row stride `stride`) from index `at`: a small loop of its own, so it is compiled for itself. */
+function orInto(into: Uint8Array, stride: number, from: Uint8Array, w: number, h: number, at: number): void {
+  for (let j = 0; j < h; j++) {
+    const src = j * w;
+    const dst = at + j * stride;
+    for (let i = 0; i < w; i++) into[dst + i]! |= from[src + i]!;
+  }
+}
+
 /** Pixels set in a or b, over the union of both boxes (a region with no box counts as nothing). */
 export function unionRegions(a: MaskRegion, b: MaskRegion): MaskRegion {
   if (hasNoBox(b)) return copyOf(a);
@@ -120,11 +129,7 @@ export function unionRegions(a: MaskRegion, b: MaskRegion): MaskRegion {
   for (let j = 0; j < a.height; j++) {
     o.set(a.bits.subarray(j * a.width, (j + 1) * a.width), (a.y - y0 + j) * out.width + (a.x - x0));
   }
-  for (let j = 0; j < b.height; j++) {
-    const src = j * b.width;
-    const dst = (b.y - y0 + j) * out.width + (b.x - x0);
-    for (let i = 0; i < b.width; i++) o[dst + i]! |= b.bits[src + i]!;
-  }
+  orInto(o, out.width, b.bits, b.width, b.height, (b.y - y0) * out.width + (b.x - x0));
   return out;
 }
 

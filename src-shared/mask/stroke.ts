@@ -80,6 +80,7 @@ export function rasterizeStroke(points: readonly Point2[], radius: number): Mask
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (const p of points) {
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RangeError('a brush point is not a finite number');
     minX = Math.min(minX, p.x);
     minY = Math.min(minY, p.y);
     maxX = Math.max(maxX, p.x);

@@ -102,13 +102,37 @@ function crosses(a: Point2, b: Point2, c: Point2, d: Point2): boolean {
   return s1 * s2 < 0 && s3 * s4 < 0;
 }
 
-/** Pairs of edges of a ring that cross each other (a simple ring has none). */
-export function crossingEdges(ring: readonly Point2[]): [number, number][] {
-  const out: [number, number][] = [];
+/**
+ * Where a ring crosses itself: pairs of edges that cross inside both, and corners the ring
+ * passes more than once where one pass goes through the other (a pinch where the passes only
+ * touch, as at a zero-width cut or two pixels meeting at a corner, is fine). A simple ring, in
+ * the sense a polygon editor or a validator needs, has none.
+ */
+export function selfCrossings(ring: readonly Point2[]): string[] {
+  const out: string[] = [];
   const n = ring.length;
   for (let i = 0; i < n; i++) {
     for (let k = i + 1; k < n; k++) {
-      if (crosses(ring[i]!, ring[(i + 1) % n]!, ring[k]!, ring[(k + 1) % n]!)) out.push([i, k]);
+      if (crosses(ring[i]!, ring[(i + 1) % n]!, ring[k]!, ring[(k + 1) % n]!)) out.push(`edges ${i} and ${k}`);
+    }
+  }
+  const visits = new Map<string, number[]>();
+  ring.forEach((p, k) => visits.set(`${p.x},${p.y}`, [...(visits.get(`${p.x},${p.y}`) ?? []), k]));
+  const angle = (from: Point2, to: Point2) => Math.atan2(to.y - from.y, to.x - from.x);
+  // whether b lies strictly inside the arc turning counter-clockwise from a to c
+  const within = (a: number, b: number, c: number) => {
+    const turn = (x: number) => (((x - a) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+    return turn(b) > 0 && turn(b) < turn(c);
+  };
+  for (const [at, ks] of visits) {
+    const passes = ks.map((k) => [angle(ring[k]!, ring[(k + n - 1) % n]!), angle(ring[k]!, ring[(k + 1) % n]!)] as const);
+    for (let a = 0; a < passes.length; a++) {
+      for (let b = a + 1; b < passes.length; b++) {
+        const [p0, p1] = passes[a]!;
+        const [q0, q1] = passes[b]!;
+        if ([q0, q1].some((q) => q === p0 || q === p1)) continue; // sharing a direction: the passes touch
+        if (within(p0, q0, p1) !== within(p0, q1, p1)) out.push(`corner ${at}`);
+      }
     }
   }
   return out;

@@ -4,7 +4,7 @@ import { bridgeHoles, maskContours, maskToPolygons } from '../../src-shared/mask
 import { rasterizePolygons } from '../../src-shared/mask/polygonToMask';
 import { clipRegion, geometryOfRegion, maskIoU, regionArea, type MaskRegion } from '../../src-shared/mask/region';
 import type { Point2 } from '../../src-shared/model/annotation';
-import { anyRegion, crossingEdges, drawn, pixels, segmentDistance } from '../support/maskReference';
+import { anyRegion, selfCrossings, drawn, pixels, segmentDistance } from '../support/maskReference';
 
 const shoelace = (ring: readonly Point2[]) => ring.reduce((s, a, k) => s + a.x * ring[(k + 1) % ring.length]!.y - ring[(k + 1) % ring.length]!.x * a.y, 0) / 2;
 const ring = (...xy: number[]): Point2[] => Array.from({ length: xy.length / 2 }, (_, k) => ({ x: xy[2 * k]!, y: xy[2 * k + 1]! }));
@@ -28,7 +28,7 @@ describe('mask outlines, exact (no simplification)', () => {
   it('bridges holes with cuts that cross no edge (the ring stays simple)', () => {
     fc.assert(
       fc.property(anyRegion(14, [0.55, 0.8]), (r) => {
-        for (const part of maskContours(r, 0, 0)) expect(crossingEdges(bridgeHoles(part.outer, part.holes))).toEqual([]);
+        for (const part of maskContours(r, 0, 0)) expect(selfCrossings(bridgeHoles(part.outer, part.holes))).toEqual([]);
       }),
       { numRuns: 300, seed: 3231 },
     );
@@ -118,7 +118,7 @@ describe('mask outlines, simplified (what becomes a polygon)', () => {
     expect(parts).toHaveLength(1);
     expect(parts[0]!.holes).toHaveLength(1);
     const single = bridgeHoles(parts[0]!.outer, parts[0]!.holes);
-    expect(crossingEdges(single)).toEqual([]);
+    expect(selfCrossings(single)).toEqual([]);
     const back = rasterizePolygons([single])!;
     expect(maskIoU(annulus, back)).toBeGreaterThanOrEqual(0.99);
     // the hole stays empty: its centre is not set
@@ -135,8 +135,19 @@ describe('mask outlines, simplified (what becomes a polygon)', () => {
     expect(parts).toHaveLength(1);
     expect(parts[0]!.holes).toHaveLength(holes.length);
     const single = bridgeHoles(parts[0]!.outer, parts[0]!.holes);
-    expect(crossingEdges(single)).toEqual([]);
+    expect(selfCrossings(single)).toEqual([]);
     expect(maskIoU(r, rasterizePolygons([single])!)).toBe(1);
+  });
+
+  it('starts a later hole\u2019s cut on the side of an earlier cut that faces it', () => {
+    // B sees A's rightmost corner, which A's own cut has made two corners of the ring: the cut
+    // must leave from the one facing B, or the ring passes through itself there
+    const outer = ring(0, 0, 50, 0, 40, 40, 0, 40);
+    const a = ring(19, 15, 25, 17, 19, 19);
+    const b = ring(6, 23, 10, 25, 6, 27);
+    const single = bridgeHoles(outer, [a, b]);
+    expect(selfCrossings(single)).toEqual([]);
+    expect(regionArea(rasterizePolygons([single])!)).toBe(regionArea(rasterizePolygons([outer, a, b])!));
   });
 
   it('leaves out a hole that is not inside the outer ring, and holes of fewer than 3 points', () => {

@@ -24,6 +24,8 @@ describe('fill inside a mask', () => {
   it("answers 'open' when the clicked area reaches the region's edge, and 'set' on a set pixel", () => {
     const r = drawn(['#####', '#...#', '#....', '#####']);
     expect(fillEnclosed(r, 2, 1)).toBe('open');
+    expect(fillEnclosed(drawn(['##.##', '#...#', '#####']), 1, 1)).toBe('open'); // through the top row
+    expect(fillEnclosed(drawn(['#####', '#...#', '#.###']), 3, 1)).toBe('open'); // through the bottom row
     expect(fillEnclosed(r, 0, 0)).toBe('set');
     expect(fillEnclosed(r, 50, 50)).toBe('open');
     expect(fillEnclosed(drawn(['.']), 0, 0)).toBe('open');

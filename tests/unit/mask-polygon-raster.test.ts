@@ -44,6 +44,16 @@ describe('polygons to a mask', () => {
     expect(pixels(rasterizePolygons([[...open, open[0]!]]))).toEqual(pixels(rasterizePolygons([open])));
   });
 
+  it('splits the pixels on an edge two polygons share between them: none set twice, none lost', () => {
+    // the shared edges run through pixel centres (x = 2.5, y = 3.5): the rule must pick one side
+    const left = rasterizePolygons([ring(0.5, 0.5, 2.5, 0.5, 2.5, 6.5, 0.5, 6.5)]);
+    const right = rasterizePolygons([ring(2.5, 0.5, 4.5, 0.5, 4.5, 3.5, 2.5, 3.5)]);
+    const below = rasterizePolygons([ring(2.5, 3.5, 4.5, 3.5, 4.5, 6.5, 2.5, 6.5)]);
+    const all = [...pixels(left), ...pixels(right), ...pixels(below)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.sort()).toEqual(pixels(rasterizePolygons([ring(0.5, 0.5, 4.5, 0.5, 4.5, 6.5, 0.5, 6.5)])));
+  });
+
   it('keeps a thin sliver one pixel wide', () => {
     const r = rasterizePolygons([ring(0, 0.1, 30, 0.1, 30, 0.9, 0, 0.9)]);
     expect(picture(r, 0, 0, 30, 1)).toEqual(['#'.repeat(30)]);

@@ -65,8 +65,10 @@ function storedMasks(): [string, MaskGeometry][] {
 
 function runCoco(input: unknown): { polygons: string[]; bitmaps: string[] } {
   const run = spawnSync('python3', [SCRIPT], { input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.error) throw new Error(`python3 could not be started (${run.error.message}): this check needs python3 with numpy and pycocotools ('pip install pycocotools')`);
-  if (run.status !== 0) throw new Error(`the pycocotools reader failed (exit ${run.status}): ${run.stderr.trim()}`);
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new Error("python3 is missing: this check needs python3 with numpy and pycocotools ('pip install pycocotools')");
+  }
+  if (run.status !== 0) throw new Error(`the pycocotools reader failed (exit ${run.status}${run.error ? `, ${run.error.message}` : ''}): ${run.stderr.trim()}`);
   return JSON.parse(run.stdout) as { polygons: string[]; bitmaps: string[] };
 }
 

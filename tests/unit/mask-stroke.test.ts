@@ -43,10 +43,11 @@ describe('brush strokes', () => {
     expect(r.width).toBeLessThanOrEqual(801);
   });
 
-  it('answers an empty region for no points, and refuses a radius that is not a number', () => {
+  it('answers an empty region for no points, and refuses a radius or a point that is not a number', () => {
     expect(regionArea(rasterizeStroke([], 5))).toBe(0);
     expect(rasterizeStroke([], 5).width).toBe(0);
     expect(() => rasterizeStroke([{ x: 0, y: 0 }], Number.NaN)).toThrow(RangeError);
+    expect(() => rasterizeStroke([{ x: 0, y: 0 }, { x: Number.NaN, y: 3 }], 2)).toThrow(RangeError);
   });
 
   it('paints the same pixels whether the pointer sent many points or few along a straight drag', () => {

@@ -13,6 +13,9 @@ to install instead of failing on a traceback.
 import json
 import sys
 
+# The cases first: exiting before stdin is read would leave the caller writing into a closed pipe.
+CASES = json.load(sys.stdin)
+
 try:
     import numpy as np
     from pycocotools import mask as coco_mask
@@ -34,5 +37,4 @@ def encode(case):
 
 
 if __name__ == "__main__":
-    cases = json.load(sys.stdin)
-    json.dump({"polygons": [rasterize(c) for c in cases["polygons"]], "bitmaps": [encode(c) for c in cases["bitmaps"]]}, sys.stdout)
+    json.dump({"polygons": [rasterize(c) for c in CASES["polygons"]], "bitmaps": [encode(c) for c in CASES["bitmaps"]]}, sys.stdout)
