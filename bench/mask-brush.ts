@@ -31,16 +31,16 @@ async function main() {
     // the mask under the stroke), a new object's mask at 100 %, and a long swipe across the
     // fitted frame (1,500 px of frame, radius 12: the stress case, every stroke crossing masks).
     const cases = [
-      { name: 'touch-up at 100 %', run: { count: 200, n: 12, frames: 60, step: 4, radius: 16, zoom: 1, into: true } },
-      { name: 'new mask at 100 %', run: { count: 200, n: 12, frames: 60, step: 4, radius: 16, zoom: 1, into: false } },
-      { name: 'swipe across the fitted frame', run: { count: 200, n: 12, frames: 90, step: 5, radius: 12, zoom: 0, into: false } },
+      { name: 'touch-up at 100 %', run: { count: 200, n: 30, frames: 60, step: 4, radius: 16, zoom: 1, into: true } },
+      { name: 'new mask at 100 %', run: { count: 200, n: 30, frames: 60, step: 4, radius: 16, zoom: 1, into: false } },
+      { name: 'swipe across the fitted frame', run: { count: 200, n: 20, frames: 90, step: 5, radius: 12, zoom: 0, into: false } },
     ];
     const rows: [string, Run][] = [];
     for (const c of cases) {
       rows.push([`ours, ${c.name}`, (await page.evaluate(`window.maskBench.runOurs(${JSON.stringify(c.run)})`)) as Run]);
       rows.push([`Konva 10.9.1 brush (Label Studio's way), ${c.name}`, (await page.evaluate(`window.maskBench.runKonva(${JSON.stringify(c.run)})`)) as Run]);
     }
-    console.log('\n4,000 x 3,000 frame, 200 masks (objects of 60 to 400 px), 12 strokes a case, 1280x720');
+    console.log('\n4,000 x 3,000 frame, 200 masks (objects of 60 to 400 px), 30 strokes a case (20 for the swipe), 1280x720');
     console.log('| brush | frames | frame p50 ms | frame p95 ms | frame max ms | fps | release to edit p50 / p95 / max ms | edit bytes p50 / max |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, r] of rows) {

@@ -43,6 +43,11 @@ export function maskBits(g: MaskGeometry): Uint8Array {
   return bits;
 }
 
+/** The cached bitmap of `g` if there is one, without decoding (and without counting as a use). Not to be changed. */
+export function peekBits(g: MaskGeometry): Uint8Array | undefined {
+  return decoded.get(g);
+}
+
 /** Hands a bitmap just encoded into `g` to the cache, so the next use need not decode it again. */
 export function rememberBits(g: MaskGeometry, bits: Uint8Array): void {
   keep(g, bits);

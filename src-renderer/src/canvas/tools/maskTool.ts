@@ -19,6 +19,7 @@
 import type { AnnotationObject, MaskGeometry, Point2 } from '../../../../src-shared/model/annotation';
 import { fillEnclosed } from '../../../../src-shared/mask/fill';
 import { clipRegion, geometryOfRegion, regionOfGeometry, regionsOverlap, subtractRegion, unionRegions, type MaskRegion } from '../../../../src-shared/mask/region';
+import { patchGeometry } from '../../../../src-shared/mask/patch';
 import { rasterizeStroke } from '../../../../src-shared/mask/stroke';
 import type { ObjectsChange } from '../model/objectsChange';
 import { HANDLED, NOT_HANDLED, type DrawingContext, type DrawingTemplate, type DrawingTool, type OverlayShape, type ToolKey, type ToolOutcome, type ToolPointer } from './tool';
@@ -123,19 +124,18 @@ export class MaskTool implements DrawingTool {
     // First what the stroke may not paint (every mask that keeps its pixels), then what it takes.
     let paint = stroke;
     for (const o of others) {
-      if (takeOthers && !o.locked) continue;
+      if ((takeOthers && !o.locked) || !boxesMeet(o.geometry, paint)) continue;
       const theirs = regionOfGeometry(o.geometry);
       if (regionsOverlap(theirs, paint)) paint = subtractRegion(paint, theirs);
     }
     for (const o of takeOthers ? others : []) {
-      if (o.locked) continue;
-      const theirs = regionOfGeometry(o.geometry);
-      if (!regionsOverlap(theirs, paint)) continue;
-      const left = geometryOfRegion(subtractRegion(theirs, paint));
+      if (o.locked || !boxesMeet(o.geometry, paint)) continue;
+      const left = without(o.geometry, paint);
+      if (left === o.geometry) continue;
       if (left) replace.push({ ...o, geometry: left });
       else remove.push(o.id);
     }
-    const geometry = geometryOfRegion(target ? unionRegions(regionOfGeometry(target.geometry), paint) : paint);
+    const geometry = target ? withStroke(target.geometry, paint) : geometryOfRegion(paint);
     if (!geometry) return { ...HANDLED, notice: 'mask.notice.nothingFree' };
     const change: ObjectsChange = { replace, remove };
     if (target) {
@@ -156,9 +156,9 @@ export class MaskTool implements DrawingTool {
     const replace: AnnotationObject[] = [];
     const remove: string[] = [];
     for (const o of chosen.length ? chosen : masks) {
-      const region = regionOfGeometry(o.geometry);
-      if (!regionsOverlap(region, stroke)) continue;
-      const left = geometryOfRegion(subtractRegion(region, stroke));
+      if (!boxesMeet(o.geometry, stroke)) continue;
+      const left = without(o.geometry, stroke);
+      if (left === o.geometry) continue;
       if (left) replace.push({ ...o, geometry: left });
       else remove.push(o.id);
     }
@@ -181,6 +181,25 @@ export class MaskTool implements DrawingTool {
     if (!geometry) return HANDLED;
     return { ...HANDLED, change: { replace: [{ ...target, geometry }] }, select: [target.id] };
   }
+}
+
+const boxesMeet = (g: MaskGeometry, r: MaskRegion) => g.x < r.x + r.width && r.x < g.x + g.width && g.y < r.y + r.height && r.y < g.y + g.height;
+
+/**
+ * The mask without the stroke's pixels (the same geometry when it had none of them, null when
+ * none are left): patched in the stroke's columns where the box cannot change, else done whole.
+ */
+function without(g: MaskGeometry, stroke: MaskRegion): MaskGeometry | null {
+  const patched = patchGeometry(g, stroke, 'subtract');
+  if (patched !== 'whole') return patched;
+  const theirs = regionOfGeometry(g);
+  return regionsOverlap(theirs, stroke) ? geometryOfRegion(subtractRegion(theirs, stroke)) : g;
+}
+
+/** The mask with the stroke's pixels added, patched where the stroke stays inside its box. */
+function withStroke(g: MaskGeometry, stroke: MaskRegion): MaskGeometry | null {
+  const patched = patchGeometry(g, stroke, 'union');
+  return patched !== 'whole' ? patched : geometryOfRegion(unionRegions(regionOfGeometry(g), stroke));
 }
 
 const sameGeometry = (a: MaskGeometry, b: MaskGeometry) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.rle === b.rle;
