@@ -52,11 +52,3 @@ export function peekBits(g: MaskGeometry): Uint8Array | undefined {
 export function rememberBits(g: MaskGeometry, bits: Uint8Array): void {
   keep(g, bits);
 }
-
-/** Whether the frame pixel under (x, y) is set in the mask. */
-export function maskHasPixel(g: MaskGeometry, x: number, y: number): boolean {
-  const px = Math.floor(x) - g.x;
-  const py = Math.floor(y) - g.y;
-  if (px < 0 || py < 0 || px >= g.width || py >= g.height) return false;
-  return maskBits(g)[py * g.width + px] === 1;
-}

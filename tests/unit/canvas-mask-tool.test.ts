@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
-import { maskHasPixel } from '../../src-shared/mask/maskBits';
+import { maskHasPixel } from '../../src-shared/mask/maskRuns';
 import { countsArea, decodeCounts } from '../../src-shared/mask/rle';
 import { MaskTool, type ToolOutcome, type ToolPointer } from '../../src-renderer/src/canvas/tools';
 import { testDrawingContext } from '../support/drawingContext';

@@ -7,7 +7,7 @@
 import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
 import { boxCorners, shownKeypoints } from './bounds';
 import { distanceToPath, pointInPolygon } from './distance';
-import { maskHasPixel } from '../../../../src-shared/mask/maskBits';
+import { maskHasPixel } from '../../../../src-shared/mask/maskRuns';
 
 /** The faces of a projected cuboid (front, back, and the four sides): inside any of them is inside its hull. */
 export const CUBOID_FACES = [

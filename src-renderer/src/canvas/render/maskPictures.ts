@@ -2,12 +2,13 @@
  * Masks as pictures: each mask's pixels in its label's colour on a canvas of its box's size,
  * made once per geometry and colour and drawn scaled by the painter (one drawImage a mask, so
  * 200 masks cost 200 copies, never a pass over their pixels per frame). A box past MAX_SIDE is
- * made at a reduced size, its pixels sampled: a mask over a 20,000 px frame is seen whole when
- * zoomed out, and its edits stay exact (they work on the bitmap, not on this picture).
+ * made at a reduced size (a pixel of it is set when any mask pixel it covers is): a mask over a
+ * 20,000 px frame is seen whole when zoomed out, and its edits stay exact (they work on the
+ * mask, not on this picture).
  * Bounded by pixels like the decoded bitmaps, for the same reason (an undo history).
  */
 import type { MaskGeometry } from '../../../../src-shared/model/annotation';
-import { maskBits } from '../../../../src-shared/mask/maskBits';
+import { forEachSetStretch } from '../../../../src-shared/mask/maskRuns';
 
 const MAX_SIDE = 4096;
 /** Pixels of pictures kept (four bytes each): 256 MiB. */
@@ -40,15 +41,11 @@ function draw(g: MaskGeometry, color: string): Picture {
   const [r, gr, b] = rgb(color);
   // ImageData is RGBA in memory; as little-endian 32-bit words that is 0xAABBGGRR.
   const on = ((255 << 24) | (b << 16) | (gr << 8) | r) >>> 0;
-  const bits = maskBits(g);
-  if (k === 1) {
-    for (let i = 0; i < bits.length; i++) if (bits[i]) data[i] = on;
-  } else {
-    for (let y = 0; y < h; y++) {
-      const row = Math.min(g.height - 1, Math.floor(y * k)) * g.width;
-      for (let x = 0; x < w; x++) if (bits[row + Math.min(g.width - 1, Math.floor(x * k))]) data[y * w + x] = on;
-    }
-  }
+  // From the runs, not the bitmap: a mask past 16k px is never decoded whole to be seen.
+  forEachSetStretch(g, (column, from, to) => {
+    const x = Math.min(w - 1, Math.floor(column / k));
+    for (let y = Math.floor(from / k), end = Math.min(h - 1, Math.floor((to - 1) / k)); y <= end; y++) data[y * w + x] = on;
+  });
   ctx.putImageData(image, 0, 0);
   return { color, canvas, pixels: w * h };
 }
