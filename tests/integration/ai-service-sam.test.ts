@@ -150,7 +150,7 @@ describe('SAM segmenter', () => {
     const decoded = ai.parts.images.stats().decoded;
     expect((await call(ai, 'POST', '/v1/images/warm', { images: [image('camera.png')] })).status).toBe(202);
     await eventually('the plain warm-up\'s decode', () => ai.parts.images.stats().decoded > decoded);
-    expect(await ai.parts.embeddings.has('sam/camera.png')).toBe(false);
+    expect(ai.parts.embeddings.has('sam/camera.png')).toBe(false);
     expect(encoded()).toBe(before + 1);
   });
 
