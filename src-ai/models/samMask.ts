@@ -32,9 +32,9 @@ const scales = (frame: SamFrame) => ({ kx: frame.inputWidth / frame.sourceWidth 
 export interface SamMask {
   /** the set pixels, cropped to their bounding box; null when the box passes the annotation limits */
   geometry: MaskGeometry | null;
-  /** the bounding box of the set pixels */
+  /** the bounding box of the set pixels (without a geometry: of the cells that are set) */
   box: { x: number; y: number; width: number; height: number };
-  /** set pixels */
+  /** set pixels (0 without a geometry) */
   area: number;
 }
 
@@ -46,19 +46,41 @@ export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | n
   // grid rows the picture reaches: row v(t) = (t + 0.5) * ky - 0.5 for pixel row t
   const lastSegment = Math.min(LOW_RES - 1, Math.floor(Math.max(0, (H - 0.5) * ky - 0.5)) + 1);
   const positiveColumn = new Uint8Array(LOW_RES);
-  for (let j = 0; j <= lastSegment; j++) for (let i = 0; i < LOW_RES; i++) if (logits[j * LOW_RES + i]! > 0) positiveColumn[i] = 1;
+  let iMin = LOW_RES;
+  let iMax = -1;
+  let jMin = LOW_RES;
+  let jMax = -1;
+  for (let j = 0; j <= lastSegment; j++) {
+    for (let i = 0; i < LOW_RES; i++) {
+      if (!(logits[j * LOW_RES + i]! > 0)) continue;
+      positiveColumn[i] = 1;
+      iMin = Math.min(iMin, i);
+      iMax = Math.max(iMax, i);
+      jMin = Math.min(jMin, j);
+      jMax = Math.max(jMax, j);
+    }
+  }
+  if (iMax < 0) return null;
+  // the picture columns (rows) whose reading touches a positive cell: only these are read
+  const span = (lo: number, hi: number, k: number, n: number) => [Math.max(0, Math.floor((lo - 0.5) / k - 0.5)), Math.min(n - 1, Math.ceil((hi + 1.5) / k - 0.5))] as const;
+  const [xFrom, xTo] = span(iMin, iMax, kx, W);
+  if (xTo - xFrom + 1 > ANNOTATION_LIMITS.maskSide) {
+    // wider than any mask may be (a frame of extreme shape): no runs, the outline is traced over the cells' extent
+    const [yFrom, yTo] = span(jMin, jMax, ky, H);
+    return { geometry: null, box: { x: xFrom, y: yFrom, width: xTo - xFrom + 1, height: yTo - yFrom + 1 }, area: 0 };
+  }
 
   // pass 1: each picture column's runs [start, end), flat, with where each column's begin
   const runs: number[] = [];
-  const columnStart = new Int32Array(W + 1);
+  const columnStart = new Int32Array(xTo - xFrom + 2);
   const c = new Float64Array(lastSegment + 1);
   let x0 = W;
   let x1 = -1;
   let y0 = H;
   let y1 = 0;
   const clampRow = (t: number) => Math.min(H, Math.max(0, t));
-  for (let x = 0; x < W; x++) {
-    columnStart[x] = runs.length;
+  for (let x = xFrom; x <= xTo; x++) {
+    columnStart[x - xFrom] = runs.length;
     const g = gridAt(x + 0.5, kx);
     if (!positiveColumn[g.i0] && !positiveColumn[g.i1]) continue;
     for (let j = 0; j <= lastSegment; j++) c[j] = logits[j * LOW_RES + g.i0]! * (1 - g.w) + logits[j * LOW_RES + g.i1]! * g.w;
@@ -89,7 +111,7 @@ export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | n
       y1 = Math.max(y1, runs[runs.length - 1]!);
     }
   }
-  columnStart[W] = runs.length;
+  columnStart[xTo - xFrom + 1] = runs.length;
   if (x1 < 0) return null;
 
   // pass 2: column-major counts over the box, starting with a run of 0s
@@ -108,7 +130,7 @@ export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | n
   };
   for (let x = x0; x <= x1; x++) {
     let at = y0;
-    for (let k = columnStart[x]!; k < columnStart[x + 1]!; k += 2) {
+    for (let k = columnStart[x - xFrom]!; k < columnStart[x - xFrom + 1]!; k += 2) {
       put(0, runs[k]! - at);
       put(1, runs[k + 1]! - runs[k]!);
       area += runs[k + 1]! - runs[k]!;

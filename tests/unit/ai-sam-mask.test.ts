@@ -114,6 +114,14 @@ describe('the mask from the decoder\'s logits', () => {
     }
   });
 
+  it('answers no mask, only its extent, for an object wider than any mask may be (65,535 px), without reading its columns', () => {
+    const frame = frameOf(2_000_000, 1000);
+    const all = new Float32Array(LOW_RES * LOW_RES).fill(3);
+    const mask = maskOfLogits(all, frame)!;
+    expect(mask.geometry).toBeNull();
+    expect(mask.box).toMatchObject({ x: 0, y: 0, width: 2_000_000, height: 1000 });
+  });
+
   it('samples the outline\'s bitmap over the mask\'s box at the scale asked', () => {
     const frame = frameOf(451, 300);
     const logits = ellipseLogits(512, 340, 250, 200);
