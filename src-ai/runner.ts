@@ -3,7 +3,8 @@
  * reference, fetching the image(s) and the ONNX file, the built-in models' thread or the party's
  * own model process (uploaded models), then the head. Shared by POST /v1/infer and the batch
  * jobs. Prompts go to the models in the decoded raster's pixels and predictions come back in the
- * picture's own (working.ts), for pictures decoded smaller than they are.
+ * picture's own (working.ts), for pictures decoded smaller than they are; SAM's decoder works in
+ * the picture's own pixels from the start (its embedding knows both sizes).
  */
 import type { ImageRef, InferParams, ModelRef, Prediction, Prompt } from '../src-shared/ai/protocol';
 import type { ArtifactStore } from './artifacts';
@@ -13,8 +14,11 @@ import type { ModelPool, Priority } from './engine/pool';
 import type { TeamModels } from './engine/teams';
 import { ServiceFailure } from './errors';
 import { baseMinScore, finishPredictions } from './head';
+import type { EmbeddingStore } from './embeddings';
 import type { ImageStore } from './images';
+import { samPoints, requireSegmenterPrompt } from './models/samPrompt';
 import { DEFAULT_TOLERANCE } from './models/segmenter';
+import type { SamState } from './samState';
 import { DEFAULT_TRACK_MIN_SCORE } from './models/tracker';
 import { lengthToWorking, predictionsToSource, promptToWorking } from './working';
 
@@ -33,12 +37,19 @@ export interface CallOptions {
   tenant?: string;
 }
 
+/** SAM's parts: whether it runs here, and the picture embeddings. */
+export interface SamParts {
+  state: SamState;
+  embeddings: EmbeddingStore;
+}
+
 export class Runner {
   constructor(
     readonly pool: ModelPool,
     readonly images: ImageStore,
     readonly artifacts: ArtifactStore,
     readonly teams: TeamModels,
+    readonly sam: SamParts,
   ) {}
 
   private async worker(task: WorkerTask, o: CallOptions): Promise<Prediction[]> {
@@ -71,9 +82,30 @@ export class Runner {
     return finishPredictions(raw, model.head, params);
   }
 
+  /**
+   * The built-in segmenter with SAM: the picture's embedding (cached, or computed now on the
+   * encoder's thread: the image is fetched only then), the prompt checked against the picture,
+   * then the decoder on the built-in models' thread.
+   */
+  private async samSegment(req: { image: ImageRef; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
+    requireSegmenterPrompt(req.prompt);
+    const embedding = await this.sam.embeddings.get(req.image, { priority: o.priority, tenant: o.tenant ?? '', signal: o.signal });
+    // a click outside the picture is the caller's mistake, said before the model thread is queued for
+    samPoints(req.prompt, embedding);
+    return this.worker({ op: 'samSegment', embedding, prompt: req.prompt, tolerance: req.params?.tolerance }, o);
+  }
+
+  /** Whether a warm-up with this model should compute the picture's embedding too. */
+  async warmsEmbedding(model: ModelRef | undefined): Promise<boolean> {
+    if (!model || resolveModel(model) !== 'segmenter') return false;
+    return this.sam.state.available();
+  }
+
   /** POST /v1/infer. */
   async infer(req: { model: ModelRef; image: ImageRef; frames?: ImageRef[]; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
     const impl = implementationOf(req.model);
+    if (impl === 'segmenter') requireSegmenterPrompt(req.prompt);
+    if (impl === 'segmenter' && (await this.sam.state.available())) return this.samSegment(req, o);
     const tenant = o.tenant ?? '';
     const artifact = impl === 'onnx-yolo' ? this.artifacts.get(req.model, tenant, o.signal) : undefined;
     // the model file and the image come in together
@@ -88,7 +120,8 @@ export class Runner {
         return finishPredictions(back(await this.teams.detect(tenant, await artifact!, image, baseMinScore(req.model.head, req.params), o.priority, o.signal)), req.model.head, req.params);
       case 'pose':
         return back(await this.worker({ op: 'pose', image, prompt: promptToWorking(req.prompt, image) }, o));
-      case 'segmenter': {
+      case 'segmenter':
+      case 'grabcut': {
         const tolerance = req.params?.tolerance;
         const working = tolerance === undefined && image.width === image.sourceWidth ? undefined : lengthToWorking(tolerance ?? DEFAULT_TOLERANCE, image);
         return back(await this.worker({ op: 'segment', image, prompt: promptToWorking(req.prompt, image), tolerance: working }, o));
@@ -112,7 +145,8 @@ export class Runner {
       const artifact = await this.artifacts.get(model, tenant, o.signal);
       return this.teams.serve(tenant, artifact, o.priority, o.signal);
     }
-    await this.pool.run({ op: 'warm', models: [impl] }, o.priority, o.signal, o.tenant ?? '');
+    if (impl === 'segmenter' && (await this.sam.state.available())) return { inputWidth: 0, inputHeight: 0, classes: 0 };
+    await this.pool.run({ op: 'warm', models: [impl === 'grabcut' ? 'segmenter' : impl] }, o.priority, o.signal, o.tenant ?? '');
     if (impl === 'detector') return { inputWidth: 512, inputHeight: 512, classes: 80 };
     if (impl === 'pose') return { inputWidth: 192, inputHeight: 192, classes: 17 };
     return { inputWidth: 0, inputHeight: 0, classes: 0 };

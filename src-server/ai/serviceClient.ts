@@ -8,6 +8,8 @@ import {
   type JobRequest,
   type WarmRequest,
 } from '../../src-shared/ai/protocol';
+import { countsArea, decodeCounts } from '../../src-shared/mask/rle';
+import type { MaskGeometry } from '../../src-shared/model/annotation';
 import { AppError } from '../errors';
 import { boundedCall, OutboundFailure } from '../outbound/boundedCall';
 import { refusalOf } from './serviceRefusals';
@@ -36,6 +38,14 @@ export interface ServiceClientOptions {
   trusted: boolean;
   /** how connections are made: the address-checking agent for a team's service (src-server/outbound) */
   dispatcher?: Dispatcher;
+}
+
+/** Whether a mask's run-length text is whole and covers its box exactly, with a pixel set. */
+function maskRunsFit(m: MaskGeometry): boolean {
+  const counts = decodeCounts(m.rle);
+  if (!counts) return false;
+  const { pixels, set } = countsArea(counts);
+  return pixels === m.width * m.height && set > 0;
 }
 
 /**
@@ -80,15 +90,18 @@ export class ModelServiceClient {
    * service only: a team's service serves that team alone, and one written before the field
    * would refuse it.
    */
-  private forService<T extends { tenant?: string }>(req: T): T {
-    if (this.o.trusted || req.tenant === undefined) return req;
+  private forService<T extends { tenant?: string; model?: unknown }>(req: T, optionalModel = false): T {
+    if (this.o.trusted) return req;
     const { tenant: _tenant, ...rest } = req;
+    // A warm-up's `model` came later too: a team's service gets the warm-up as before.
+    if (optionalModel) delete (rest as { model?: unknown }).model;
     return rest as T;
   }
 
   async infer(req: InferRequest, frameId?: number): Promise<InferResponse> {
     const body = await this.call('POST', '/v1/infer', this.forService(req), CALL_LIMITS.infer, frameId);
-    if (!Value.Check(InferResponse, body)) throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason: 'badAnswer' });
+    // A mask's runs must cover its box exactly: a service's cut or padded text is a bad answer, not a mask.
+    if (!Value.Check(InferResponse, body) || !body.predictions.every((p) => !p.mask || maskRunsFit(p.mask))) throw new AppError('ai.serviceUnreachable', { service: this.o.name, reason: 'badAnswer' });
     return body;
   }
 
@@ -98,7 +111,7 @@ export class ModelServiceClient {
 
   /** Best effort: a service without the warm-up (404), or one that is away, costs the caller nothing but the first call's wait. */
   async warm(req: WarmRequest): Promise<void> {
-    await this.call('POST', '/v1/images/warm', this.forService(req), CALL_LIMITS.small).catch(() => undefined);
+    await this.call('POST', '/v1/images/warm', this.forService(req, true), CALL_LIMITS.small).catch(() => undefined);
   }
 
   /** Best effort: the job is already stopped on our side, whatever the service says. */

@@ -82,6 +82,10 @@ export function predictionsToObjects(
       objects.push({ ...common, tool: 'box', geometry: { x: pred.box.x, y: pred.box.y, width: pred.box.width, height: pred.box.height } });
     } else if (pred.tool === 'polygon' && pred.points && pred.points.length >= 3 && feature.tool === 'polygon') {
       objects.push({ ...common, tool: 'polygon', geometry: { points: pred.points.map((q) => ({ x: q.x, y: q.y })) } });
+    } else if (pred.tool === 'polygon' && pred.mask && feature.tool === 'mask') {
+      // a segmenter's mask (its runs checked to cover its box by the service client)
+      const { x, y, width, height, rle } = pred.mask;
+      objects.push({ ...common, tool: 'mask', geometry: { x, y, width, height, rle } });
     } else if (pred.tool === 'box' && pred.box && feature.tool === 'polygon') {
       const b = pred.box;
       objects.push({ ...common, tool: 'polygon', geometry: { points: [{ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y }, { x: b.x + b.width, y: b.y + b.height }, { x: b.x, y: b.y + b.height }] } });

@@ -15,6 +15,7 @@
  * with. Images are fetched by the service from the signed URLs the server puts in the request.
  */
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { MaskGeometry } from '../model/annotation';
 
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -98,7 +99,7 @@ export const AiKeypoint = Type.Object({ name: Type.String({ maxLength: 64 }), x:
 /**
  * One thing a model found. `className` is the base model's class; `label` is the project label
  * key the head mapped it to (absent without a head or when unmapped and kept). Exactly the
- * geometry of `tool` is set.
+ * geometry of `tool` is set, except that a segmenter's polygon may also carry its `mask`.
  */
 export const Prediction = Type.Object(
   {
@@ -109,6 +110,12 @@ export const Prediction = Type.Object(
     box: Type.Optional(AiBox),
     points: Type.Optional(Type.Array(AiPoint, { maxItems: 10_000 })),
     keypoints: Type.Optional(Type.Array(AiKeypoint, { maxItems: 100 })),
+    /**
+     * segmenter (optional, next to `points`): the object's pixels in the picture's own pixels,
+     * cropped to the set ones, as COCO's compressed run-length text (src-shared/mask/rle.ts);
+     * `points` is then its largest outline. A service that answers only `points` is read as before.
+     */
+    mask: Type.Optional(MaskGeometry),
     /** tracker: which input object this continues */
     trackOf: Type.Optional(Type.String({ maxLength: 64 })),
     /** tracker: the index into `frames` this prediction is on */
@@ -181,8 +188,10 @@ export type InferResponse = Static<typeof InferResponse>;
  * POST /v1/images/warm (optional: a service without it answers 404 and nothing is lost): fetch and
  * decode these images into the service's cache now, so the first interactive call on a frame the
  * person just opened does not pay for the download and the decode. Answered 202 at once.
+ * `model` (optional): the model the person's next call will use, so the service may prepare for
+ * it too (the built-in segmenter computes the picture's image embedding).
  */
-export const WarmRequest = Type.Object({ images: Type.Array(ImageRef, { minItems: 1, maxItems: 8 }), tenant: Type.Optional(Tenant) }, closed);
+export const WarmRequest = Type.Object({ images: Type.Array(ImageRef, { minItems: 1, maxItems: 8 }), tenant: Type.Optional(Tenant), model: Type.Optional(ModelRef) }, closed);
 export type WarmRequest = Static<typeof WarmRequest>;
 
 export const JOB_TYPES = ['predict', 'evaluate', 'train', 'serve'] as const;

@@ -10,6 +10,8 @@ import { yoloModel } from '../support/tinyOnnx';
 import { AiJobsRepository } from '../../src-server/repositories/aiJobs';
 import { newCallbackToken } from '../../src-server/ai/serviceUrls';
 import { eventually } from '../support/eventually';
+import { ONTOLOGY_VERSION } from '../../src-shared/model/ontology';
+import { ANNOTATION_VERSION, frameDataIssues } from '../../src-shared/model/annotation';
 
 const until = <T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 60_000) => eventually(what, check, timeoutMs);
 
@@ -154,10 +156,37 @@ describe.each(DB_KINDS)('AI on %s', (kind) => {
     const shape = polygon.body.data.frames[0].objects[0];
     expect(shape.tool).toBe('polygon');
     expect(shape.geometry.points.length).toBeGreaterThanOrEqual(3);
+    // Around the box: SAM follows the cat a few pixels past the box's left edge (the cat goes on to x = 0).
     for (const p of shape.geometry.points) {
-      expect(p.x).toBeGreaterThanOrEqual(35);
-      expect(p.x).toBeLessThanOrEqual(425);
+      expect(p.x).toBeGreaterThanOrEqual(40 - 12);
+      expect(p.x).toBeLessThanOrEqual(420 + 12);
     }
+
+    // Into a mask feature, the same prompt comes back as the segmenter's mask: whole runs over its
+    // box, on the picture, as a frame would store it (issue 32).
+    const now = ctx.now();
+    const ontologyId = (await ctx.db.selectFrom('ontology_features').select('ontology_id').where('id', '=', a.polygonFeatureId).executeTakeFirstOrThrow()).ontology_id;
+    const maskFeatureId = (
+      await ctx.db
+        .insertInto('ontology_features')
+        .values({ ontology_id: ontologyId, name: 'Masks', tool: 'mask', sort_order: 9, label_count: 1, definition: JSON.stringify({ version: ONTOLOGY_VERSION, labels: [{ id: 'pet-mask', name: 'Pet', color: '#00ffff' }], attributes: [] }), created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const asMask = await s.call({
+      method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token,
+      payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'polygon', featureId: maskFeatureId, box: { x: 40, y: 20, width: 380, height: 280 } },
+    });
+    expect(asMask.body.code, JSON.stringify(asMask.body)).toBe(200);
+    const mask = asMask.body.data.frames[0].objects[0];
+    expect(mask).toMatchObject({ tool: 'mask', featureId: maskFeatureId, labelId: 'pet-mask', source: 'ai' });
+    expect(frameDataIssues({ version: ANNOTATION_VERSION, objects: [mask], classifications: [] })).toEqual([]);
+    expect(mask.geometry.x).toBeGreaterThanOrEqual(0);
+    expect(mask.geometry.x + mask.geometry.width).toBeLessThanOrEqual(451);
+    expect(mask.geometry.width * mask.geometry.height).toBeGreaterThan(0.5 * 380 * 280);
+    // With no feature named, an outline still goes to the polygon feature, as before masks.
+    const unnamedOutline = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[1], frameId: cat, tool: 'polygon', box: { x: 40, y: 20, width: 380, height: 280 } } });
+    expect(unnamedOutline.body.data.frames[0].objects.map((o: { tool: string }) => o.tool)).toEqual(['polygon']);
 
     const key = (await ctx.db.selectFrom('subject_frames').select('object_key').where('id', '=', astro).executeTakeFirstOrThrow()).object_key;
     await ctx.storage.delete(key);

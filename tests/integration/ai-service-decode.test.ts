@@ -67,8 +67,9 @@ describe('the service process’s memory', { timeout: TIMEOUT }, () => {
 
   it('stays within a few hundred MB through four parallel warm-ups of 10,000 x 10,000 PNGs (before: 2.3 GB more)', async () => {
     const service = { url, close: async () => undefined } as unknown as ModelService;
-    // the models loaded (the start's warm-up runs first on the model thread)
+    // the models loaded (the start's warm-up runs first on the model thread), SAM's encoder with its first picture too
     expect((await infer(service, { model: BUILTIN_DETECTOR, image: { url: files.demo('horse.png') } })).status).toBe(200);
+    expect((await infer(service, { model: BUILTIN_SEGMENTER, image: { url: files.demo('horse.png') }, prompt: { points: [{ x: 200, y: 150, positive: true }] } })).status).toBe(200);
     const pid = child.pid!;
     // the peak so far is forgotten: VmHWM restarts from the resident size now
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');

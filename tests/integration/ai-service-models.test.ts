@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelService } from '../../src-ai/service';
 import { Value } from 'typebox/value';
 import { HealthResponse, type AiBox, type AiPoint, type Prediction } from '../../src-shared/ai/protocol';
-import { BUILTIN_DETECTOR, BUILTIN_POSE, BUILTIN_SEGMENTER, BUILTIN_TRACKER, call, DEMO, infer, startAi, startFileServer, type FileServer } from '../support/aiHarness';
+import { BUILTIN_DETECTOR, BUILTIN_GRABCUT, BUILTIN_POSE, BUILTIN_TRACKER, call, DEMO, infer, startAi, startFileServer, type FileServer } from '../support/aiHarness';
 import { zeroPng } from '../support/zeroPng';
 
 let ai: ModelService;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // the first call waits for the models to load (about 2 s)
   const warm = await infer(ai, { model: BUILTIN_DETECTOR, image: { url: files.demo('horse.png') } });
   expect(warm.status).toBe(200);
-  await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('horse.png') }, prompt: { box: { x: 10, y: 10, width: 100, height: 100 } } });
+  await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('horse.png') }, prompt: { box: { x: 10, y: 10, width: 100, height: 100 } } });
 });
 afterAll(async () => {
   await ai?.close();
@@ -83,7 +83,9 @@ describe('health and access', () => {
     expect(byName.pose).toMatchObject({ kind: 'pose', tools: ['keypoints'] });
     expect(byName.pose!.classes).toEqual(expect.arrayContaining(['nose', 'left_eye', 'right_ankle']));
     expect(byName.pose!.classes).toHaveLength(17);
-    expect(byName.segmenter).toMatchObject({ kind: 'segmenter', tools: ['polygon'] });
+    expect(byName.segmenter).toMatchObject({ kind: 'segmenter', tools: ['polygon', 'mask'] });
+    // GrabCut is the segmenter's fallback, asked for by name only: a team server never offers it
+    expect(byName.grabcut).toBeUndefined();
     expect(byName.tracker).toMatchObject({ kind: 'tracker' });
     expect(byName['onnx-yolo']).toMatchObject({ kind: 'detector', runtime: 'onnx-yolo' });
   });
@@ -224,9 +226,9 @@ describe('pose', () => {
   });
 });
 
-describe('segmenter', () => {
+describe('segmenter: GrabCut, the fallback where SAM cannot run (SAM itself: ai-service-sam.test.ts)', () => {
   it('turns a box around the cat into a polygon mostly inside the box that covers most of it', async () => {
-    const res = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('chelsea.png') }, prompt: { box: CHELSEA_CAT } });
+    const res = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('chelsea.png') }, prompt: { box: CHELSEA_CAT } });
     expect(res.status).toBe(200);
     const p = res.body.predictions[0]!;
     expect(p.tool).toBe('polygon');
@@ -238,20 +240,20 @@ describe('segmenter', () => {
 
   it('answers the box itself, at score 0.5, for a box over the whole frame (nothing around it to learn the background from), rather than a fragment', async () => {
     const whole = { x: 2, y: 2, width: 447, height: 296 };
-    const res = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('chelsea.png') }, prompt: { box: whole } });
+    const res = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('chelsea.png') }, prompt: { box: whole } });
     expect(res.status).toBe(200);
     const p = res.body.predictions[0]!;
     expect(p.score).toBe(0.5);
     expect(iou(bbox(p.points!), whole)).toBeGreaterThan(0.99);
     // A negative click gives it background to learn from: the cut is GrabCut's again.
-    const told = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('chelsea.png') }, prompt: { box: whole, points: [{ x: 440, y: 20, positive: false }] } });
+    const told = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('chelsea.png') }, prompt: { box: whole, points: [{ x: 440, y: 20, positive: false }] } });
     expect(told.body.predictions[0]?.score).not.toBe(0.5);
   });
 
   it('follows the outline of the horse (a silhouette on white) and a coarser tolerance gives fewer points', async () => {
     const box = { x: 14, y: 15, width: 386, height: 301 };
-    const fine = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('horse.png') }, prompt: { box }, params: { tolerance: 1 } });
-    const coarse = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('horse.png') }, prompt: { box }, params: { tolerance: 8 } });
+    const fine = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('horse.png') }, prompt: { box }, params: { tolerance: 1 } });
+    const coarse = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('horse.png') }, prompt: { box }, params: { tolerance: 8 } });
     const f = fine.body.predictions[0]!.points!;
     const c = coarse.body.predictions[0]!.points!;
     expect(c.length).toBeLessThan(f.length);
@@ -274,10 +276,10 @@ describe('segmenter', () => {
   it('a negative click takes out the part it is on', async () => {
     const url = await twoCards();
     const box = { x: 60, y: 60, width: 280, height: 180 };
-    const both = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url }, prompt: { box } });
+    const both = await infer(ai, { model: BUILTIN_GRABCUT, image: { url }, prompt: { box } });
     const b = both.body.predictions[0]!.points!;
     expect(insidePolygon(b, 140, 150) && insidePolygon(b, 260, 150)).toBe(true);
-    const red = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url }, prompt: { box, points: [{ x: 260, y: 150, positive: false }] } });
+    const red = await infer(ai, { model: BUILTIN_GRABCUT, image: { url }, prompt: { box, points: [{ x: 260, y: 150, positive: false }] } });
     const r = red.body.predictions[0]!.points!;
     expect(insidePolygon(r, 140, 150)).toBe(true);
     expect(insidePolygon(r, 260, 150)).toBe(false);
@@ -286,10 +288,10 @@ describe('segmenter', () => {
 
   it('finds the object from a positive click alone, and keeps to it', async () => {
     const url = await twoCards();
-    const res = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url }, prompt: { points: [{ x: 140, y: 150, positive: true }] } });
+    const res = await infer(ai, { model: BUILTIN_GRABCUT, image: { url }, prompt: { points: [{ x: 140, y: 150, positive: true }] } });
     const pts = res.body.predictions[0]!.points!;
     expect(iou(bbox(pts), RED)).toBeGreaterThan(0.9);
-    const horse = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('horse.png') }, prompt: { points: [{ x: 200, y: 150, positive: true }] } });
+    const horse = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('horse.png') }, prompt: { points: [{ x: 200, y: 150, positive: true }] } });
     const h = horse.body.predictions[0]!.points!;
     // the whole horse from one click on its body: head to tail, back to hooves
     expect(insidePolygon(h, 200, 150)).toBe(true);
@@ -299,7 +301,7 @@ describe('segmenter', () => {
   });
 
   it('needs a box or a positive click', async () => {
-    const res = await infer(ai, { model: BUILTIN_SEGMENTER, image: { url: files.demo('coffee.png') }, prompt: { points: [{ x: 10, y: 10, positive: false }] } });
+    const res = await infer(ai, { model: BUILTIN_GRABCUT, image: { url: files.demo('coffee.png') }, prompt: { points: [{ x: 10, y: 10, positive: false }] } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('badRequest');
   });

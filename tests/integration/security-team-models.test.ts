@@ -108,6 +108,7 @@ describe.each(DB_KINDS)('a team\'s own models, through the server, on %s', (kind
       const team = await own.call({ method: 'POST', url: '/core/ai/serve', token: ow.users.owner.token, payload: { projectId: ow.projectP, runtime: 'external', name: 'Team box', serviceUrl: `${base}/team`, serviceKey: 'team-key-123456', modelName: 'det' } });
       expect(team.body.code, JSON.stringify(team.body)).toBe(200);
       expect((await call({ modelId: team.body.data.modelId })).body.code).toBe(200);
+      expect((await call({ modelId: team.body.data.modelId, warm: true })).body.code).toBe(200);
       const tenants = seen.map((x) => [x.path, x.body.tenant ?? null]);
       // The team in this installation: another installation sharing the service has a team of the same id.
       const tenant = `team:${ow.teamA}@${own.app.ctx.installation}`;
@@ -116,7 +117,12 @@ describe.each(DB_KINDS)('a team\'s own models, through the server, on %s', (kind
         ['/v1/infer', tenant],
         ['/v1/images/warm', tenant],
         ['/team/v1/infer', null],
+        ['/team/v1/images/warm', null],
       ]);
+      // A warm-up names its model to the operator's service (the built-in segmenter then computes the
+      // picture's embedding); a team's service gets the warm-up as before the field existed.
+      const warms = seen.filter((x) => x.path.endsWith('/v1/images/warm')).map((x) => (x.body as { model?: unknown }).model ?? null);
+      expect(warms).toEqual([{ kind: 'detector', runtime: 'builtin', name: 'det' }, null]);
       // The picture is cached under this installation's name too, as is every picture sent.
       expect(seen.filter((x) => x.path === '/v1/infer').map((x) => (x.body as { image?: { cacheKey?: string } }).image?.cacheKey)).toEqual([expect.stringMatching(new RegExp(`^${own.app.ctx.installation}/dataset/`))]);
     } finally {

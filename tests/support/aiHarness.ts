@@ -156,8 +156,12 @@ export async function startCallbackRecorder(): Promise<CallbackRecorder> {
   return rec;
 }
 
+/**
+ * A model service of the test's own. SAM loads at its first segmenter call unless the test asks
+ * (`sam: { warm: true }`): most files never use it, and each load is 2 to 3 s of CPU.
+ */
 export async function startAi(options: Partial<ModelServiceOptions> = {}): Promise<ModelService> {
-  return startModelService({ key: AI_KEY, ...options });
+  return startModelService({ key: AI_KEY, ...options, sam: { warm: false, ...options.sam } });
 }
 
 export async function infer(service: ModelService, body: InferRequest, key = AI_KEY): Promise<{ status: number; body: InferResponse & ServiceError; ms: number }> {
@@ -182,4 +186,6 @@ export async function call(service: ModelService, method: string, route: string,
 export const BUILTIN_DETECTOR = { kind: 'detector', runtime: 'builtin', name: 'detector' } as const;
 export const BUILTIN_POSE = { kind: 'pose', runtime: 'builtin', name: 'pose' } as const;
 export const BUILTIN_SEGMENTER = { kind: 'segmenter', runtime: 'builtin', name: 'segmenter' } as const;
+/** The segmenter's GrabCut fallback, by its name (not listed in /health). */
+export const BUILTIN_GRABCUT = { kind: 'segmenter', runtime: 'builtin', name: 'grabcut' } as const;
 export const BUILTIN_TRACKER = { kind: 'tracker', runtime: 'builtin', name: 'tracker' } as const;

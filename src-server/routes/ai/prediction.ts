@@ -18,8 +18,8 @@ import { AuthThrottleRepository } from '../../repositories/authThrottle';
 import { retryAfterSeconds } from '../../auth/limits';
 import { requireUser } from '../../plugins/auth';
 
-/** The features a tool's suggestions go into. */
-const TARGET_TOOLS: Record<AiPredictionBody['tool'], string[]> = { box: ['box', 'polygon'], polygon: ['polygon'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
+/** The features a tool's suggestions go into (a segmenter's answer: its outline, or its mask when it sends one). */
+const TARGET_TOOLS: Record<AiPredictionBody['tool'], string[]> = { box: ['box', 'polygon'], polygon: ['polygon', 'mask'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
 
 /** The feature and label a suggestion goes into when the model cannot tell: the caller's, else the first of the tool. */
 function chosenTarget(features: readonly TargetFeature[], body: AiPredictionBody, required: boolean): { featureId: number; labelId: string } | undefined {
@@ -30,7 +30,8 @@ function chosenTarget(features: readonly TargetFeature[], body: AiPredictionBody
     return { featureId: f.featureId, labelId };
   }
   if (!required) return undefined;
-  const f = features.find((x) => x.labels.length > 0);
+  // unnamed, an outline goes where it went before masks existed: a polygon feature first
+  const f = features.find((x) => x.labels.length > 0 && x.tool !== 'mask') ?? features.find((x) => x.labels.length > 0);
   if (!f) throw new AppError('ai.noFeature', { tool: body.tool });
   return { featureId: f.featureId, labelId: f.labels[0]!.id };
 }
@@ -70,7 +71,9 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: WARMUPS_PER_USER, key: String(requireUser(req)) }], ctx.now());
       if (!taken.ok) throw new AppError('ai.warmLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
       const model = await usableModel(ctx, project, body.tool, body.modelId);
-      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(ctx, project.teamId) });
+      // The model named too: the built-in segmenter computes the picture's embedding now, so the first click pays only its decoder.
+      const forModel = { kind: model.kind as InferRequest['model']['kind'], runtime: model.runtime as InferRequest['model']['runtime'], name: model.service_model };
+      await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(ctx, project.teamId), model: forModel });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }
     if (body.tool === 'tracking' && !body.objects?.length) throw new AppError('validation', { issues: [{ path: '/objects', message: 'tracking needs the objects to follow' }] });
