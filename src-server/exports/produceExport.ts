@@ -110,7 +110,7 @@ async function write(
   // Suggestions nobody confirmed stay out unless the plan keeps them; the report says how many.
   const left = { unconfirmed: 0 };
   const kept = keepsUnconfirmed(job.format, job.options) ? items : withoutUnconfirmed(items, left);
-  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir);
+  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir, job.options);
   if (left.unconfirmed > 0) written.skipped.unconfirmed = left.unconfirmed;
 
   let mediaFiles = 0;

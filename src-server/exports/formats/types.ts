@@ -130,6 +130,8 @@ export type ImportedObject = ImportedShape & {
   /** the feature's name where the format keeps it (COCO supercategory) */
   featureName?: string;
   attributes: Record<string, unknown>;
+  /** COCO: the polygons of one annotation share it, so that a mask feature takes them as one mask */
+  group?: string;
 };
 
 export interface ImportedFrame {
@@ -139,6 +141,8 @@ export interface ImportedFrame {
   objects: ImportedObject[];
   /** the frame's classification answers by name, where the format has them (COCO image, VOC annotation, YOLO sidecar) */
   attributes?: Record<string, unknown>;
+  /** the size of the picture its masks are in whole pixels of (PNG masks, COCO RLE), and the file that says so: the frame it is matched to must have it */
+  maskSize?: { width: number; height: number; file: string };
 }
 
 /** One file of the foreign dataset; the formats without sequences answer one frame per item. */
