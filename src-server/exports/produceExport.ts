@@ -91,7 +91,7 @@ async function write(
   // A failed upload ends the run at once (the writer would otherwise wait on a dead stream).
   upload.catch((err: unknown) => control.fail(err));
   const sink = yazlSink(zip);
-  const guarded: ZipSink = { add: (path, content) => (control.check(), sink.add(path, content)) };
+  const guarded: ZipSink = { add: (path, content, options) => (control.check(), sink.add(path, content, options)) };
 
   let subjects = 0;
   async function* counting(items: AsyncIterable<ExportItem>) {

@@ -29,22 +29,27 @@ export const SEGMENTATION_SET = 'ImageSets/Segmentation/default.txt';
 
 /** The two pictures of one frame from its painted object numbers: class colours and instance colours (the k-th object still seen gets palette colour k). */
 function pictures(numbers: ObjectNumbers, classColors: readonly Rgb[], visible: Uint32Array): { classRgb: Uint8Array; objectRgb: Uint8Array } {
-  const instanceColors: Rgb[] = [[0, 0, 0]];
+  // Colours by object number in flat tables: a pixel costs two table reads per picture.
+  const classTable = new Uint8Array(classColors.length * 3);
+  const objectTable = new Uint8Array(classColors.length * 3);
   let shown = 0;
-  for (let n = 1; n < visible.length; n++) instanceColors.push(visible[n]! > 0 ? vocColor(++shown) : [0, 0, 0]);
+  for (let n = 1; n < classColors.length; n++) {
+    classTable.set(classColors[n]!, n * 3);
+    if (visible[n]! > 0) objectTable.set(vocColor(++shown), n * 3);
+  }
   const classRgb = new Uint8Array(numbers.length * 3);
   const objectRgb = new Uint8Array(numbers.length * 3);
-  for (let k = 0, p = 0; k < numbers.length; k++, p += 3) {
-    const n = numbers[k]!;
-    if (n === 0) continue;
-    const c = classColors[n]!;
-    const o = instanceColors[n]!;
-    classRgb[p] = c[0];
-    classRgb[p + 1] = c[1];
-    classRgb[p + 2] = c[2];
-    objectRgb[p] = o[0];
-    objectRgb[p + 1] = o[1];
-    objectRgb[p + 2] = o[2];
+  const size = numbers.length;
+  for (let k = 0; k < size; k++) {
+    const q = numbers[k]! * 3;
+    if (q === 0) continue;
+    const p = k * 3;
+    classRgb[p] = classTable[q]!;
+    classRgb[p + 1] = classTable[q + 1]!;
+    classRgb[p + 2] = classTable[q + 2]!;
+    objectRgb[p] = objectTable[q]!;
+    objectRgb[p + 1] = objectTable[q + 1]!;
+    objectRgb[p + 2] = objectTable[q + 2]!;
   }
   return { classRgb, objectRgb };
 }
@@ -96,8 +101,10 @@ export async function writeSegmentationMasks(items: ItemSource, ontology: Export
       // Nothing of any object on the picture: the frame is as one with nothing painted.
       if (visible[0] === numbers.length) continue;
       const { classRgb, objectRgb } = pictures(numbers, [classColors[0]!, ...order.map((i) => classColors[i + 1]!)], visible);
-      await sink.add(`${SEGMENTATION_CLASS}/${stem}.png`, await encodeRgbPng(classRgb, frame.width, frame.height));
-      await sink.add(`${SEGMENTATION_OBJECT}/${stem}.png`, await encodeRgbPng(objectRgb, frame.width, frame.height));
+      // PNG is deflated already: stored in the zip as it is, not deflated again.
+      const [classPng, objectPng] = await Promise.all([encodeRgbPng(classRgb, frame.width, frame.height), encodeRgbPng(objectRgb, frame.width, frame.height)]);
+      await sink.add(`${SEGMENTATION_CLASS}/${stem}.png`, classPng, { store: true });
+      await sink.add(`${SEGMENTATION_OBJECT}/${stem}.png`, objectPng, { store: true });
     }
   }
   // Every frame written, with pictures or without (nothing painted): a frame listed without pictures has no objects.

@@ -93,7 +93,8 @@ export type ItemSource = AsyncIterable<ExportItem> | Iterable<ExportItem>;
  * writer that awaits it never runs ahead of the zip (memory stays flat however many items).
  */
 export interface ZipSink {
-  add(path: string, content: string | Buffer | AsyncIterable<string | Buffer>): Promise<void>;
+  /** `store`: the content is compressed already (PNG), so the zip keeps it as it is */
+  add(path: string, content: string | Buffer | AsyncIterable<string | Buffer>, options?: { store?: boolean }): Promise<void>;
 }
 
 /** What a writer did, for the export job to show: counts, and why objects were left out. */
