@@ -10,6 +10,7 @@ import type { ImportedObject, ZipEntries } from '../../src-server/exports/format
 import { readYolo } from '../../src-server/exports/formats/yoloReader';
 import { writeYolo } from '../../src-server/exports/formats/yoloWriter';
 import { convertShapes } from '../../src-server/imports/convertShapes';
+import { detectFormat } from '../../src-server/imports/detectFormat';
 import { bitmapOfCounts, decodeCounts } from '../../src-shared/mask/rle';
 import { rasterizePolygons } from '../../src-shared/mask/polygonToMask';
 import { maskIoU, regionOfGeometry, subtractRegion, unionRegions, type MaskRegion } from '../../src-shared/mask/region';
@@ -137,6 +138,15 @@ describe('PNG masks (Pascal VOC / CVAT segmentation mask)', () => {
     expect(await rgbAt(objectA, 159, 119)).toEqual([...vocColor(2)]);
     expect(await rgbAt(objectA, 75, 60)).toEqual([...vocColor(3)]);
     expect(result).toMatchObject({ frames: 2, objectsWritten: 6, skipped: {} });
+  });
+
+  it('is told apart from Pascal VOC boxes by its pictures, so a wrong choice says what the zip looks like', async () => {
+    const { entries } = await exported();
+    expect(detectFormat(entries)).toBe('segmentationMask');
+    // A VOC dataset with segmentation pictures is read for its masks.
+    expect(detectFormat(new Map([...entries, ['Annotations/x.xml', Buffer.alloc(0)]]))).toBe('segmentationMask');
+    const voc = new Map([['Annotations/x.xml', Buffer.alloc(0)], ['ImageSets/Main/default.txt', Buffer.alloc(0)]]);
+    expect(detectFormat(voc)).toBe('voc');
   });
 
   it('reads each instance back as a mask with its label: pixel-identical where no object covers it, polygons and boxes as the masks they paint', async () => {
