@@ -61,7 +61,7 @@ function oldOpenZip(zip: Buffer) {
   }
   return zipEntries(zip);
 }
-const oldRead = async (store: ObjectStore, key: string, format: ImportFormat) => readSource(format, oldOpenZip(await oldFetchZip(store, key, 1024 ** 3)));
+const oldRead = async (store: ObjectStore, key: string, format: ImportFormat) => await readSource(format, oldOpenZip(await oldFetchZip(store, key, 1024 ** 3)));
 
 // ---- the zips ----
 async function yazlZip(files: Record<string, string>): Promise<Buffer> {

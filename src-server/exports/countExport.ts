@@ -30,7 +30,7 @@ export async function countExport(db: Kysely<Database>, sel: ExportSelection, fo
     tally.frames += item.frames.length;
     for (const f of item.frames) {
       for (const o of f.data.objects) {
-        if (!format || leftOutBecause(format, o, f, categories?.of(o.featureId, o.labelId) !== undefined) === null) tally.objects++;
+        if (!format || leftOutBecause(format, o, f, categories?.of(o.featureId, o.labelId) !== undefined, options) === null) tally.objects++;
       }
     }
   }

@@ -91,7 +91,7 @@ async function write(
   // A failed upload ends the run at once (the writer would otherwise wait on a dead stream).
   upload.catch((err: unknown) => control.fail(err));
   const sink = yazlSink(zip);
-  const guarded: ZipSink = { add: (path, content) => (control.check(), sink.add(path, content)) };
+  const guarded: ZipSink = { add: (path, content, options) => (control.check(), sink.add(path, content, options)) };
 
   let subjects = 0;
   async function* counting(items: AsyncIterable<ExportItem>) {
@@ -110,7 +110,7 @@ async function write(
   // Suggestions nobody confirmed stay out unless the plan keeps them; the report says how many.
   const left = { unconfirmed: 0 };
   const kept = keepsUnconfirmed(job.format, job.options) ? items : withoutUnconfirmed(items, left);
-  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir);
+  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir, job.options);
   if (left.unconfirmed > 0) written.skipped.unconfirmed = left.unconfirmed;
 
   let mediaFiles = 0;

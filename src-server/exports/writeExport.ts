@@ -1,6 +1,6 @@
 import type { ZipFile } from 'yazl';
-import type { ExportFormatName } from '../../src-shared/api/export';
-import { writeCoco, writeLossless, writeVoc, writeYolo, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
+import { writeCoco, writeLossless, writeSegmentationMasks, writeVoc, writeYolo, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 
 /** Where each format expects the media files in the zip. */
 export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
@@ -9,14 +9,15 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   yoloSegment: 'images/train/',
   yoloPose: 'images/train/',
   voc: 'JPEGImages/',
+  segmentationMask: 'JPEGImages/',
   lossless: 'media/',
 };
 
 /** Writes the annotations of `items` in the format into the sink; the media are the job's business. */
-export function writeAnnotations(format: ExportFormatName, items: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string): Promise<ExportReport> {
+export function writeAnnotations(format: ExportFormatName, items: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}): Promise<ExportReport> {
   switch (format) {
     case 'coco':
-      return writeCoco(items, ontology, sink, tempDir ? { tempDir } : {});
+      return writeCoco(items, ontology, sink, { ...(tempDir ? { tempDir } : {}), masks: cocoMaskForm(options) });
     case 'yoloDetect':
       return writeYolo(items, ontology, sink, 'detect');
     case 'yoloSegment':
@@ -25,6 +26,8 @@ export function writeAnnotations(format: ExportFormatName, items: ItemSource, on
       return writeYolo(items, ontology, sink, 'pose');
     case 'voc':
       return writeVoc(items, ontology, sink);
+    case 'segmentationMask':
+      return writeSegmentationMasks(items, ontology, sink);
     case 'lossless':
       return writeLossless(items, ontology, sink);
   }

@@ -7,6 +7,8 @@ import type { ZipEntries } from '../exports/formats';
 
 const SIGNS: [ImportFormat, RegExp][] = [
   ['lossless', /(^|\/)annotations\.jsonl$/],
+  // before VOC: a VOC dataset with segmentation pictures has Annotations/ too, and the masks are what a segmentation zip is for
+  ['segmentationMask', /(^|\/)Segmentation(Class|Object)\/.+\.png$/i],
   ['yolo', /(^|\/)data\.ya?ml$/],
   ['coco', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],

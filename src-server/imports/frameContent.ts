@@ -2,14 +2,16 @@
  * What the files matched to one frame bring to it, mapped onto the target ontology: objects
  * whose label resolves (else skipped as `labelMissing`, or `invalidLabelName` for a name the
  * ontology could never hold), YOLO's fractions scaled by the frame's size (a frame of unknown
- * size cannot be: `unknownSize`), lossless classifications, and the classification answers
- * COCO, VOC and YOLO carry by name.
+ * size cannot be: `unknownSize`), shapes converted to the tool the project draws their label with
+ * (convertShapes.ts), lossless classifications, and the classification answers COCO, VOC and
+ * YOLO carry by name.
  */
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ImportedFrameContent } from './buildFrame';
 import type { ProjectFrame } from './frameMatcher';
 import { mapClassification, mapObject, type MapCounters } from './mapObject';
 import { classificationsFromNames } from './namedClassifications';
+import { convertShapes } from './convertShapes';
 import { creatable } from './ontologyPlan';
 import { resolveLabel, type FeatureAliases } from './resolveLabel';
 import { scaleGeometry } from './scaleGeometry';
@@ -27,12 +29,10 @@ export function frameContent(sources: readonly SourceFrame[], frame: ProjectFram
   const content: ImportedFrameContent = { objects: [], classifications: [], complete: false };
   for (const source of sources) {
     content.complete ||= source.complete;
-    for (const raw of source.objects) {
-      if (source.normalised && (frame.width === null || frame.height === null)) {
-        countInto(c.skipped, 'unknownSize');
-        continue;
-      }
-      const o = source.normalised ? scaleGeometry(raw, frame.width!, frame.height!) : raw;
+    const unsized = source.normalised && (frame.width === null || frame.height === null);
+    if (unsized) countInto(c.skipped, 'unknownSize', source.objects.length);
+    const scaled = unsized ? [] : source.normalised ? source.objects.map((raw) => scaleGeometry(raw, frame.width!, frame.height!)) : source.objects;
+    for (const o of convertShapes(scaled, c.skipped)) {
       const to = resolveLabel(ontology.features, { label: o.label, tool: o.tool, ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, ontology.aliases);
       if (!to?.label) {
         countInto(c.skipped, unresolved(o.label));

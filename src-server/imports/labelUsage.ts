@@ -31,7 +31,8 @@ export function labelUsages(frames: readonly SourceFrame[]): LabelUsage[] {
   for (const f of frames) {
     for (const o of f.objects) {
       const points = o.tool === 'keypoints' ? o.geometry.points.map((p) => p.name) : [];
-      use({ label: o.label, tool: o.tool, ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, points);
+      // A shape converted for the project (chooseTools.ts) asks for the tool it becomes.
+      use({ label: o.label, tool: o.asTool ?? o.tool, ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, points);
     }
     for (const c of f.classifications) {
       use({ ...(c.label !== undefined ? { label: c.label } : {}), tool: 'classification', featureName: c.featureName, sourceFeature: c.sourceFeature });

@@ -4,7 +4,8 @@
  * files to their images by name; a wrong-format error says what the names look like), so a
  * huge entry nobody reads costs nothing. The rules mirror the readers in
  * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files (and attribute
- * sidecars) under its folder, VOC's Annotations/*.xml, the lossless format's three files. A single file is picked
+ * sidecars) under its folder, VOC's Annotations/*.xml, the PNG masks' pictures with their label map
+ * and image sets, the lossless format's three files. A single file is picked
  * as `findEntry` picks it (the path itself, else the first under a folder).
  * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
  */
@@ -18,8 +19,11 @@ const YOLO_LABEL = /^labels\/[^/]+\/.+\.txt$|^attributes\/[^/]+\/.+\.json$/;
 /** vocReader: every Annotations/*.xml, at any depth */
 const VOC_ANNOTATION = /(^|\/)Annotations\/.+\.xml$/i;
 
+/** segmentationMaskReader: the pictures, the label map and the image sets, under any folder */
+const MASK_FILE = /(^|\/)(Segmentation(Class|Object)\/.+\.png|ImageSets\/Segmentation\/[^/]+\.txt|labelmap\.txt)$/i;
+
 /** File name endings a reader may open at all: entries without one are never candidates. */
-export const READABLE_NAME = /\.(json|jsonl|xml|txt|ya?ml)$/i;
+export const READABLE_NAME = /\.(json|jsonl|xml|txt|ya?ml|png)$/i;
 
 const single = (names: readonly string[], ...paths: string[]) => paths.flatMap((p) => findEntryPath(names, p) ?? []);
 
@@ -35,6 +39,8 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
     }
     case 'voc':
       return new Set(names.filter((n) => VOC_ANNOTATION.test(n)));
+    case 'segmentationMask':
+      return new Set(names.filter((n) => MASK_FILE.test(n)));
     case 'lossless':
       return new Set(single(names, LOSSLESS_FILES.manifest, LOSSLESS_FILES.ontology, LOSSLESS_FILES.annotations));
   }

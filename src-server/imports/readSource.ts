@@ -6,25 +6,27 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readLossless, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readLossless, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
 import type { SourceImport } from './sourceModel';
 
-const FORMAT_ERRORS: readonly ErrorKey[] = ['import.badFormat', 'import.missingFile', 'import.unsupportedVersion'];
+const FORMAT_ERRORS: readonly ErrorKey[] = ['import.badFormat', 'import.missingFile', 'import.unsupportedVersion', 'import.badMask', 'import.maskSize', 'import.maskColor'];
 
 /** YOLO keeps fractions of the image's size; they are scaled once the frame (and its size) is known. */
 const UNIT_SIZE = { width: 1, height: 1 };
 
 function fromResult(result: ImportResult, normalised: boolean): SourceImport {
   const frames = result.items.flatMap((item) =>
-    item.frames.map((f) => ({ fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), normalised, complete: false })),
+    item.frames.map((f) => ({
+      fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), ...(f.maskSize ? { maskSize: f.maskSize } : {}), normalised, complete: false,
+    })),
   );
   return { frames, warnings: result.warnings, skipped: {} };
 }
 
-function read(format: ImportFormat, entries: ZipEntries): SourceImport {
+async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceImport> {
   switch (format) {
     case 'coco':
       return fromResult(readCoco(entries), false);
@@ -36,14 +38,16 @@ function read(format: ImportFormat, entries: ZipEntries): SourceImport {
       if (result.items.length === 0) throw new FormatError('import.missingFile', 'Annotations/*.xml is missing from the zip', { file: 'Annotations/*.xml' });
       return fromResult(result, false);
     }
+    case 'segmentationMask':
+      return fromResult(await readSegmentationMasks(entries), false);
     case 'lossless':
       return losslessSource(readLossless(entries));
   }
 }
 
-export function readSource(format: ImportFormat, entries: ZipEntries): SourceImport {
+export async function readSource(format: ImportFormat, entries: ZipEntries): Promise<SourceImport> {
   try {
-    return read(format, entries);
+    return await read(format, entries);
   } catch (err) {
     // Whatever else a reader trips over (a text too long for one string, a shape it never met) is still the file's fault.
     if (!(err instanceof FormatError)) throw new AppError('import.badFormat', { message: (err as Error).message });

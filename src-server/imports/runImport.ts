@@ -12,6 +12,8 @@ import { TaskStepsRepository } from '../repositories/taskSteps';
 import { newElementId } from '../routes/ontology/writeFeatures';
 import { authorizeKey } from '../storage/keyAccess';
 import type { ImportedFrameContent } from './buildFrame';
+import { checkMaskSizes } from './checkMaskSizes';
+import { chooseTools } from './chooseTools';
 import { createdOf } from './createdLabels';
 import { frameContent, type TargetOntology } from './frameContent';
 import { labelUsages } from './labelUsage';
@@ -62,10 +64,14 @@ export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<P
   if (!(await new TaskStepsRepository(ctx.db).taskInProject(r.taskId, r.projectId))) throw new AppError('task.notFound');
   const source = await readZip(ctx, r);
   const files = matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
+  // Masks drawn on a picture of another size than their frame refuse the import before anything is made.
+  checkMaskSizes(files.matched.values());
   const targets = sortTargets(files.matched.values(), await taskSubjectsOf(ctx.db, r.taskId, [...new Set([...files.matched.values()].map((m) => m.frame.subjectId))]));
 
-  const usages = labelUsages(targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources)));
+  const sources = targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources));
   const current = await readFeatures(ctx.db, r.projectId);
+  chooseTools(sources, current);
+  const usages = labelUsages(sources);
   const plan = planOntology(current, usages, newElementId);
   const missing = plan.inputs.length > 0;
   if (missing && !r.dryRun && !r.createMissingLabels) throw new AppError('import.labelsMissing', { labels: plan.labelsMissing, features: plan.featuresMissing });

@@ -19,6 +19,8 @@ export interface KeptObject {
 
 export type SourceObject = ImportedObject & {
   kept?: KeptObject;
+  /** the tool the target ontology holds the label under, when not the file's shape's (chooseTools.ts); the shape is converted once the frame is known */
+  asTool?: 'mask' | 'polygon' | 'box';
   /** lossless: the file's feature the object belonged to (its attribute and option ids) */
   sourceFeature?: OntologyFeature;
 };
@@ -41,6 +43,8 @@ export interface SourceFrame {
   namedClassifications?: Record<string, unknown>;
   /** YOLO: coordinates are fractions of the frame's size, scaled once the frame is known */
   normalised: boolean;
+  /** PNG masks, COCO RLE: the picture's size the masks are in pixels of; the matched frame must be that size (checkMaskSizes.ts) */
+  maskSize?: { width: number; height: number; file: string };
   /** lossless: the frame's whole content, classifications included, with objects' own drawing order */
   complete: boolean;
 }

@@ -48,7 +48,7 @@ async function postFrames(frames: readonly SourceFrame[]): Promise<void> {
 
 async function read(job: Extract<ToZipReader, { type: 'read' }>): Promise<void> {
   try {
-    const { frames, ...rest } = readSource(job.format, await unzipNeeded(job.file, job.format, job.limits));
+    const { frames, ...rest } = await readSource(job.format, await unzipNeeded(job.file, job.format, job.limits));
     await postFrames(frames);
     await post({ type: 'done', ...rest });
   } catch (err) {

@@ -12,9 +12,10 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /**
  * The formats an export writes (docs/export-formats.md): COCO instances, the three YOLO tasks
- * of Ultralytics, Pascal VOC, and our own lossless JSON.
+ * of Ultralytics, Pascal VOC, PNG masks in the Pascal VOC / CVAT "Segmentation mask" layout,
+ * and our own lossless JSON.
  */
-export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'lossless'] as const;
+export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'lossless'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
 export const ExportFormatName = literals(EXPORT_FORMAT_NAMES);
 
@@ -51,16 +52,25 @@ export const ExportFilters = Type.Object(
 );
 export type ExportFilters = Static<typeof ExportFilters>;
 
+/** How COCO writes a mask: run-length over the whole image (exact), or its outlines as polygons (holes bridged). */
+export const COCO_MASK_FORMS = ['rle', 'polygon'] as const;
+export type CocoMaskForm = (typeof COCO_MASK_FORMS)[number];
+
 export const ExportOptions = Type.Object(
   {
     /** copy the subjects' files into the zip (`images/` as each format expects them) */
     includeMedia: Type.Optional(Type.Boolean()),
     /** keep a model's suggestions nobody confirmed (source 'ai'); absent: only lossless keeps them (keepsUnconfirmed) */
     includeUnconfirmed: Type.Optional(Type.Boolean()),
+    /** COCO only: masks as run-length (`rle`, the default) or as polygons */
+    cocoMasks: Type.Optional(literals(COCO_MASK_FORMS)),
   },
   closed,
 );
 export type ExportOptions = Static<typeof ExportOptions>;
+
+/** The form COCO writes masks in under these options. */
+export const cocoMaskForm = (options: ExportOptions): CocoMaskForm => options.cocoMasks ?? 'rle';
 
 /**
  * Whether an export keeps the suggestions nobody confirmed (src-shared/model/unconfirmed.ts).
@@ -109,8 +119,8 @@ export const ExportWarning = Type.Object({
   file: Type.Optional(Type.String()),
   /** fileTaken: the format's file both frames map to */
   path: Type.Optional(Type.String()),
-  /** sizeUnknown: written with a null size (COCO), as 0 x 0 (VOC), or with no label file (YOLO) */
-  outcome: Type.Optional(Type.Union([Type.Literal('writtenAsNull'), Type.Literal('writtenAsZero'), Type.Literal('noLabelFile')])),
+  /** sizeUnknown: written with a null size (COCO), as 0 x 0 (VOC), with no label file (YOLO) or no mask picture (PNG masks) */
+  outcome: Type.Optional(Type.Union([Type.Literal('writtenAsNull'), Type.Literal('writtenAsZero'), Type.Literal('noLabelFile'), Type.Literal('noMaskFile')])),
   /** more: how many */
   count: Type.Optional(Type.Integer()),
 });
@@ -235,10 +245,17 @@ export const ExportFormatInfo = Type.Object({
   mediaFolder: Type.String(),
 });
 
+/** A plan's option as the dialog offers it: a switch, or a choice among `choices`; `formats` when it applies to some formats only. */
+export const ExportOptionInfo = Type.Union([
+  Type.Object({ name: Type.String(), type: Type.Literal('boolean'), default: Type.Boolean(), formats: Type.Optional(Type.Array(ExportFormatName)) }),
+  Type.Object({ name: Type.String(), type: Type.Literal('choice'), default: Type.String(), choices: Type.Array(Type.String()), formats: Type.Optional(Type.Array(ExportFormatName)) }),
+]);
+export type ExportOptionInfo = Static<typeof ExportOptionInfo>;
+
 /** GET /export/template/{projectId}: what an export of this project can be. */
 export const ExportTemplate = Type.Object({
   formats: Type.Array(ExportFormatInfo),
-  options: Type.Array(Type.Object({ name: Type.String(), type: Type.Literal('boolean'), default: Type.Boolean() })),
+  options: Type.Array(ExportOptionInfo),
   batches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), subjectCount: Type.Integer() })),
   tasks: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), steps: Type.Array(Type.Object({ workflowId: Type.Integer(), name: Type.String(), type: Type.String() })) })),
   labels: Type.Array(Type.Object({ featureId: Type.Integer(), featureName: Type.String(), tool: Type.String(), labelId: Type.String(), name: Type.String() })),

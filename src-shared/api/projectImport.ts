@@ -3,13 +3,14 @@ import { defineRoute } from './route';
 import { Id } from './envelope';
 import { projectIdRule } from '../model/permissions';
 import { OntologyTool } from '../model/ontology';
+import { literals } from '../model/literals';
 
 const closed = { additionalProperties: false } as const;
 
-/** The formats an import reads (docs/export-formats.md); `lossless` is our own JSON. */
-export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'lossless'] as const;
+/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `lossless` our own JSON. */
+export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'lossless'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-export const ImportFormat = Type.Union([Type.Literal('coco'), Type.Literal('yolo'), Type.Literal('voc'), Type.Literal('lossless')]);
+export const ImportFormat = literals(IMPORT_FORMATS);
 
 /** What becomes of the objects a matched frame already has: replaced by the file's, or kept with the file's added. */
 export const ImportMode = Type.Union([Type.Literal('replace'), Type.Literal('append')]);
@@ -87,7 +88,7 @@ export const ProjectImportResult = Type.Object({
   heldTaskSubjects: Listed(Type.Integer()),
   /** subjects (dataIds) that matched files but are not in the task */
   subjectsNotInTask: Listed(Type.Integer()),
-  /** objects and classifications left out, by reason (labelMissing, invalidLabelName, unknownLabel, unknownSize, invalidGeometry, noKeypoints, frameFull) */
+  /** objects and classifications left out, by reason (labelMissing, invalidLabelName, unknownLabel, unknownSize, invalidGeometry, noKeypoints, frameFull, noPixels) */
   skippedObjects: Counts,
   /** attribute answers left out, by reason (unknownAttribute, invalidValue) and keypoints not in the skeleton (unknownKeypoint) */
   droppedAnswers: Counts,
@@ -106,7 +107,7 @@ export const projectImportRoutes = {
     path: '/project/external/import',
     access: projectIdRule('project.export', 'body'),
     summary:
-      'Import annotations from a zip (COCO, YOLO, Pascal VOC or our lossless JSON) uploaded before, onto the task subjects of a task, ' +
+      'Import annotations from a zip (COCO, YOLO, Pascal VOC, PNG segmentation masks or our lossless JSON) uploaded before, onto the task subjects of a task, ' +
       'matching files to frames by file name. A dry run (the default) answers what would happen; labels the ontology lacks are created ' +
       'only with createMissingLabels (else 409 import.labelsMissing). See docs/imports.md.',
     body: ProjectImportBody,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ExportsTab, screenshot, signInAsOwner } from './pages/insightPages';
-import { ApiUser, DEMO, annotatedWork, importTarget, uploadBatch } from './pages/insightSetup';
+import { ApiUser, DEMO, annotatedWork, importTarget, maskedWork, uploadBatch } from './pages/insightSetup';
 
 test('an owner exports annotated work as COCO, downloads the zip and imports it into another project', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -115,4 +115,54 @@ test('an owner records the delivery of a finished export and sees it in the expo
   await expect(details).toBeHidden();
   await page.keyboard.press('Enter');
   await expect(details).toBeVisible();
+});
+
+test('an owner exports masks as PNG masks, with COCO\'s mask choice on offer, and imports the zip into another project', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const fileNames = [`pets_${Date.now()}_1.jpg`, `pets_${Date.now()}_2.jpg`];
+  const [work, target] = await Promise.all([maskedWork(request, fileNames), importTarget(request, fileNames), signInAsOwner(page)]);
+  await page.getByTestId('lang-switch').getByRole('button', { name: 'English' }).click();
+
+  const tab = new ExportsTab(page);
+  await tab.open(work.projectId);
+  // COCO offers run-length or polygons for masks; the PNG format says what it paints, and has no such choice.
+  await page.getByTestId('new-plan').click();
+  const dialog = page.getByRole('dialog');
+  const choice = dialog.getByTestId('plan-option-cocoMasks');
+  await expect(choice.getByRole('radio', { name: 'Run-length (RLE, exact to the pixel)' })).toBeChecked();
+  await expect(choice.getByText('Polygons (holes kept)')).toBeVisible();
+  await expect(dialog.getByTestId('export-count')).toContainText(/Objects\s*4/);
+  const planName = `PNG masks ${Date.now()}`;
+  await dialog.getByLabel(/Plan name/).fill(planName);
+  await dialog.getByTestId('plan-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('PNG masks (Pascal VOC / CVAT segmentation mask)', { exact: true }).click();
+  await expect(dialog).toContainText('Mask, Polygon, Box');
+  await expect(dialog).toContainText('SegmentationClass/<image>.png');
+  await expect(choice).toHaveCount(0);
+  await expect(dialog.getByTestId('export-count')).toContainText(/Objects\s*4/);
+  await dialog.getByTestId('plan-save-run').click();
+  await expect(dialog).toBeHidden();
+  await tab.expectRunDone(planName);
+  const download = await tab.downloadToBrowser(planName);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await tab.closeDialog();
+
+  await tab.open(target.projectId);
+  await page.getByTestId('import-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('PNG masks', { exact: true }).click();
+  await tab.previewImport(target.taskName, file);
+  await expect(page.getByTestId('import-unmatched')).toHaveText('0');
+  // The new project has no ontology: Cat and Dog are missing until creating them is confirmed.
+  await expect(page.getByTestId('import-preview')).toContainText('Label missing: 4');
+  await tab.confirmLabelsAndApply();
+  await expect(page.getByTestId('import-result')).toContainText('Imported 4 objects on 2 frames');
+  await screenshot(page, 'import-masks-result');
+
+  // The masks came back as masks, in a mask feature of their labels (their pixels: server-export-masks.test.ts).
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const features = (await owner.call('POST', '/ontology/feature/list', { projectId: target.projectId })).list;
+  expect(features.map((f: { tool: string; labels: { name: string }[] }) => [f.tool, f.labels.map((l) => l.name)])).toEqual([['mask', ['Cat', 'Dog']]]);
+  const counts = await owner.call('POST', '/export/plan/count', { projectId: target.projectId, filters: {}, format: 'segmentationMask' });
+  expect(counts).toMatchObject({ frames: 2, objects: 4 });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCoco, writeLossless, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { writeCoco, writeLossless, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
 import { readSource } from '../../src-server/imports/readSource';
 import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
 import type { ImportFormat } from '../../src-shared/api/projectImport';
@@ -14,11 +14,12 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['yolo', 'yolo detect', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'detect')],
   ['yolo', 'yolo pose', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'pose')],
   ['voc', 'voc', (sink) => writeVoc(sampleItems, sampleOntology, sink)],
+  ['segmentationMask', 'PNG masks', (sink) => writeSegmentationMasks(sampleItems, sampleOntology, sink)],
   ['lossless', 'lossless', (sink) => writeLossless(sampleItems, sampleOntology, sink)],
 ];
 
 /** The images an export would carry, as each format lays them out. */
-const imagesFor = (format: ImportFormat): string[] => sampleItems.flatMap((i) => i.frames.map((f) => (format === 'yolo' ? `images/train/${f.fileName}` : format === 'voc' ? `JPEGImages/${f.fileName}` : `images/${f.fileName}`)));
+const imagesFor = (format: ImportFormat): string[] => sampleItems.flatMap((i) => i.frames.map((f) => (format === 'yolo' ? `images/train/${f.fileName}` : format === 'voc' || format === 'segmentationMask' ? `JPEGImages/${f.fileName}` : `images/${f.fileName}`)));
 
 /**
  * The import unpacks only the entries a format's reader opens (neededEntries.ts mirrors the
@@ -50,9 +51,10 @@ describe('the entries an import unpacks', () => {
         // Every entry, the images as readers see them: by name.
         const every = new Map([...[...entries].map(([p, data]): [string, Buffer] => [root + p, data]), ...imagesFor(format).map((p): [string, Buffer] => [root + p, Buffer.alloc(0)])]);
         expect([...unpacked.keys()]).toEqual([...every.keys()]);
-        expect(readSource(format, unpacked)).toEqual(readSource(format, every));
+        const read = await readSource(format, unpacked);
+        expect(read).toEqual(await readSource(format, every));
         for (const image of imagesFor(format)) expect(unpacked.get(root + image)).toEqual(Buffer.alloc(0));
-        expect(readSource(format, unpacked).frames.length).toBeGreaterThan(0);
+        expect(read.frames.length).toBeGreaterThan(0);
       });
     }
   }

@@ -1,14 +1,16 @@
 /**
  * Reads a COCO instances JSON (ours or CVAT's) back into imported objects: bbox -> box (with
- * `rotation` taken back out of the attributes), each segmentation polygon -> polygon, keypoints
- * -> keypoints named by the category's point names. RLE masks (iscrowd) have no shape of ours and
- * are skipped with a warning.
+ * `rotation` taken back out of the attributes), each segmentation polygon -> polygon (the
+ * polygons of one annotation grouped, so a mask feature takes them as one mask), an RLE
+ * segmentation, compressed or not, crowd or not -> mask cropped to its pixels (cocoMasks.ts),
+ * keypoints -> keypoints named by the category's point names.
  */
+import { readCocoRle } from './cocoMasks';
 import { COCO_PATH } from './cocoWriter';
 import { QUALIFIED_NAME_SEPARATOR } from './categories';
-import { badFormat, missingFile } from './formatError';
+import { badFormat, FormatError, missingFile } from './formatError';
 import { finiteNumbers, isRecord, labelNamesOf, parseJson } from './readHelpers';
-import type { ImportedKeypoint, ImportedObject, ImportedItem, ImportResult, ZipEntries } from './types';
+import type { ImportedFrame, ImportedKeypoint, ImportedObject, ImportedItem, ImportResult, ZipEntries } from './types';
 import { findEntry } from './zipEntries';
 
 const VISIBILITY_OF_V = ['absent', 'occluded', 'visible'] as const;
@@ -45,7 +47,20 @@ function keypointsOf(file: string, at: string, raw: unknown, names: string[]): I
   return points;
 }
 
-function objectsOf(file: string, a: Record<string, unknown>, at: string, category: CocoCategory, warnings: string[]): ImportedObject[] {
+/** An RLE mask is in whole pixels of its `size`, which must be the image's (when the image states one). */
+function maskOf(file: string, a: Record<string, unknown>, at: string, frame: ImportedFrame, warnings: string[]) {
+  const { geometry, width, height } = readCocoRle(file, `${at}.segmentation`, a.segmentation);
+  if ((frame.width !== null && frame.width !== width) || (frame.height !== null && frame.height !== height)) {
+    throw new FormatError('import.maskSize', `${file}: ${at}.segmentation.size is ${height} x ${width}, its image ${frame.fileName} ${frame.height} x ${frame.width}`, {
+      file, field: `${at}.segmentation.size`, width, height, frameWidth: frame.width, frameHeight: frame.height,
+    });
+  }
+  frame.maskSize = { width, height, file };
+  if (!geometry) warnings.push(`${file}: ${at} is a mask with no pixel set; skipped`);
+  return geometry;
+}
+
+function objectsOf(file: string, a: Record<string, unknown>, at: string, category: CocoCategory, frame: ImportedFrame, warnings: string[]): ImportedObject[] {
   const attributes = isRecord(a.attributes) ? { ...a.attributes } : {};
   const base = { label: category.name, ...(category.featureName !== undefined ? { featureName: category.featureName } : {}) };
   if (category.keypoints && a.keypoints !== undefined) {
@@ -57,12 +72,12 @@ function objectsOf(file: string, a: Record<string, unknown>, at: string, categor
       const flat = finiteNumbers(file, `${at}.segmentation[${k}]`, part);
       if (flat.length < 6 || flat.length % 2) throw badFormat(file, `${at}.segmentation[${k}] needs 3 or more x,y pairs`, { field: `${at}.segmentation` });
       const points = Array.from({ length: flat.length / 2 }, (_, i) => ({ x: flat[i * 2]!, y: flat[i * 2 + 1]! }));
-      return { ...base, attributes: { ...attributes }, tool: 'polygon', geometry: { points } } as ImportedObject;
+      return { ...base, attributes: { ...attributes }, tool: 'polygon', geometry: { points }, ...(segmentation.length > 1 ? { group: at } : {}) } as ImportedObject;
     });
   }
   if (isRecord(segmentation)) {
-    warnings.push(`${file}: ${at} is an RLE mask, which has no shape here; skipped`);
-    return [];
+    const geometry = maskOf(file, a, at, frame, warnings);
+    return geometry ? [{ ...base, attributes, tool: 'mask', geometry }] : [];
   }
   const [x, y, width, height] = finiteNumbers(file, `${at}.bbox`, a.bbox, 4) as [number, number, number, number];
   const { rotation, ...rest } = attributes;
@@ -78,13 +93,13 @@ export function readCoco(entries: ZipEntries, path = COCO_PATH): ImportResult {
   if (!isRecord(doc)) throw badFormat(file, 'the document must be a JSON object');
   const categories = new Map(listField(file, doc, 'categories').map((c, i) => readCategory(file, c, `categories[${i}]`)));
   const items: ImportedItem[] = [];
-  const frameOfImage = new Map<number, ImportedItem['frames'][number]>();
+  const frameOfImage = new Map<number, ImportedFrame>();
   listField(file, doc, 'images').forEach((img, i) => {
     if (!isRecord(img) || typeof img.id !== 'number' || typeof img.file_name !== 'string') {
       throw badFormat(file, `images[${i}] needs a numeric id and a file_name`, { field: `images[${i}]` });
     }
     const size = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
-    const frame = { fileName: img.file_name, width: size(img.width), height: size(img.height), objects: [], ...(isRecord(img.attributes) ? { attributes: { ...img.attributes } } : {}) };
+    const frame: ImportedFrame = { fileName: img.file_name, width: size(img.width), height: size(img.height), objects: [], ...(isRecord(img.attributes) ? { attributes: { ...img.attributes } } : {}) };
     frameOfImage.set(img.id, frame);
     items.push({ name: img.file_name, frames: [frame] });
   });
@@ -96,7 +111,7 @@ export function readCoco(entries: ZipEntries, path = COCO_PATH): ImportResult {
     if (!frame) throw badFormat(file, `${at}.image_id ${String(a.image_id)} is not in images`, { field: `${at}.image_id` });
     const category = categories.get(a.category_id as number);
     if (!category) throw badFormat(file, `${at}.category_id ${String(a.category_id)} is not in categories`, { field: `${at}.category_id` });
-    frame.objects.push(...objectsOf(file, a, at, category, warnings));
+    frame.objects.push(...objectsOf(file, a, at, category, frame, warnings));
   });
   return { items, labelNames: labelNamesOf(items), warnings };
 }

@@ -7,8 +7,14 @@
  * the items, memory flat.
  *
  * Kept: boxes (bbox as stored, unrotated, with `rotation` in attributes as CVAT does), polygons
- * (segmentation + extent bbox + shoelace area) and keypoints (COCO v = 2 visible, 1 occluded,
- * 0 absent). COCO has no type for polylines, points or cuboids: they are skipped and counted.
+ * (segmentation + extent bbox + shoelace area), keypoints (COCO v = 2 visible, 1 occluded,
+ * 0 absent) and masks (run-length over the image or polygons, the plan's choice: cocoMasks.ts).
+ * COCO has no type for polylines, points or cuboids: they are skipped and counted.
+ *
+ * `iscrowd` is 0, masks included: detectron2 drops iscrowd 1 annotations from training and
+ * mmdetection marks them "ignore", so a mask written as a crowd would teach nothing. It is 1
+ * only where the object says so, by an attribute named `is_crowd` or `iscrowd` answered yes
+ * (CVAT's convention), as COCO means it: a region of many objects.
  *
  * Attributes are written by name, as CVAT writes them (attributeKeys.ts): an object's answers in
  * its annotation's `attributes`, a frame's classification answers in its image's `attributes`.
@@ -17,12 +23,15 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CocoMaskForm } from '../../../src-shared/api/export';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { answerNamer, type NamedAnswers } from './attributeKeys';
+import { cocoMaskFields } from './cocoMasks';
 import { buildCategories, type Category } from './categories';
 import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
 import { FORMAT_TOOLS } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+import { isYes } from './yesAnswer';
 import { TEMP_FOLDER_PREFIXES } from '../../staleTempFolders';
 
 export const COCO_PATH = 'annotations/instances_default.json';
@@ -34,7 +43,18 @@ export interface CocoOptions {
   tempDir?: string;
   /** when the export was made, ms since the epoch (default: now): COCO's info.year and date_created */
   createdAt?: number;
+  /** how masks are written (default: run-length) */
+  masks?: CocoMaskForm;
 }
+
+/** What an annotation needs of its image beyond the object: the size (RLE masks cover it) and the masks' form. */
+export interface CocoImageContext {
+  picture: { width: number; height: number } | null;
+  masks: CocoMaskForm;
+}
+
+/** COCO's crowd flag, from an attribute of that name answered yes (CVAT's `is_crowd`). */
+export const cocoCrowd = (named: NamedAnswers): 0 | 1 => (Object.entries(named).some(([k, v]) => ['is_crowd', 'iscrowd'].includes(k.trim().toLowerCase()) && isYes(v)) ? 1 : 0);
 
 /** COCO's info block as its readers expect it: `year` a number, `date_created` a date (pycocotools and CVAT read both). */
 function cocoInfo(createdAt: number) {
@@ -58,9 +78,14 @@ function cocoCategory(c: Category): Record<string, unknown> {
 }
 
 /** The COCO annotation of one object, its answers already named, or the reason it has none. */
-export function cocoAnnotation(o: AnnotationObject, category: Category, named: NamedAnswers): Record<string, unknown> | string {
+export function cocoAnnotation(o: AnnotationObject, category: Category, named: NamedAnswers, image: CocoImageContext = { picture: null, masks: 'polygon' }): Record<string, unknown> | string {
   const attributes: Record<string, unknown> = { ...named };
   switch (o.tool) {
+    case 'mask': {
+      if (!image.picture && image.masks === 'rle') return 'unknownSize';
+      const fields = cocoMaskFields(o.geometry, image.masks, image.picture);
+      return fields ? { ...fields, attributes } : 'outsideFrame';
+    }
     case 'box': {
       const { x, y, width, height, rotation } = o.geometry;
       if (rotation !== undefined) attributes.rotation = rotation;
@@ -111,6 +136,7 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
           report.frames++;
           if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsNull' });
           const attributes = namer.frame(frame.data.classifications, report.skipped);
+          const context: CocoImageContext = { picture: frame.width && frame.height ? { width: frame.width, height: frame.height } : null, masks: options.masks ?? 'rle' };
           const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0, attributes };
           yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;
           let text = pending;
@@ -121,14 +147,15 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
               continue;
             }
             // Answers are named only for objects COCO keeps, so a skipped polyline's answers are not counted twice.
-            const body = COCO_TOOLS.has(o.tool) ? cocoAnnotation(o, category, namer.object(o, report.skipped)) : o.tool;
+            const named = COCO_TOOLS.has(o.tool) ? namer.object(o, report.skipped) : null;
+            const body = named ? cocoAnnotation(o, category, named, context) : o.tool;
             if (typeof body === 'string') {
               countSkip(report.skipped, body);
               continue;
             }
             annotationId++;
             report.objectsWritten++;
-            text += `${annotationId > 1 ? ',' : ''}${JSON.stringify({ id: annotationId, image_id: imageId, category_id: category.id, iscrowd: 0, ...body })}`;
+            text += `${annotationId > 1 ? ',' : ''}${JSON.stringify({ id: annotationId, image_id: imageId, category_id: category.id, iscrowd: cocoCrowd(named!), ...body })}`;
           }
           // One write per ~256 KB instead of one per image: a syscall per image dominates otherwise.
           pending = text;

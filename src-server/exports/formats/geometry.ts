@@ -25,21 +25,25 @@ export function polygonArea(points: readonly Point2[]): number {
 
 type Box = Extract<AnnotationObject, { tool: 'box' }>['geometry'];
 
-/** The axis-aligned box a box covers once turned by its rotation (degrees, clockwise about the centre). */
-export function enclosingBox(g: Box): Rect {
-  if (!g.rotation) return { x: g.x, y: g.y, width: g.width, height: g.height };
+/** A box's four corners once turned by its rotation (degrees, clockwise about the centre), clockwise from the top-left. */
+export function boxCorners(g: Box): Point2[] {
   const cx = g.x + g.width / 2;
   const cy = g.y + g.height / 2;
-  const t = (g.rotation * Math.PI) / 180;
+  const t = ((g.rotation ?? 0) * Math.PI) / 180;
   const cos = Math.cos(t);
   const sin = Math.sin(t);
-  const corners = [
+  return [
     [-g.width / 2, -g.height / 2],
     [g.width / 2, -g.height / 2],
     [g.width / 2, g.height / 2],
     [-g.width / 2, g.height / 2],
   ].map(([dx, dy]) => ({ x: cx + dx! * cos - dy! * sin, y: cy + dx! * sin + dy! * cos }));
-  return extentOf(corners);
+}
+
+/** The axis-aligned box a box covers once turned by its rotation. */
+export function enclosingBox(g: Box): Rect {
+  if (!g.rotation) return { x: g.x, y: g.y, width: g.width, height: g.height };
+  return extentOf(boxCorners(g));
 }
 
 export const newReport = (format: string) => ({ format, frames: 0, objectsWritten: 0, skipped: {} as Record<string, number>, warnings: [] as ExportWarning[] });

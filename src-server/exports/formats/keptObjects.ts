@@ -3,31 +3,37 @@
  * the export dialog's description lists its tools, and the dialog's count counts with it, so
  * "would export 22 objects" for a Pascal VOC of 13 boxes cannot happen again (issue 31).
  */
-import type { ExportFormatName } from '../../../src-shared/api/export';
+import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../../src-shared/api/export';
 import type { AnnotationObject, AnnotationTool } from '../../../src-shared/model/annotation';
 import { ANNOTATION_TOOLS } from '../../../src-shared/model/annotation';
 
 /** The drawing tools each format keeps (docs/export-formats.md); the others are left out and counted by tool. */
 export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly AnnotationTool[]>> = {
-  coco: ['box', 'polygon', 'keypoints'],
+  coco: ['box', 'polygon', 'keypoints', 'mask'],
   yoloDetect: ['box'],
-  yoloSegment: ['polygon'],
+  yoloSegment: ['polygon', 'mask'],
   yoloPose: ['keypoints'],
   voc: ['box'],
+  // As CVAT's "Segmentation mask": polygons and boxes are painted in as masks are.
+  segmentationMask: ['mask', 'polygon', 'box'],
   lossless: ANNOTATION_TOOLS,
 };
 
-/** Formats whose coordinates are fractions of the picture: a frame of unknown size gets no objects. */
-const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose']);
+/** Formats whose coordinates are fractions of the picture, or pictures of its size: a frame of unknown size gets no objects. */
+const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose', 'segmentationMask']);
 
 /**
  * Why the format leaves this object out (the reason its report counts: `unknownSize`,
  * `unknownLabel`, or the tool), or null when it keeps it. `known`: the object's label is in the
- * ontology (lossless keeps every object as stored, known or not).
+ * ontology (lossless keeps every object as stored, known or not). COCO's run-length masks cover
+ * the whole image, so they need its size too (polygons do not).
  */
-export function leftOutBecause(format: ExportFormatName, o: Pick<AnnotationObject, 'tool'>, frame: { width: number | null; height: number | null }, known: boolean): string | null {
+export function leftOutBecause(format: ExportFormatName, o: Pick<AnnotationObject, 'tool'>, frame: { width: number | null; height: number | null }, known: boolean, options: ExportOptions = {}): string | null {
   if (format === 'lossless') return null;
-  if (NEEDS_SIZE.has(format) && (!frame.width || !frame.height)) return 'unknownSize';
+  const sized = !!frame.width && !!frame.height;
+  if (NEEDS_SIZE.has(format) && !sized) return 'unknownSize';
   if (!known) return 'unknownLabel';
-  return FORMAT_TOOLS[format].includes(o.tool) ? null : o.tool;
+  if (!FORMAT_TOOLS[format].includes(o.tool)) return o.tool;
+  if (format === 'coco' && o.tool === 'mask' && !sized && cocoMaskForm(options) === 'rle') return 'unknownSize';
+  return null;
 }

@@ -93,7 +93,8 @@ export type ItemSource = AsyncIterable<ExportItem> | Iterable<ExportItem>;
  * writer that awaits it never runs ahead of the zip (memory stays flat however many items).
  */
 export interface ZipSink {
-  add(path: string, content: string | Buffer | AsyncIterable<string | Buffer>): Promise<void>;
+  /** `store`: the content is compressed already (PNG), so the zip keeps it as it is */
+  add(path: string, content: string | Buffer | AsyncIterable<string | Buffer>, options?: { store?: boolean }): Promise<void>;
 }
 
 /** What a writer did, for the export job to show: counts, and why objects were left out. */
@@ -130,6 +131,8 @@ export type ImportedObject = ImportedShape & {
   /** the feature's name where the format keeps it (COCO supercategory) */
   featureName?: string;
   attributes: Record<string, unknown>;
+  /** COCO: the polygons of one annotation share it, so that a mask feature takes them as one mask */
+  group?: string;
 };
 
 export interface ImportedFrame {
@@ -139,6 +142,8 @@ export interface ImportedFrame {
   objects: ImportedObject[];
   /** the frame's classification answers by name, where the format has them (COCO image, VOC annotation, YOLO sidecar) */
   attributes?: Record<string, unknown>;
+  /** the size of the picture its masks are in whole pixels of (PNG masks, COCO RLE), and the file that says so: the frame it is matched to must have it */
+  maskSize?: { width: number; height: number; file: string };
 }
 
 /** One file of the foreign dataset; the formats without sequences answer one frame per item. */

@@ -21,6 +21,7 @@ import { buildCategories } from './categories';
 import { countSkip, enclosingBox, newReport, stemOf, type Rect, warn } from './geometry';
 import { leftOutBecause } from './keptObjects';
 import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+import { isYes } from './yesAnswer';
 
 export const VOC_IMAGE_SET = 'ImageSets/Main/default.txt';
 const builder = new XMLBuilder({ format: true, indentBy: '  ' });
@@ -41,10 +42,6 @@ function vocAttributes(named: NamedAnswers): { attributes?: { attribute: { name:
   return list.length ? { attributes: { attribute: list } } : {};
 }
 
-/** What reads as "yes" in an answer to an attribute called truncated, difficult or occluded. */
-const YES = new Set(['yes', 'true', '1', 'y', '是']);
-const isYes = (v: NamedAnswer | undefined): boolean =>
-  v === true || (typeof v === 'number' && v !== 0) || (typeof v === 'string' && YES.has(v.trim().toLowerCase()));
 
 /** VOC's standard flags, from the attributes of the same (English) name. */
 export function vocFlags(named: NamedAnswers): { truncated: 0 | 1; difficult: 0 | 1; occluded: 0 | 1 } {

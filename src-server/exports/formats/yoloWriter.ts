@@ -5,7 +5,8 @@
  *
  * Modes, as Ultralytics trains them:
  * - detect:  `class cx cy w h` from boxes; a rotated box becomes the axis-aligned box it covers.
- * - segment: `class x1 y1 x2 y2 ...` from polygons.
+ * - segment: `class x1 y1 x2 y2 ...` from polygons, and from masks: one line per part of the mask,
+ *            its outline along pixel edges with the holes bridged in (cocoMasks.ts' maskPolygons).
  * - pose:    `class cx cy w h x1 y1 v1 ...` from keypoints (box = extent of the labelled points,
  *            v as COCO: 2 visible, 1 occluded, 0 absent written 0 0 0); kpt_shape = [most points, 3],
  *            shorter skeletons padded with 0 0 0.
@@ -21,11 +22,13 @@ import { stringify } from 'yaml';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
+import { maskPolygons } from './cocoMasks';
 import { COCO_VISIBILITY } from './cocoWriter';
 import { countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
 import { FORMAT_TOOLS } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 import type { ExportFormatName } from '../../../src-shared/api/export';
+import { decodeCounts } from '../../../src-shared/mask/rle';
 
 export type YoloMode = 'detect' | 'segment' | 'pose';
 export const YOLO_SPLIT = 'train';
@@ -49,9 +52,20 @@ function boxFields(x: number, y: number, width: number, height: number, size: Si
   return [unit((x1 + x2) / 2 / size.width), unit((y1 + y2) / 2 / size.height), unit((x2 - x1) / size.width), unit((y2 - y1) / size.height)];
 }
 
-/** The label line of one object in a mode, or null when the mode does not keep its shape. */
-export function yoloLine(o: AnnotationObject, category: Category, mode: YoloMode, size: Size, pointsPerPose: number): string | null {
+/** The label lines of one object in a mode (a mask's parts one line each), or null when the mode does not keep its shape. */
+export function yoloLines(o: AnnotationObject, category: Category, mode: YoloMode, size: Size, pointsPerPose: number): string[] | null {
   if (!FORMAT_TOOLS[YOLO_FORMAT[mode]].includes(o.tool)) return null;
+  if (o.tool === 'mask') {
+    const counts = decodeCounts(o.geometry.rle);
+    const parts = counts ? maskPolygons(o.geometry, counts, size) : [];
+    return parts.map((flat) => [String(category.id - 1), ...flat.map((v, i) => unit(v / (i % 2 ? size.height : size.width)))].join(' '));
+  }
+  const line = yoloLine(o, category, size, pointsPerPose);
+  return line === null ? null : [line];
+}
+
+/** The label line of a box, polygon or keypoints object. */
+function yoloLine(o: AnnotationObject, category: Category, size: Size, pointsPerPose: number): string | null {
   const fields = [String(category.id - 1)];
   if (o.tool === 'box') {
     const b = enclosingBox(o.geometry);
@@ -124,16 +138,19 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
       const sidecar: YoloSidecar = { image: frame.fileName, labels: path, attributes: namer.frame(frame.data.classifications, report.skipped), objects: [] };
       for (const o of frame.data.objects) {
         const category = categories.of(o.featureId, o.labelId);
-        const line = category ? yoloLine(o, category, mode, { width: frame.width, height: frame.height }, pointsPerPose) : null;
-        if (line === null) {
-          countSkip(report.skipped, category ? o.tool : 'unknownLabel');
+        const objectLines = category ? yoloLines(o, category, mode, { width: frame.width, height: frame.height }, pointsPerPose) : null;
+        if (objectLines === null || objectLines.length === 0) {
+          // A mask with no part left on the picture has no line either.
+          countSkip(report.skipped, !category ? 'unknownLabel' : objectLines ? 'outsideFrame' : o.tool);
           continue;
         }
         if (o.tool === 'box' && o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
-        lines.push(line);
         report.objectsWritten++;
         const attributes = namer.object(o, report.skipped);
-        if (Object.keys(attributes).length > 0) sidecar.objects.push({ line: lines.length, class: category!.name, attributes });
+        for (const line of objectLines) {
+          lines.push(line);
+          if (Object.keys(attributes).length > 0) sidecar.objects.push({ line: lines.length, class: category!.name, attributes });
+        }
       }
       await sink.add(path, lines.map((l) => `${l}\n`).join(''));
       if (sidecar.objects.length > 0 || Object.keys(sidecar.attributes).length > 0) {

@@ -32,10 +32,10 @@ async function* asBuffers(content: AsyncIterable<string | Buffer>): AsyncGenerat
  */
 export function yazlSink(zip: ZipFile): ZipSink {
   return {
-    async add(path, content) {
+    async add(path, content, options) {
       const source = typeof content === 'string' || Buffer.isBuffer(content) ? [Buffer.from(content)] : asBuffers(content);
       const stream = Readable.from(source, { objectMode: false });
-      zip.addReadStream(stream, path);
+      zip.addReadStream(stream, path, { compress: !options?.store });
       await finished(stream);
     },
   };

@@ -1,4 +1,4 @@
-import type { ExportFormatName, ExportTemplate } from '../../../src-shared/api/export';
+import { COCO_MASK_FORMS, type ExportFormatName, type ExportTemplate } from '../../../src-shared/api/export';
 import { MEDIA_FOLDERS } from '../../exports/writeExport';
 import { FORMAT_TOOLS } from '../../exports/formats/keptObjects';
 
@@ -9,6 +9,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   yoloSegment: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
   yoloPose: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
   voc: { files: ['Annotations/<image>.xml', 'ImageSets/Main/default.txt'], classifications: false },
+  segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,
@@ -18,8 +19,9 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
 export const formatInfos = (): ExportTemplate['formats'] =>
   (Object.keys(FORMATS) as ExportFormatName[]).map((format) => ({ format, ...FORMATS[format], tools: [...FORMAT_TOOLS[format]], mediaFolder: MEDIA_FOLDERS[format] }));
 
-/** The plan's switches; includeUnconfirmed's default is the format's (keepsUnconfirmed): off but for lossless. */
+/** The plan's options; includeUnconfirmed's default is the format's (keepsUnconfirmed): off but for lossless. */
 export const OPTION_INFOS: ExportTemplate['options'] = [
   { name: 'includeMedia', type: 'boolean', default: false },
   { name: 'includeUnconfirmed', type: 'boolean', default: false },
+  { name: 'cocoMasks', type: 'choice', default: 'rle', choices: [...COCO_MASK_FORMS], formats: ['coco'] },
 ];

@@ -16,6 +16,12 @@ export const IMPORT_ERROR_KEYS = {
   'import.busy': 503,
   /** no object at the key */
   'import.zipNotFound': 404,
+  /** a mask's run-length is cut short or does not cover the size it states (COCO RLE); data: { file, field, message } */
+  'import.badMask': 400,
+  /** a PNG mask is not the size of the frame it is matched to (nor a COCO mask's size its image's); data: { file, width, height, frameWidth, frameHeight } */
+  'import.maskSize': 400,
+  /** a PNG mask holds a colour its label map does not name, or an instance over no labelled pixel; data: { file, color } */
+  'import.maskColor': 400,
   /** the objects use labels the ontology lacks and creating them was not confirmed; data: { labels: [{ name, tool, featureName }], features: [{ name, tool }] } */
   'import.labelsMissing': 409,
 } as const;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { encodeBitmap } from '../../../src-shared/mask/rle';
 
 /** The team server of the e2e run (playwright.config.ts starts it). */
 export const SERVER = `http://127.0.0.1:${process.env.E2E_SERVER_PORT ?? 8691}/core`;
@@ -143,4 +144,42 @@ export async function importTarget(request: APIRequestContext, fileNames: string
   const taskName = `Receive ${salt}`;
   await owner.call('POST', '/task', { projectId, name: taskName, batchIds: [batchId], workflow: { steps: [{ type: 'annotate', memberIds: [owner.id] }] } });
   return { projectId, taskName };
+}
+
+/** A mask of discs minus holes (centre x, y, radius) on a width x height picture, as stored: run-length over its box. */
+function discMask(width: number, height: number, parts: [number, number, number][], holes: [number, number, number][] = []) {
+  const inside = (x: number, y: number, [cx, cy, r]: [number, number, number]) => (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r;
+  const set = (x: number, y: number) => parts.some((d) => inside(x, y, d)) && !holes.some((d) => inside(x, y, d));
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (set(x, y)) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  const [w, h] = [x1 - x0 + 1, y1 - y0 + 1];
+  const bits = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) bits[y * w + x] = set(x0 + x, y0 + y) ? 1 : 0;
+  return { x: x0, y: y0, width: w, height: h, rle: encodeBitmap(bits, w, h) };
+}
+
+/**
+ * A segmentation project of the demo team: a mask feature (Cat, Dog), two uploaded images (named
+ * as given) in a one-step task, each annotated by the owner with a ring (a hole) and a disc cut by
+ * the picture's edge, and submitted. Unique per call.
+ */
+export async function maskedWork(request: APIRequestContext, fileNames: string[]): Promise<AnnotatedWork> {
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const salt = `${Date.now()}`;
+  const project = await owner.call('POST', '/project', { projectName: `Masks ${salt}`, type: 'image' });
+  const projectId: number = project.projectId;
+  const [feature] = await owner.call('POST', '/ontology/feature/manage', {
+    projectId,
+    features: [{ name: 'Animals', tool: 'mask', labels: [{ name: 'Cat', color: '#e6194b' }, { name: 'Dog', color: '#3cb44b' }] }],
+  });
+  const batchId = await uploadBatch(owner, projectId, fileNames, salt);
+  const task = await owner.call('POST', '/task', { projectId, name: `Masks ${salt}`, batchIds: [batchId], workflow: { steps: [{ type: 'annotate', memberIds: [owner.id] }] } });
+  for (let i = 0; i < fileNames.length; i++) {
+    const card = await owner.call('POST', '/task/subject/claim', { projectId, taskId: task.id, workflowId: task.steps[0].workflowId });
+    const masks = [discMask(640, 480, [[200 + i * 40, 200, 80]], [[200 + i * 40, 200, 30]]), discMask(640, 480, [[620, 460, 60]])];
+    const objects = masks.map((geometry, k) => ({ id: `mask-${i}-${k}`, featureId: feature.featureId, labelId: feature.labels[k].id, tool: 'mask', geometry, attributes: {}, zIndex: k, source: 'manual' }));
+    const saved = await owner.call('POST', '/annotate', { taskSubjectId: card.taskSubjectId, saveId: `e2e-masks-${salt}-${i}`, baseVersion: card.version, frames: [{ frameId: card.frameIds[0], data: { version: 1, objects, classifications: [] } }] });
+    await owner.call('POST', '/task/subject/annotate/submit', { taskSubjectId: card.taskSubjectId, version: saved.version, activeMs: 30_000 });
+  }
+  return { projectId, taskId: task.id, fileNames };
 }

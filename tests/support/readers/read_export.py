@@ -2,6 +2,8 @@
 wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC,
 PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
+COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
+pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
 Usage: python3 read_export.py coco|voc|yolo DIR
 """
@@ -21,7 +23,15 @@ def read_coco(root):
         objects = []
         for ann in coco.loadAnns(coco.getAnnIds(imgIds=[image["id"]])):
             category = coco.loadCats([ann["category_id"]])[0]
-            objects.append({"class": category["name"], "feature": category["supercategory"], "attributes": ann["attributes"], "bbox": ann["bbox"]})
+            seen = {"class": category["name"], "feature": category["supercategory"], "attributes": ann["attributes"], "bbox": ann["bbox"]}
+            if ann.get("segmentation"):
+                from pycocotools import mask as coco_mask
+
+                seen["mask_pixels"] = int(coco.annToMask(ann).sum())
+                seen["mask_area"] = int(coco_mask.area(coco.annToRLE(ann)))
+                seen["iscrowd"] = ann["iscrowd"]
+                seen["area"] = ann["area"]
+            objects.append(seen)
         out[image["file_name"]] = {"attributes": image.get("attributes", {}), "objects": objects}
     return out
 

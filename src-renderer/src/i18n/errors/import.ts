@@ -9,6 +9,9 @@ export const importErrorsZh = {
   busy: '服务器正在处理其他导入，请稍后再试',
   zipNotFound: '找不到要导入的压缩包，请重新上传',
   labelsMissing: '标注用到了本体中没有的标签，确认创建后才能导入',
+  badMask: '{{file}} 中的掩码游程编码不完整或与声明的尺寸不符（{{field}}），未导入任何内容',
+  maskSize: '{{file}} 的尺寸是 {{width}} × {{height}}，而对应的帧是 {{frameWidth}} × {{frameHeight}}，未导入任何内容',
+  maskColor: '{{file}} 中有标签映射（labelmap.txt）没有的颜色 {{color}}，未导入任何内容',
 };
 
 export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
@@ -21,4 +24,7 @@ export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
   busy: 'The server is busy with other imports; try again in a moment.',
   zipNotFound: 'The zip to import was not found; upload it again.',
   labelsMissing: 'The annotations use labels the ontology lacks; confirm creating them to import.',
+  badMask: 'A mask in {{file}} has a run-length that is cut short or does not cover the size it states ({{field}}); nothing was imported.',
+  maskSize: '{{file}} is {{width}} × {{height}} but its frame is {{frameWidth}} × {{frameHeight}}; nothing was imported.',
+  maskColor: '{{file}} holds the colour {{color}}, which its label map (labelmap.txt) does not name; nothing was imported.',
 };

@@ -1,4 +1,4 @@
-import { App, Button, Descriptions, Divider, Form, Input, Modal, Select, Switch, Typography } from 'antd';
+import { App, Button, Descriptions, Divider, Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keepsUnconfirmed, type ExportFormatName, type ExportPlan, type ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
@@ -23,6 +23,19 @@ function DefaultedSwitch({ checked, onChange, fallback, testId }: { checked?: bo
   return <Switch checked={checked ?? fallback} onChange={onChange} data-testid={testId} />;
 }
 
+/** A choice that shows `fallback` while its form value is unset. */
+function DefaultedChoice({ value, onChange, fallback, choices, label, testId }: { value?: string; onChange?: (v: string) => void; fallback: string; choices: string[]; label: (choice: string) => string; testId: string }) {
+  return (
+    <Radio.Group
+      optionType="button"
+      value={value ?? fallback}
+      onChange={(e) => onChange?.(e.target.value as string)}
+      options={choices.map((c) => ({ value: c, label: label(c) }))}
+      data-testid={testId}
+    />
+  );
+}
+
 /** Create or change a saved export plan, seeing what it would export as the filters change. */
 export function PlanEditor({ projectId, template, plan, onClose }: Props) {
   const { t } = useTranslation();
@@ -41,7 +54,9 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
       ? t('insight.exports.mediaFolder', { folder: format.mediaFolder })
       : name === 'includeUnconfirmed'
         ? t('insight.exports.unconfirmedHint')
-        : undefined;
+        : name === 'cocoMasks'
+          ? t('insight.exports.cocoMasksHint')
+          : undefined;
 
   const save = async (thenRun: boolean) => {
     const v = await validFormValues(form);
@@ -101,18 +116,24 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
           </Descriptions>
         )}
         <PlanFilterFields template={template} />
-        {template.options.map((o) => (
-          <Form.Item
-            key={o.name}
-            name={o.name}
-            label={t(`insight.exports.option.${o.name}`, { defaultValue: o.name })}
-            valuePropName="checked"
-            extra={optionHint(o.name)}
-          >
-            {/* Until it is touched, the suggestions' switch shows the chosen format's default. */}
-            <DefaultedSwitch fallback={o.name === 'includeUnconfirmed' ? keepsUnconfirmed(formatName, {}) : o.default} testId={`plan-option-${o.name}`} />
-          </Form.Item>
-        ))}
+        {template.options
+          .filter((o) => !o.formats || o.formats.includes(formatName))
+          .map((o) => (
+            <Form.Item
+              key={o.name}
+              name={o.name}
+              label={t(`insight.exports.option.${o.name}`, { defaultValue: o.name })}
+              valuePropName={o.type === 'boolean' ? 'checked' : 'value'}
+              extra={optionHint(o.name)}
+            >
+              {o.type === 'boolean' ? (
+                // Until it is touched, the suggestions' switch shows the chosen format's default.
+                <DefaultedSwitch fallback={o.name === 'includeUnconfirmed' ? keepsUnconfirmed(formatName, {}) : o.default} testId={`plan-option-${o.name}`} />
+              ) : (
+                <DefaultedChoice fallback={o.default} choices={o.choices} label={(c) => t(`insight.exports.choice.${o.name}.${c}`, { defaultValue: c })} testId={`plan-option-${o.name}`} />
+              )}
+            </Form.Item>
+          ))}
       </Form>
       <Divider titlePlacement="start">{t('insight.exports.countTitle')}</Divider>
       <CountPreview projectId={projectId} filters={filtersOf(values ?? initial)} format={formatName} options={optionsOf(values ?? initial)} />

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import type { ExportFilters, ExportFormatName, ExportOptions, ExportPlan } from '../../../../../src-shared/api/export';
+import type { CocoMaskForm, ExportFilters, ExportFormatName, ExportOptions, ExportPlan } from '../../../../../src-shared/api/export';
 import type { TaskSubjectState } from '../../../../../src-shared/model/taskSubjectFlow';
 
 /** The plan dialog's fields: what a person picks, before it becomes the API's filters. */
@@ -17,6 +17,8 @@ export interface PlanFormValues {
   includeMedia?: boolean;
   /** absent: the format's default (keepsUnconfirmed) */
   includeUnconfirmed?: boolean;
+  /** COCO's masks as run-length or polygons; absent: run-length */
+  cocoMasks?: CocoMaskForm;
 }
 
 const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
@@ -42,7 +44,12 @@ export function filtersOf(v: Partial<PlanFormValues>): ExportFilters {
 }
 
 export function optionsOf(v: Partial<PlanFormValues>): ExportOptions {
-  return { includeMedia: v.includeMedia ?? false, ...(v.includeUnconfirmed !== undefined ? { includeUnconfirmed: v.includeUnconfirmed } : {}) };
+  return {
+    includeMedia: v.includeMedia ?? false,
+    ...(v.includeUnconfirmed !== undefined ? { includeUnconfirmed: v.includeUnconfirmed } : {}),
+    // Only COCO has the choice; another format's plan does not carry it.
+    ...(v.cocoMasks !== undefined && (v.format ?? 'coco') === 'coco' ? { cocoMasks: v.cocoMasks } : {}),
+  };
 }
 
 /** A saved plan as the dialog's fields, for editing it. */
@@ -60,6 +67,7 @@ export function formValuesOf(plan: ExportPlan): PlanFormValues {
     annotatedOnly: f.annotatedOnly ?? false,
     includeMedia: plan.options.includeMedia ?? false,
     ...(plan.options.includeUnconfirmed !== undefined ? { includeUnconfirmed: plan.options.includeUnconfirmed } : {}),
+    ...(plan.options.cocoMasks !== undefined ? { cocoMasks: plan.options.cocoMasks } : {}),
   };
 }
 

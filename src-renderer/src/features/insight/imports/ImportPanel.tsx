@@ -5,6 +5,7 @@ import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportMode, type
 import type { ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { formatBytes } from '../shared/workstationStorage';
+import { importFailure } from './importFailure';
 import { ImportResultView } from './ImportResultView';
 import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
 import { uploadToTarget } from './uploadToTarget';
@@ -19,15 +20,27 @@ interface Choices {
 /** The zip's name in the user's folder: unique per upload, without characters keys refuse. */
 const uploadName = (file: File) => `imports/${Date.now()}-${file.name.replace(/[^\w.-]+/g, '_')}`;
 
+/** The refusal in words, with where in the zip it went wrong. */
+function FailureText({ failure }: { failure: unknown }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { withValues, where } = importFailure(failure);
+  return (
+    <>
+      <div>{errorText(withValues)}</div>
+      {where && <Typography.Text type="secondary" data-testid="import-failed-at">{t('insight.imports.failedAt', { where })}</Typography.Text>}
+    </>
+  );
+}
+
 /**
- * Imports annotation files (COCO, YOLO, VOC, lossless zip) onto a task: the zip goes to the
+ * Imports annotation files (COCO, YOLO, VOC, PNG masks, lossless zip) onto a task: the zip goes to the
  * user's own storage folder, a dry run shows what would happen, and only then is it applied,
  * creating the labels the ontology lacks when the user confirms it.
  */
 export function ImportPanel({ projectId, template }: { projectId: number; template: ExportTemplate }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const errorText = useErrorText();
   const [form] = Form.useForm<Choices>();
   const [file, setFile] = useState<File | null>(null);
   const [uploaded, setUploaded] = useState<{ key: string; file: File } | null>(null);
@@ -150,7 +163,7 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
         )}
         {uploadFraction !== null && <Progress percent={Math.floor(uploadFraction * 100)} size="small" style={{ width: 240 }} aria-label={t('insight.imports.uploading')} />}
       </Flex>
-      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.imports.failed')} description={errorText(failure)} />}
+      {failure !== null && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} title={t('insight.imports.failed')} description={<FailureText failure={failure} />} />}
       {preview && (
         <div style={{ marginTop: 16 }}>
           <ImportResultView result={preview} />

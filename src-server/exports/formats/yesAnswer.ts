@@ -1,0 +1,7 @@
+/** What reads as "yes" in an answer to a flag-like attribute (VOC's truncated, difficult, occluded; COCO's is_crowd). */
+import type { NamedAnswer } from './attributeKeys';
+
+const YES = new Set(['yes', 'true', '1', 'y', '是']);
+
+export const isYes = (v: NamedAnswer | undefined): boolean =>
+  v === true || (typeof v === 'number' && v !== 0) || (typeof v === 'string' && YES.has(v.trim().toLowerCase()));
