@@ -26,5 +26,5 @@ export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
   labelsMissing: 'The annotations use labels the ontology lacks; confirm creating them to import.',
   badMask: 'A mask in {{file}} has a run-length that is cut short or does not cover the size it states ({{field}}); nothing was imported.',
   maskSize: '{{file}} is {{width}} × {{height}} but its frame is {{frameWidth}} × {{frameHeight}}; nothing was imported.',
-  maskColor: '{{file}} holds the colour {{color}}, which its label map (labelmap.txt) does not name; nothing was imported.',
+  maskColor: 'The colour {{color}} in {{file}} is not named in its label map (labelmap.txt); nothing was imported.',
 };
