@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { countsArea, decodeCounts } from '../../src-shared/mask/rle';
 import { call, loggedInPage } from './pages/teamSetup';
+import { AiWorkspace } from './pages/aiWorkspacePages';
 import { MyWorkPage, type WorkspacePage } from './pages/workPages';
 import { workWorld, type WorkWorld } from './pages/workSetup';
 
@@ -82,4 +83,20 @@ test('an annotator paints a mask, fills the area it encloses, erases, resizes th
   // What the polygon outlined is the mask it came from, to within its outline's simplification.
   const back = (await savedObjects(request, world))[0]!.pixels;
   expect(Math.abs(back - filled) / filled).toBeLessThan(0.03);
+
+  // Click to outline, as a mask: with the mask label armed, the AI mode's click on the cat answers
+  // a mask; a background click refines it; Enter keeps it as a suggestion, saved as a mask.
+  await page.keyboard.press('m');
+  const ai = new AiWorkspace(page);
+  await ai.panel.getByTestId('ai-polygon-mode').click();
+  await expect(ai.status).toHaveAttribute('data-mode', 'polygon');
+  const cat = await workspace.at(0.3, 0.75);
+  await ai.answerTo(() => page.mouse.click(cat.x, cat.y));
+  await expect(ai.status).toHaveAttribute('data-outline', 'shown');
+  const wall = await workspace.at(0.9, 0.25);
+  await ai.answerTo(() => page.mouse.click(wall.x, wall.y, { button: 'right' }));
+  await page.keyboard.press('Enter');
+  await workspace.expectObjects(2);
+  await expect.poll(async () => (await savedObjects(request, world)).map((o) => o.tool)).toEqual(['mask', 'mask']);
+  expect((await savedObjects(request, world))[1]!.pixels).toBeGreaterThan(1000);
 });

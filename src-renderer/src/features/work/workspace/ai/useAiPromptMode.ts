@@ -1,11 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { AnnotationObject } from '../../../../../../src-shared/model/annotation';
+import type { AnnotationObject, Point2 } from '../../../../../../src-shared/model/annotation';
+import { maskToPolygons } from '../../../../../../src-shared/mask/contours';
 import { AiPromptTool, type AiPrompt } from '../../../../canvas/tools/aiPromptTool';
 import type { DrawingTemplate } from '../../../../canvas/tools/tool';
 import { engineOf, type Latest } from './aiInput';
 import type { AiCall } from './useAiCall';
 import type { AiTargets } from './useAiTargets';
+
+/** What the tool shows of an answer before it is kept: a polygon's points, a mask's largest outline. */
+function outlineOf(o: AnnotationObject): Point2[] | null {
+  if (o.tool === 'polygon') return o.geometry.points;
+  if (o.tool !== 'mask') return null;
+  const rings = maskToPolygons(o.geometry);
+  return rings.reduce<Point2[] | null>((best, r) => (!best || r.length > best.length ? r : best), null);
+}
 
 /**
  * The AI polygon mode: the person drags a box and clicks the object on the canvas, every change
@@ -22,7 +31,7 @@ export function useAiPromptMode(latest: Latest, t: TFunction, call: AiCall, targ
   const [outlineShown, setOutlineShown] = useState(false);
   const showOutline = (tool: AiPromptTool, outline: AnnotationObject | null) => {
     modeAnswer.current = outline;
-    tool.setPreview(outline?.tool === 'polygon' ? outline.geometry.points : null);
+    tool.setPreview(outline ? outlineOf(outline) : null);
     setOutlineShown(outline !== null);
   };
 
@@ -73,7 +82,7 @@ export function useAiPromptMode(latest: Latest, t: TFunction, call: AiCall, targ
     // A newer prompt went out meanwhile (it draws its own answer), or the tool was left.
     if (seq.current !== mine) return;
     tool.setWaiting(false);
-    const outline = answer?.frames[0]?.objects.find((o) => o.tool === 'polygon') ?? null;
+    const outline = answer?.frames[0]?.objects.find((o) => o.tool === 'polygon' || o.tool === 'mask') ?? null;
     showOutline(tool, outline);
     e?.repaint();
     if (answer && !outline) note(t('aiWorkspace.nothingOutlined'));

@@ -10,7 +10,7 @@ export function useAiTargets(palette: readonly PaletteEntry[], active: PaletteEn
   useEffect(() => {
     const a = active;
     if (!a) return;
-    const tool: TargetTool | null = a.tool === 'polygon' ? 'polygon' : a.tool === 'keypoints' && a.template.skeleton ? 'keypoints' : null;
+    const tool: TargetTool | null = a.tool === 'polygon' || a.tool === 'mask' ? 'polygon' : a.tool === 'keypoints' && a.template.skeleton ? 'keypoints' : null;
     if (tool) setPicked((m) => ({ ...m, [tool]: entryKey(a) }));
   }, [active]);
 
