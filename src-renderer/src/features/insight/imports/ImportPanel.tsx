@@ -5,7 +5,7 @@ import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportMode, type
 import type { ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { formatBytes } from '../shared/workstationStorage';
-import { importFailure } from './importFailure';
+import { importFailedAt } from './importFailure';
 import { ImportResultView } from './ImportResultView';
 import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
 import { uploadToTarget } from './uploadToTarget';
@@ -24,10 +24,10 @@ const uploadName = (file: File) => `imports/${Date.now()}-${file.name.replace(/[
 function FailureText({ failure }: { failure: unknown }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { withValues, where } = importFailure(failure);
+  const where = importFailedAt(failure);
   return (
     <>
-      <div>{errorText(withValues)}</div>
+      <div>{errorText(failure)}</div>
       {where && <Typography.Text type="secondary" data-testid="import-failed-at">{t('insight.imports.failedAt', { where })}</Typography.Text>}
     </>
   );
