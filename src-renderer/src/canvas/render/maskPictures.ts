@@ -8,6 +8,7 @@
  * Bounded by pixels like the decoded bitmaps, for the same reason (an undo history).
  */
 import type { MaskGeometry } from '../../../../src-shared/model/annotation';
+import { BudgetCache } from '../../../../src-shared/mask/budgetCache';
 import { forEachSetStretch } from '../../../../src-shared/mask/maskRuns';
 
 const MAX_SIDE = 4096;
@@ -20,8 +21,8 @@ interface Picture {
   pixels: number;
 }
 
-const pictures = new Map<MaskGeometry, Picture>();
-let pixels = 0;
+// A picture let go gives its pixels back at once rather than at the next collection.
+const pictures = new BudgetCache<MaskGeometry, Picture>(BUDGET_PIXELS, (p) => p.pixels, (p) => void (p.canvas.width = 0));
 
 function rgb(color: string): [number, number, number] {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
@@ -53,23 +54,8 @@ function draw(g: MaskGeometry, color: string): Picture {
 /** The mask's picture in `color`, to be drawn over its box. */
 export function maskPicture(g: MaskGeometry, color: string): HTMLCanvasElement {
   const hit = pictures.get(g);
-  if (hit && hit.color === color) {
-    pictures.delete(g);
-    pictures.set(g, hit);
-    return hit.canvas;
-  }
-  if (hit) {
-    pictures.delete(g);
-    pixels -= hit.pixels;
-  }
+  if (hit?.color === color) return hit.canvas;
   const made = draw(g, color);
   pictures.set(g, made);
-  pixels += made.pixels;
-  for (const [key, p] of pictures) {
-    if (pixels <= BUDGET_PIXELS || key === g) break;
-    pictures.delete(key);
-    pixels -= p.pixels;
-    p.canvas.width = 0;
-  }
   return made.canvas;
 }
