@@ -237,15 +237,18 @@ async function runTiled({ side, count }) {
 window.bench = { runOurs, runSettle, runKonva, runTiled, createAnnotationEngine, makeImage };
 `;
 
-/** Bundles the entry and answers the page's file URL. */
-export function buildCanvasBenchPage(): string {
-  const dir = path.resolve('.run/bench-canvas');
-  fs.mkdirSync(dir, { recursive: true });
-  const out = spawnSync('node_modules/.bin/esbuild', ['--bundle', '--format=iife', '--loader=ts', '--target=es2022', '--sourcefile=entry.ts', `--outfile=${path.join(dir, 'bench.js')}`], { input: ENTRY, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`esbuild failed: ${out.stderr}`);
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><script src="bench.js"></script></body></html>');
-  return pathToFileURL(path.join(dir, 'index.html')).href;
+/** Bundles a page's entry (text, imports resolved from the project's root) into .run/<dir> and answers the page's file URL. */
+export function bundleBenchPage(entry: string, dir: string): string {
+  const out = path.resolve('.run', dir);
+  fs.mkdirSync(out, { recursive: true });
+  const built = spawnSync('node_modules/.bin/esbuild', ['--bundle', '--format=iife', '--loader=ts', '--target=es2022', '--sourcefile=entry.ts', `--outfile=${path.join(out, 'bench.js')}`], { input: entry, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`esbuild failed: ${built.stderr}`);
+  fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><html><body style="margin:0"><script src="bench.js"></script></body></html>');
+  return pathToFileURL(path.join(out, 'index.html')).href;
 }
+
+/** Bundles the entry and answers the page's file URL. */
+export const buildCanvasBenchPage = (): string => bundleBenchPage(ENTRY, 'bench-canvas');
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -5,10 +5,7 @@
  * engine and with a Konva brush as Label Studio draws one, and answers frame times, the time
  * from the stroke's release to its edit (what the journal records) and the edit's size.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { bundleBenchPage } from './canvasBenchPage';
 
 const ENTRY = String.raw`
 import Konva from 'konva';
@@ -160,11 +157,4 @@ window.maskBench = { runOurs, runKonva };
 `;
 
 /** Bundles the entry and answers the page's file URL. */
-export function buildMaskBenchPage(): string {
-  const dir = path.resolve('.run/bench-masks');
-  fs.mkdirSync(dir, { recursive: true });
-  const out = spawnSync('node_modules/.bin/esbuild', ['--bundle', '--format=iife', '--loader=ts', '--target=es2022', '--sourcefile=entry.ts', `--outfile=${path.join(dir, 'bench.js')}`], { input: ENTRY, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`esbuild failed: ${out.stderr}`);
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><script src="bench.js"></script></body></html>');
-  return pathToFileURL(path.join(dir, 'index.html')).href;
-}
+export const buildMaskBenchPage = (): string => bundleBenchPage(ENTRY, 'bench-masks');
