@@ -68,12 +68,17 @@ export interface ModelServiceOptions {
 }
 
 /**
- * onnxruntime threads of SAM's image encoder. Two on the 2-core machine this is built for: an
- * embedding takes about half the time of one thread's, and /health and clicks stay within their
- * bounds while it runs (docs/ai-models.md, "Segmenter: SAM").
+ * onnxruntime threads of SAM's image encoder. One on the 2-core machine this is built for: two
+ * halve an embedding only on an idle machine (0.42 against 0.78 s), take the core the clicks'
+ * decoder and HTTP need while it runs, and were slower than one under other load
+ * (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_THREADS for larger machines.
  */
-export const SAM_ENCODER_THREADS = 2;
-/** Niceness of the encoder's thread (docs/ai-models.md, "Segmenter: SAM"). */
+export const SAM_ENCODER_THREADS = 1;
+/**
+ * Niceness of the encoder's thread: under load an embedding gives way to clicks and /health (the
+ * team model processes' reasoning), at the cost of slower embeddings when other programs take the
+ * CPU (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_NICE changes it.
+ */
 export const SAM_ENCODER_NICE = 10;
 
 export interface ModelService {
