@@ -5,7 +5,7 @@
  * (docs/ai-models.md): AI_ONNX_RUN_LIMIT_MS (CPU ms per inference, default 2000),
  * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_TEAM_PROCESSES (team
  * model processes at once, default 3). AI_SAM_THREADS: onnxruntime threads of SAM's image encoder
- * (default 1, for 2 cores), AI_SAM_NICE: its thread's niceness (default 10; 0 to 19)
+ * (default 1, for 2 cores), AI_SAM_NICE: its thread's niceness (default 0; up to 19)
  * (docs/ai-models.md "Segmenter: SAM").
  */
 import { startModelService } from './service';

@@ -75,11 +75,12 @@ export interface ModelServiceOptions {
  */
 export const SAM_ENCODER_THREADS = 1;
 /**
- * Niceness of the encoder's thread: under load an embedding gives way to clicks and /health (the
- * team model processes' reasoning), at the cost of slower embeddings when other programs take the
- * CPU (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_NICE changes it.
+ * Niceness of the encoder's thread: 0, as the other models'. At 10 an embedding gave way to
+ * clicks and /health under load, but other programs starved it (6.5 to 8.4 s instead of about 2 s
+ * at a load average of 6 to 9) and a test's 30 s ran out; the person's first click on a frame
+ * waits for that embedding (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_NICE changes it.
  */
-export const SAM_ENCODER_NICE = 10;
+export const SAM_ENCODER_NICE = 0;
 
 export interface ModelService {
   url: string;
