@@ -69,8 +69,8 @@ export interface ModelServiceOptions {
 
 /**
  * onnxruntime threads of SAM's image encoder. One on the 2-core machine this is built for: two
- * halve an embedding only on an idle machine (0.42 against 0.78 s), take the core the clicks'
- * decoder and HTTP need while it runs, and were slower than one under other load
+ * made the encoder alone faster on a quiet machine but not the warm-up (the picture's decode shares
+ * the cores), slowed the clicks that ran meanwhile, and were slower than one under other load
  * (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_THREADS for larger machines.
  */
 export const SAM_ENCODER_THREADS = 1;
