@@ -5,7 +5,8 @@
  * (docs/ai-models.md): AI_ONNX_RUN_LIMIT_MS (CPU ms per inference, default 2000),
  * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_TEAM_PROCESSES (team
  * model processes at once, default 3). AI_SAM_THREADS: onnxruntime threads of SAM's image encoder
- * (default 2, for 2 cores; docs/ai-models.md "Segmenter: SAM").
+ * (default 1, for 2 cores), AI_SAM_NICE: its thread's niceness (default 0; up to 19)
+ * (docs/ai-models.md "Segmenter: SAM").
  */
 import { startModelService } from './service';
 
@@ -33,7 +34,12 @@ function positive(name: string): number | undefined {
 }
 
 const teamModels = { runLimitMs: positive('AI_ONNX_RUN_LIMIT_MS'), loadLimitMs: positive('AI_ONNX_LOAD_LIMIT_MS'), processes: positive('AI_TEAM_PROCESSES') };
-const sam = { encoderThreads: positive('AI_SAM_THREADS') };
+const niceText = process.env.AI_SAM_NICE;
+if (niceText !== undefined && niceText !== '' && !/^(1?[0-9])$/.test(niceText)) {
+  console.error(`AI_SAM_NICE must be a whole number from 0 to 19, not "${niceText}"`);
+  process.exit(1);
+}
+const sam = { encoderThreads: positive('AI_SAM_THREADS'), ...(niceText ? { encoderNice: Number(niceText) } : {}) };
 const service = await startModelService({ port, host: process.env.AI_HOST || '127.0.0.1', key, teamModels, sam, log: (m) => console.error(`[ai] ${m}`) });
 console.log(`model service listening at ${service.url}`);
 

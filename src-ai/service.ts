@@ -68,13 +68,19 @@ export interface ModelServiceOptions {
 }
 
 /**
- * onnxruntime threads of SAM's image encoder. Two on the 2-core machine this is built for: an
- * embedding takes about half the time of one thread's, and /health and clicks stay within their
- * bounds while it runs (docs/ai-models.md, "Segmenter: SAM").
+ * onnxruntime threads of SAM's image encoder. One on the 2-core machine this is built for: two
+ * made the encoder alone faster on a quiet machine but not the warm-up (the picture's decode shares
+ * the cores), slowed the clicks that ran meanwhile, and were slower than one under other load
+ * (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_THREADS for larger machines.
  */
-export const SAM_ENCODER_THREADS = 2;
-/** Niceness of the encoder's thread (docs/ai-models.md, "Segmenter: SAM"). */
-export const SAM_ENCODER_NICE = 10;
+export const SAM_ENCODER_THREADS = 1;
+/**
+ * Niceness of the encoder's thread: 0, as the other models'. At 10 an embedding gave way to
+ * clicks and /health under load, but other programs starved it (6.5 to 8.4 s instead of about 2 s
+ * at a load average of 6 to 9) and a test's 30 s ran out; the person's first click on a frame
+ * waits for that embedding (docs/ai-models.md, "Segmenter: SAM"). AI_SAM_NICE changes it.
+ */
+export const SAM_ENCODER_NICE = 0;
 
 export interface ModelService {
   url: string;

@@ -15,9 +15,10 @@ const data = (workerData ?? {}) as { threads?: number; dir?: string; nice?: numb
 const threads = Math.max(1, Number(data.threads ?? 1));
 
 /**
- * This thread's niceness, before the encoder's session starts its own threads (they inherit it):
- * an embedding gives way to clicks, HTTP and the other models. Linux gives each thread its own
- * niceness (`/proc/thread-self` names this one); elsewhere the thread runs as the process does.
+ * This thread's niceness when the service asks for one (AI_SAM_NICE), set before the encoder's
+ * session starts its own threads (they inherit it), so an embedding gives way to clicks and HTTP.
+ * Linux gives each thread its own niceness (`/proc/thread-self` names this one); elsewhere the
+ * thread runs as the process does.
  */
 function lowerPriority(nice: number) {
   try {
