@@ -14,7 +14,7 @@
  * before the ontology is planned (labels and tools only); shapes are converted once each frame
  * and its size are known (convertShapes.ts), since YOLO's coordinates are fractions till then.
  */
-import type { OntologyFeature } from '../../src-shared/model/ontology';
+import type { OntologyFeature, OntologyTool } from '../../src-shared/model/ontology';
 import { resolveLabel } from './resolveLabel';
 import type { SourceFrame } from './sourceModel';
 
@@ -35,7 +35,7 @@ export function chooseTools(frames: Iterable<SourceFrame>, features: readonly On
       let tool = chosen.get(key);
       if (tool === undefined) {
         const named = o.featureName !== undefined ? { featureName: o.featureName } : {};
-        const has = (t: string) => resolveLabel(features, { label: o.label, tool: t as never, ...named })?.label !== undefined;
+        const has = (t: OntologyTool) => resolveLabel(features, { label: o.label, tool: t, ...named })?.label !== undefined;
         tool = has(o.tool) ? null : (alternatives.find(has) ?? null);
         chosen.set(key, tool);
       }
