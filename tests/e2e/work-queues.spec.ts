@@ -45,6 +45,11 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await review.expectObjects(1);
   await shot(reviewerPage, 'workspace-review');
 
+  // The annotator leaves for My work first: the note below is written while no workspace is
+  // open to hear of it, and the item's notes from its first opening are still cached.
+  await annotatorPage.getByRole('button', { name: 'Back to My work' }).click();
+  await annotatorWork.expectCounts(world.annotateStep, { pending: 1, held: 1 });
+
   // They select the box, reject with the project's reason and a note pinned to it; their queue is then empty.
   await review.objects.getByText('Cat').click();
   await reviewerPage.getByTestId('reject').click();
@@ -54,8 +59,7 @@ test('an annotator and a reviewer work through a task, each seeing the other\'s 
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(reviewerPage.getByText('Everything at this step is done')).toBeVisible();
 
-  // Back in My work, the annotator finds the photo in the rework list with the reviewer's reason.
-  await annotatorPage.getByRole('button', { name: 'Back to My work' }).click();
+  // In My work, the annotator finds the photo in the rework list with the reviewer's reason.
   // In hand: the rework and the second photo left open; the third, claimed ahead while the
   // second was open, went back to the queue when the annotator left the workspace.
   await annotatorWork.expectCounts(world.annotateStep, { pending: 1, held: 2, rework: 1 });

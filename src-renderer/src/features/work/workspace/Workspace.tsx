@@ -105,9 +105,12 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   const moving = useRef(new Watched(false)).current;
   const journal = useJournalState(item?.taskSubjectId, session.editsInFlight);
   const dispatch = useAppDispatch();
+  // Asked again each time an item opens: a note written while this screen was closed (the
+  // reviewer's, with a rejection) came with no one here to hear its event, and a cached
+  // answer from the item's last opening would hide it.
   const { data: notes } = useItemNotesQuery(
     { projectId: target.projectId, dataId: item?.open.subject.dataId ?? 0, taskSubjectId: item?.taskSubjectId ?? 0 },
-    { skip: !item },
+    { skip: !item, refetchOnMountOrArgChange: true },
   );
   // Notes written elsewhere (the reviewer, the notes centre) appear while the item is open.
   useRoomEvents(room('project', target.projectId), (m) => {
