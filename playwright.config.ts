@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_TEST_ARGS } from './tests/support/chromiumArgs';
 
 /**
  * End-to-end: Debian's Chromium (Playwright's own browser download cannot work here) against
@@ -19,6 +20,7 @@ const E2E_WORKSTATION_DIR = path.resolve(`.run/e2e-workstation${SUFFIX}`);
  */
 export const E2E_WORKSTATION_SECRET = process.env.E2E_WORKSTATION_SECRET ?? 'e2e-workstation-secret-of-this-run-0123456789';
 export const E2E_WORKSTATION_URL = `http://127.0.0.1:${WEB_PORT}`;
+
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,10 +60,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--disable-quic', '--no-first-run',
-      ],
+      args: [...CHROMIUM_TEST_ARGS, '--headless', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
   // Exactly what `npm start` runs (server + demo team + browser host), on test ports and a

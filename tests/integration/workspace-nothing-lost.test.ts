@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_TEST_ARGS } from '../support/chromiumArgs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
@@ -99,7 +100,7 @@ describe('the workspace loses nothing when the server and the workstation die', 
     };
     await taskOver('Nothing lost', ['chelsea.png'], target);
     await taskOver('Through the outage', ['one.png', 'two.png', 'three.png'], sequence);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_TEST_ARGS });
   }, 120_000);
 
   afterAll(async () => {
