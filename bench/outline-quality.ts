@@ -9,7 +9,7 @@
  * - 3 clicks: then two corrections, each at the most inward point of the largest wrong area of
  *   the answer so far (positive where the object was missed, negative where too much was taken),
  *   every click sent each time: the usual protocol for interactive segmentation (NoC);
- * - box + 1: the box, then one such correction.
+ * - box + 1, box + 2: the box, then one or two such corrections.
  *
  * Reports the mean mask IoU and the share of objects above IoU 0.8 per method and prompt, then
  * the best prompt's figures by kind of object. Goal: mean IoU >= 0.8 on CPU.
@@ -29,7 +29,7 @@ import { startModelService, type ModelService } from '../src-ai/service';
 const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/outlines');
 const KEY = 'bench-ai-key-0123456789';
 const METHODS = (process.env.BENCH_METHODS ?? 'segmenter,grabcut').split(',');
-const PROMPTS = ['box', '1 click', '3 clicks', 'box + 1'] as const;
+const PROMPTS = ['box', '1 click', '3 clicks', 'box + 1', 'box + 2'] as const;
 type PromptKind = (typeof PROMPTS)[number];
 
 interface Outline {
@@ -205,7 +205,10 @@ async function main() {
         }
         record('3 clicks', answer);
         const fix = correction(truth, boxed);
-        record('box + 1', fix ? await ask({ box, points: [fix] }) : boxed);
+        const fixed = fix ? await ask({ box, points: [fix] }) : boxed;
+        record('box + 1', fixed);
+        const fix2 = fix && correction(truth, fixed);
+        record('box + 2', fix2 ? await ask({ box, points: [fix!, fix2] }) : fixed);
         const mine = scores.filter((s) => s.outline === o && s.method === method);
         console.error(`${o.id} ${method}: ${mine.map((s) => `${s.prompt} ${s.iou.toFixed(3)}`).join(', ')}`);
       }

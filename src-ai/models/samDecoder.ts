@@ -9,7 +9,8 @@
  * was 0.72 against 0.58 with each call afresh, after six 0.84 against 0.77. The thread keeps the last
  * MEMORY answers' logits, so a click usually costs one run: the answer to its clicks without the
  * last one is found there; when it is not (another service process, evicted), the shorter prompts
- * are run again first, so the answer never depends on what was asked before.
+ * are run again first, so the answer never depends on what was asked before. After a box, each
+ * click changes the answer only around itself (samLocal.ts).
  *
  * Only the decoder's low-resolution logits are asked for: its full-size `masks` output is the
  * same logits resized to `orig_im_size` inside the graph, which onnxruntime then does not run
@@ -28,6 +29,7 @@ import type { Embedding } from '../engine/messages';
 import { clipBox, round2 } from '../geometry';
 import { largestOutline } from './maskOutline';
 import { samSession } from './samFiles';
+import { mergeAroundClick } from './samLocal';
 import { LOW_RES, maskOfLogits, outlineBitmap } from './samMask';
 import { encodePoints, samPoints } from './samPrompt';
 import { DEFAULT_TOLERANCE } from './segmenter';
@@ -86,6 +88,8 @@ async function refine(s: ort.InferenceSession, embedding: Embedding, clicks: rea
   let answer = { logits: new Float32Array(0), iou: 0 };
   for (let n = start; n <= clicks.length; n++) {
     answer = await decode(s, embedding, clicks.slice(0, n), box, fed);
+    // after a box, a click changes the answer near itself only (samLocal.ts)
+    if (box && fed && n > 0) answer = { ...answer, logits: mergeAroundClick(fed, answer.logits, clicks[n - 1]!, box, embedding) };
     fed = answer.logits;
     const key = keyOf(n);
     memory.delete(key);

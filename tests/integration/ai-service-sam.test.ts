@@ -103,13 +103,37 @@ describe('SAM segmenter', () => {
     expect(encoded()).toBe(before + 1);
   });
 
-  it('turns a box round the cat into the cat: a mask within the box that fills most of it', async () => {
+  it('turns a box round the cat into the cat: a mask within the box that fills most of it; a correction changes it only near the click', async () => {
     const p = await outline(image('chelsea.png'), { box: CHELSEA_CAT });
     const bits = maskBitmap(p.mask, 451, 300);
     let inside = 0;
     for (let y = 0; y < 300; y++) for (let x = 0; x < CHELSEA_CAT.width; x++) inside += bits[y * 451 + x]!;
     expect(inside / count(bits)).toBeGreaterThan(0.98);
     expect(inside / (CHELSEA_CAT.width * CHELSEA_CAT.height)).toBeGreaterThan(0.7);
+
+    // A negative click at the cat's top right edge changes the outline there and nowhere else: the
+    // far side of the cat stays as the box had it (samLocal.ts: within a quarter of the box's
+    // longer side of the click, 103 px).
+    let at = { x: 0, y: 0 };
+    for (let y = 20; y < 80 && !at.x; y++) for (let x = 400; x > 330; x--) if (bits[y * 451 + x]) { at = { x, y }; break; }
+    expect(at.x).toBeGreaterThan(0);
+    const corrected = maskBitmap((await outline(image('chelsea.png'), { box: CHELSEA_CAT, points: [{ x: at.x + 0.5, y: at.y + 0.5, positive: false }] })).mask, 451, 300);
+    let changedNear = 0;
+    const reach = 0.25 * CHELSEA_CAT.width + 8; // and the grid cell the square's edge falls in
+    let far = 0;
+    let changedFar = 0;
+    for (let y = 0; y < 300; y++)
+      for (let x = 0; x < 451; x++) {
+        if (Math.abs(x - at.x) <= reach && Math.abs(y - at.y) <= reach) {
+          if (corrected[y * 451 + x] !== bits[y * 451 + x]) changedNear++;
+          continue;
+        }
+        far++;
+        if (corrected[y * 451 + x] !== bits[y * 451 + x]) changedFar++;
+      }
+    expect(far).toBeGreaterThan(80_000);
+    expect(changedNear).toBeGreaterThan(0);
+    expect(changedFar).toBe(0);
   });
 
   it('takes out what a negative click is on: the white under the horse\'s belly goes, the horse stays (IoU with its silhouette above 0.9)', async () => {
