@@ -135,8 +135,10 @@ describe('a team model that would run for seconds', () => {
 
 describe('the wall-clock backstop', () => {
   it('stops a run that gets too little CPU as busy, without marking the model', async () => {
-    // a backstop of 0.6 s against a CPU limit of 60 s: the machine, not the model, is too slow
-    const slow = await startAi({ warm: false, teamModels: { runLimitMs: 60_000, loadLimitMs: 600_000, wallFactor: 0.01 } });
+    // a backstop of 0.6 s against a CPU limit of 60 s: the machine, not the model, is too slow.
+    // The load's own backstop (the same factor of its limit) is 60 s: on a loaded machine loading
+    // the model took more than 6 s and was stopped as busy before the run this is about.
+    const slow = await startAi({ warm: false, teamModels: { runLimitMs: 60_000, loadLimitMs: 6_000_000, wallFactor: 0.01 } });
     try {
       const model = onnx('rows-slow', 'v1', pictureRowsBomb({ layers: 300 }), ['x']);
       for (let i = 0; i < 2; i++) {
