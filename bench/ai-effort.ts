@@ -9,6 +9,11 @@
  *   boxes, Detect        the same after Shift+D on each item
  *   outlines, AI polygon label hotkey, Shift+P, a box dragged round the object, Enter, Shift+A
  *   outlines by hand     label hotkey, one click per vertex of the outline the AI pass kept, Enter
+ *   masks, AI outline    the mask label's hotkey, then as the AI polygon pass: the answer is a mask
+ *   masks, pre-annotated the task pre-annotated with the mask labels mapped (boxes made masks by
+ *                        the segmenter); judged as the boxes are
+ *   masks by brush       the mask label's hotkey, one brush stroke along the outline the AI pass
+ *                        kept (simplified as the hand outline is), G and a click inside to fill
  * A suggestion is kept when it is of a hand-drawn box's label and overlaps it at IoU >= 0.7;
  * anything else is rejected (its ✕ in the object list) and the box drawn by hand.
  *
@@ -35,11 +40,11 @@ type Obj = { id: string; labelId: string; featureId: number; tool: string; sourc
 const TRUTH = JSON.parse(fs.readFileSync('tests/fixtures/demo-image-boxes.json', 'utf8')) as Truth;
 const PHOTOS = Object.keys(TRUTH.images);
 const LABELS = [
-  { name: 'person', box: '1', outline: '6' },
-  { name: 'cat', box: '2', outline: '7' },
-  { name: 'cup', box: '3', outline: '8' },
-  { name: 'spoon', box: '4', outline: '9' },
-  { name: 'horse', box: '5', outline: '0' },
+  { name: 'person', box: '1', outline: '6', mask: 'q' },
+  { name: 'cat', box: '2', outline: '7', mask: 'w' },
+  { name: 'cup', box: '3', outline: '8', mask: 'r' },
+  { name: 'spoon', box: '4', outline: '9', mask: 't' },
+  { name: 'horse', box: '5', outline: '0', mask: 'y' },
 ];
 const OUTLINED = new Set(['person', 'cat', 'horse']);
 /** Keystroke-Level Model operators, seconds. */
@@ -52,7 +57,7 @@ function iou(a: Box, b: Box): number {
   return (w * h) / (a.width * a.height + b.width * b.height - w * h);
 }
 const boundsOf = (o: Obj): Box => {
-  if (o.tool === 'box') return o.geometry;
+  if (o.tool === 'box' || o.tool === 'mask') return { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height };
   const pts = o.geometry.points!;
   const xs = pts.map((p) => p.x);
   const ys = pts.map((p) => p.y);
@@ -66,9 +71,11 @@ class Effort {
   keys = 0;
   physicalKeys = 0;
   decisions = 0;
+  /** points a brush stroke is steered through after its first: each a pointing act */
+  traced = 0;
   waitMs = 0;
   klmSeconds() {
-    return this.physicalKeys * KLM.K + this.clicks * (KLM.P + 2 * KLM.B) + this.drags * 2 * (KLM.P + KLM.B) + this.decisions * KLM.M;
+    return this.physicalKeys * KLM.K + this.clicks * (KLM.P + 2 * KLM.B) + this.drags * 2 * (KLM.P + KLM.B) + this.traced * KLM.P + this.decisions * KLM.M;
   }
 }
 
@@ -99,6 +106,15 @@ class Annotator {
     await this.page.mouse.move(b.x, b.y, { steps: 6 });
     await this.page.mouse.up();
   }
+  /** One stroke through the points (pressed at the first, released at the last). */
+  async trace(points: Point[]) {
+    this.effort.drags++;
+    this.effort.traced += points.length - 1;
+    await this.page.mouse.move(points[0]!.x, points[0]!.y);
+    await this.page.mouse.down();
+    for (const p of points.slice(1)) await this.page.mouse.move(p.x, p.y, { steps: 4 });
+    await this.page.mouse.up();
+  }
   async drawBox(hotkey: string, box: Box, size: { width: number; height: number }) {
     this.effort.decisions++;
     await this.key(hotkey);
@@ -127,6 +143,7 @@ async function main() {
       features: [
         { name: 'Objects', tool: 'box', labels: LABELS.map((l, i) => ({ name: l.name, color: ['#fa541c', '#1677ff', '#52c41a', '#722ed1', '#eb2f96'][i], hotkey: l.box })) },
         { name: 'Outlines', tool: 'polygon', labels: LABELS.map((l, i) => ({ name: l.name, color: ['#fa8c16', '#13c2c2', '#a0d911', '#2f54eb', '#f5222d'][i], hotkey: l.outline })) },
+        { name: 'Masks', tool: 'mask', labels: LABELS.map((l, i) => ({ name: l.name, color: ['#d4380d', '#0958d9', '#389e0d', '#531dab', '#c41d7f'][i], hotkey: l.mask })) },
       ],
     });
     const ontology = await api('GET', `/project/${projectId}/ontology`);
@@ -162,7 +179,7 @@ async function main() {
     };
 
     /** Opens a task's workspace and calls `work` on each item in turn, then checks what the server kept. */
-    const runPass = async (name: string, task: { taskId: number; workflowId: number }, tool: 'box' | 'polygon', work: (a: Annotator, photo: string, taskSubjectId: number) => Promise<void>) => {
+    const runPass = async (name: string, task: { taskId: number; workflowId: number }, tool: 'box' | 'polygon' | 'mask', work: (a: Annotator, photo: string, taskSubjectId: number) => Promise<void>) => {
       const ctx = await host.browser.newContext({ storageState: await ownerSession(host), viewport: { width: 1440, height: 900 } });
       const page = await ctx.newPage();
       const a = new Annotator(page, new Effort());
@@ -209,7 +226,7 @@ async function main() {
     };
 
     const sizeOf = (photo: string) => sizes.get(photo)!;
-    const hotkey = (label: string, tool: 'box' | 'outline') => LABELS.find((l) => l.name === label)![tool];
+    const hotkey = (label: string, tool: 'box' | 'outline' | 'mask') => LABELS.find((l) => l.name === label)![tool];
     /** Keeps the suggestions that match a hand-drawn box, rejects the rest, draws what no suggestion gave. */
     const judge = async (a: Annotator, photo: string, taskSubjectId: number) => {
       const page = a.page;
@@ -235,7 +252,8 @@ async function main() {
     const synced = (page: Page) => page.locator('[data-testid="sync-state"][data-state="synced"]').waitFor({ timeout: 60_000 });
 
     const results = [];
-    // BENCH_PASSES=manual,pre,detect,outline picks passes (outline runs the AI one and the hand one).
+    // BENCH_PASSES=manual,pre,detect,outline,mask,brush picks passes (outline runs the AI one and
+    // the hand one; brush follows the outlines the outline pass kept, so it needs outline too).
     const only = process.env.BENCH_PASSES?.split(',');
     const wanted = (pass: string) => !only || only.includes(pass);
     let jobSeconds = 0;
@@ -273,8 +291,13 @@ async function main() {
     }
 
     // Outlines: the AI polygon mode first; the hand pass then clicks the vertices it kept.
-    if (wanted('outline')) {
     const outlinesKept = new Map<string, Point[][]>();
+    /** The outline a careful hand follows: the AI's, simplified to within 1% of the object's diagonal. */
+    const handOutline = (photo: string, i: number, t: { box: Box }) => {
+      const outline = outlinesKept.get(photo)?.[i] ?? [];
+      return { outline, hand: simplify(outline, Math.max(2, 0.01 * Math.hypot(t.box.width, t.box.height)), true) };
+    };
+    if (wanted('outline')) {
     const aiOutlines = await makeTask('ai-outline');
     results.push(await runPass('outlines, AI polygon (Shift+P)', aiOutlines, 'polygon', async (a, photo, id) => {
       const page = a.page;
@@ -308,13 +331,59 @@ async function main() {
       for (const [i, t] of targets.entries()) {
         a.effort.decisions++;
         await a.key(hotkey(t.label, 'outline'));
-        const outline = outlinesKept.get(photo)?.[i] ?? [];
-        const hand = simplify(outline, Math.max(2, 0.01 * Math.hypot(t.box.width, t.box.height)), true);
+        const { outline, hand } = handOutline(photo, i, t);
         vertices.ai += outline.length;
         vertices.hand += hand.length;
         for (const p of hand) await a.click(await a.screen(p, sizeOf(photo)));
         await a.key('Enter');
       }
+    }));
+    }
+
+    // Masks: the AI outline with the mask label armed; by hand, a brush stroke along the outline
+    // a careful hand follows (the same as the polygon by hand), then fill (G) and a click inside.
+    if (wanted('mask')) {
+    const aiMasks = await makeTask('ai-mask');
+    results.push(await runPass('masks, AI outline (Shift+P)', aiMasks, 'mask', async (a, photo) => {
+      const page = a.page;
+      const panel = page.getByTestId('ai-panel');
+      for (const t of TRUTH.images[photo]!.filter((x) => OUTLINED.has(x.label))) {
+        a.effort.decisions++;
+        await a.key(hotkey(t.label, 'mask'));
+        await a.key('Shift+P');
+        const before = Number(await panel.getAttribute('data-answered'));
+        await a.drag(await a.screen({ x: t.box.x + 2, y: t.box.y + 2 }, sizeOf(photo)), await a.screen({ x: t.box.x + t.box.width - 2, y: t.box.y + t.box.height - 2 }, sizeOf(photo)));
+        await a.wait(async () => {
+          await answered(page, before);
+          await page.locator('[data-testid="ai-status"][data-outline="shown"]').waitFor({ timeout: 60_000 });
+        });
+        await a.key('Enter');
+        await a.key('Shift+A');
+        await a.key('Escape');
+      }
+      await synced(page);
+    }));
+    }
+
+    if (wanted('brush')) {
+    if (outlinesKept.size === 0) throw new Error('the brush pass follows the outlines of the outline pass: BENCH_PASSES=outline,brush');
+    const brushed = await makeTask('brush');
+    results.push(await runPass('masks by brush', brushed, 'mask', async (a, photo) => {
+      const page = a.page;
+      for (const [i, t] of TRUTH.images[photo]!.filter((x) => OUTLINED.has(x.label)).entries()) {
+        a.effort.decisions++;
+        await a.key(hotkey(t.label, 'mask'));
+        const { outline, hand } = handOutline(photo, i, t);
+        const ring = [...hand, hand[0]!];
+        const points = [];
+        for (const p of ring) points.push(await a.screen(p, sizeOf(photo)));
+        await a.trace(points);
+        await a.key('g');
+        await a.click(await a.screen(insidePoint(outline, t.box), sizeOf(photo)));
+        await a.key('b');
+        await a.key('Escape');
+      }
+      await synced(page);
     }));
     }
 
@@ -333,6 +402,27 @@ async function main() {
   } finally {
     await host.close();
   }
+}
+
+/** A point inside the polygon, near its box's centre: where a person clicks to fill it. */
+function insidePoint(polygon: Point[], box: Box): Point {
+  const inside = (p: Point) => {
+    let odd = false;
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const a = polygon[i]!;
+      const b = polygon[j]!;
+      if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd;
+    }
+    return odd;
+  };
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (let r = 0; r <= 0.5; r += 0.05) {
+    for (let k = 0; k < 16; k++) {
+      const p = { x: centre.x + r * box.width * Math.cos((k * Math.PI) / 8), y: centre.y + r * box.height * Math.sin((k * Math.PI) / 8) };
+      if (inside(p)) return p;
+    }
+  }
+  return centre;
 }
 
 main().catch((err: unknown) => {
