@@ -50,13 +50,14 @@ export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: Mod
 /**
  * A detector's boxes outlined by the segmenter for the labels that take outlines (polygon and
  * mask features, outlineSpec.ts), or undefined when no class goes there or no segmenter can.
+ * `everyClass`: every box goes to one outline label the person chose (Detect into it).
  */
 export async function outlineOf(
   ctx: ServerContext,
   urls: ServiceUrls,
-  p: { project: { projectId: number; teamId: number }; detector: ModelRow; head: ModelHead; features: readonly TargetFeature[]; minScore: number },
+  p: { project: { projectId: number; teamId: number }; detector: ModelRow; head: ModelHead; features: readonly TargetFeature[]; minScore: number; everyClass?: boolean },
 ): Promise<OutlineSpec | undefined> {
-  const classes = outlinedClasses(p.head, p.features);
+  const classes = { ...(p.everyClass ? Object.fromEntries(classesOf(p.detector).map((c) => [c, p.minScore])) : {}), ...outlinedClasses(p.head, p.features) };
   if (!Object.keys(classes).length) return undefined;
   const segmenter = await outlineSegmenter(ctx, p.project, p.detector);
   // The cap bounds a picture's cost: SAM's decoder takes 40 to 80 ms a box on top of the picture's one embedding.

@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('pre-annotation with masks on %s', (kind) => {
     await s?.close();
   });
 
-  it('makes the person a mask, the cup an outline and the table a box, in one job, each on its picture', { timeout: 180_000 }, async () => {
+  it('makes the person a mask, the cup an outline and the table a box, in one job, each on its picture; Detect does the same', { timeout: 180_000 }, async () => {
     const ctx = s.app.ctx;
     const now = ctx.now();
     const token = w.users.owner.token;
@@ -120,5 +120,12 @@ describe.each(DB_KINDS)('pre-annotation with masks on %s', (kind) => {
     const found = detect.body.data.frames[0].objects as AnnotationObject[];
     expect(found.map((o) => [o.tool, o.labelId])).toEqual([['mask', 'person']]);
     expect(iou(found[0]!.geometry as Box, person)).toBeGreaterThan(0.7);
+    // Into a mask label the person chose, every box comes as a mask: the cup and the table.
+    const coffeeFrame = t.frames.get(t.subjectIds[1]!)![0]!;
+    const chosen = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: t.taskSubjectIds[1], frameId: coffeeFrame, tool: 'box', featureId: people, labelId: 'person' } });
+    expect(chosen.body.code, JSON.stringify(chosen.body)).toBe(200);
+    const masks = chosen.body.data.frames[0].objects as AnnotationObject[];
+    expect(masks.map((o) => [o.tool, o.labelId])).toEqual([['mask', 'person'], ['mask', 'person']]);
+    expect(frameDataIssues({ version: ANNOTATION_VERSION, objects: masks, classifications: [] })).toEqual([]);
   });
 });

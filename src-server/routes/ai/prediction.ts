@@ -10,6 +10,7 @@ import { modelRef, DEFAULT_MIN_SCORE, tenantOf, imageCacheKey, outlineOf } from 
 import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, predictionsToObjects } from '../../ai/suggestions';
 import { DETECTOR_TARGET_TOOLS, detectorHead } from '../../ai/classMapping';
+import { OUTLINE_TOOLS } from '../../ai/outlineSpec';
 import { requireEnabled, usableModel } from './deps';
 import { fitPrompt } from '../../ai/promptFit';
 import { cleanTextOf } from '../../../src-shared/model/text';
@@ -92,8 +93,11 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore, body.tool === 'box' ? 'server' : 'service');
     const head = body.tool === 'box' ? await detectorHead(ctx.db, project.projectId, model, minScore, features) : undefined;
-    // Detect as a pre-annotation does it: boxes of outline labels come back outlined (outlineSpec.ts).
-    const outline = head && model.kind === 'detector' ? await outlineOf(ctx, ctx.ai.urls, { project, detector: model, head, features, minScore }) : undefined;
+    const chosen = body.tool === 'tracking' ? undefined : chosenTarget(features, body, body.tool !== 'box');
+    // Detect as a pre-annotation does it: boxes of outline labels come back outlined (outlineSpec.ts),
+    // every box when the person chose an outline label for them.
+    const everyClass = chosen !== undefined && OUTLINE_TOOLS.includes(features.find((f) => f.featureId === chosen.featureId)?.tool ?? '');
+    const outline = head && model.kind === 'detector' ? await outlineOf(ctx, ctx.ai.urls, { project, detector: model, head, features, minScore, everyClass }) : undefined;
     const request: InferRequest = {
       ...(outline ? { outline } : {}),
       tenant: tenantOf(ctx, project.teamId),
@@ -118,7 +122,6 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       const frames = trackedObjects(body, answer.predictions, next).map((f) => ({ ...f, objects: withFeatureDefaults(f.objects, features) }));
       return { modelId: model.id, ms: answer.ms, frames, unmapped: [] };
     }
-    const chosen = chosenTarget(features, body, body.tool !== 'box');
     const picture = frame.width && frame.height ? { picture: { width: frame.width, height: frame.height } } : {};
     const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}), ...picture });
     const unmatched = features.find((f) => made.pointsUnmatched.has(f.featureId));
