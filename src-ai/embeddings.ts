@@ -19,7 +19,7 @@
  *   computation goes on for the cache.
  */
 import type { ImageRef } from '../src-shared/ai/protocol';
-import type { Embedding } from './engine/messages';
+import type { Embedding, SharedImage } from './engine/messages';
 import type { ModelPool } from './engine/pool';
 import { ServiceFailure } from './errors';
 import { Dropped, FairGate, type GatePriority, type Ticket } from './gate';
@@ -76,6 +76,12 @@ export interface EmbeddingCall {
   priority: GatePriority;
   tenant?: string;
   signal?: AbortSignal;
+}
+
+/** A picture a batch job already decoded: its embedding is read from the cache, or computed from it and not kept. */
+export interface DecodedPicture {
+  ref: ImageRef;
+  image: SharedImage;
 }
 
 export class EmbeddingStore {
@@ -145,6 +151,24 @@ export class EmbeddingStore {
     return o.signal ? untilAborted(embedding, o.signal) : embedding;
   }
 
+  /**
+   * The embedding of a picture a batch job holds decoded (pre-annotation with outlines): the
+   * cached one when someone looked at the frame, else computed from the job's own decode, in the
+   * encoder's turn for its priority, and not kept: 100,000 items would push out the embeddings of
+   * the frames people are working on, as the decoded-image cache keeps batch images out.
+   */
+  ofDecoded(p: DecodedPicture, o: EmbeddingCall): Promise<Embedding> {
+    if (p.ref.cacheKey && this.cache.has(p.ref.cacheKey)) return this.get(p.ref, o);
+    const tenant = o.tenant ?? '';
+    this.misses++;
+    if ((this.waiting.get(tenant) ?? 0) >= this.queue) {
+      return Promise.reject(new ServiceFailure('busy', `${this.queue} calls of this party are already waiting for image embeddings`));
+    }
+    const embedding = this.compute(p.ref, new Pending(o.priority, tenant), p.image);
+    embedding.catch(() => undefined);
+    return o.signal ? untilAborted(embedding, o.signal) : embedding;
+  }
+
   /** A caller of higher priority joined: the image's load and the encoder's turn follow it. */
   private raise(ref: ImageRef, pending: Pending, priority: GatePriority, tenant: string) {
     if (ORDER.indexOf(priority) >= ORDER.indexOf(pending.priority)) return;
@@ -172,10 +196,10 @@ export class EmbeddingStore {
     p.counted = undefined;
   }
 
-  private async compute(ref: ImageRef, pending: Pending): Promise<Embedding> {
+  private async compute(ref: ImageRef, pending: Pending, decoded?: SharedImage): Promise<Embedding> {
     this.hold(pending);
     try {
-      const image = await this.images.get(ref, { priority: pending.priority, tenant: pending.tenant });
+      const image = decoded ?? (await this.images.get(ref, { priority: pending.priority, tenant: pending.tenant }));
       const ticket = this.gate.enter({ priority: pending.priority, tenant: pending.tenant });
       pending.ticket = ticket;
       try {

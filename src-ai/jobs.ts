@@ -5,6 +5,9 @@
  *   current one is on the model thread. Results go out in batches (every BATCH_ITEMS items or
  *   every BATCH_MS, whichever comes first) with done/total. An item whose image cannot be read,
  *   or on which the model thread failed, gets `error` and no predictions; the job goes on.
+ *   With `outline` (a detector's predict job), an item's boxes of the named classes are outlined
+ *   by the segmenter before the item counts as done (outlines.ts), and results also go out as
+ *   soon as their masks' text reaches BATCH_TEXT.
  * - serve: load and check the model; the final callback has `served`, or state `failed` with
  *   `error.code` `modelInvalid`.
  * - train: `data` callbacks while the base detector runs over the examples (at score 0.05), then
@@ -13,16 +16,21 @@
  * (`train` for training). Cancel (DELETE) aborts the running model call and sends `cancelled`
  * at once; a server that answers 409 stops the job without another callback.
  */
-import type { ImageRef, ItemResult, JobRequest, ModelHead, NotifyBody, NotifyKind } from '../src-shared/ai/protocol';
+import type { ImageRef, ItemResult, JobRequest, ModelHead, NotifyBody, NotifyKind, Prediction } from '../src-shared/ai/protocol';
 import { CallbackSender, DEFAULT_RETRY, type RetryPolicy, type StopReason } from './callbacks';
 import type { SharedImage } from './engine/messages';
 import { AbortedError } from './engine/pool';
 import { isServiceFailure, ServiceFailure } from './errors';
+import { checkOutline, outlineBoxes } from './outlines';
 import { implementationOf, type Runner } from './runner';
 import { HeadLearner } from './training/learnHead';
 
 export const BATCH_ITEMS = 8;
 export const BATCH_MS = 500;
+/** Results go out once their masks' text reaches this, whatever their count (a callback takes 32 MiB at most). */
+export const BATCH_TEXT = 8 * 1024 * 1024;
+
+const textOf = (predictions: readonly Prediction[]) => predictions.reduce((n, p) => n + (p.mask?.rle.length ?? 0), 0);
 /** The score the base detector runs at while collecting training evidence. */
 export const TRAIN_MIN_SCORE = 0.05;
 const TRAIN_MAX_PREDICTIONS = 300;
@@ -42,6 +50,10 @@ export function checkJob(req: JobRequest): void {
     if (!req.items) throw new ServiceFailure('badRequest', `a ${req.type} job needs items`);
     if (impl !== 'detector' && impl !== 'onnx-yolo' && impl !== 'pose') throw new ServiceFailure('badRequest', `a ${req.type} job runs a detector or pose model over whole images; ${req.model.name} needs a prompt`);
   }
+  if (req.outline) {
+    if (req.type !== 'predict') throw new ServiceFailure('badRequest', 'outline goes with a predict job');
+    checkOutline(req.outline, impl);
+  }
   if (req.type === 'train') {
     if (!req.train) throw new ServiceFailure('badRequest', 'a train job needs train');
     if (impl !== 'detector' && impl !== 'onnx-yolo') throw new ServiceFailure('badRequest', 'only detectors are trainable');
@@ -56,6 +68,8 @@ class Job {
   private done = 0;
   private total = 0;
   private pending: ItemResult[] = [];
+  /** characters of mask text in `pending` */
+  private pendingText = 0;
   private lastFlush = performance.now();
   private timer: NodeJS.Timeout | undefined;
   private kind: NotifyKind;
@@ -100,6 +114,7 @@ class Job {
   private progress(extra: Partial<NotifyBody> = {}) {
     if (this.finalSent) return;
     const results = this.pending.splice(0);
+    this.pendingText = 0;
     this.lastFlush = performance.now();
     this.reported = this.done;
     void this.sender.send(this.kind, { jobId: this.req.jobId, state: 'running', done: this.done, total: this.total, ...(this.hasResults ? { results } : {}), ...extra });
@@ -115,9 +130,9 @@ class Job {
   }
 
   private tick() {
-    // results every batchItems items or batchMs; a training run's data phase reports its count
+    // results every batchItems items or batchMs, or sooner when their masks are large; a training run's data phase reports its count
     const fresh = this.kind === 'data' ? this.done - this.reported : this.pending.length;
-    if (fresh >= this.o.batchItems || (fresh > 0 && performance.now() - this.lastFlush >= this.o.batchMs)) this.progress();
+    if (fresh >= this.o.batchItems || this.pendingText >= BATCH_TEXT || (fresh > 0 && performance.now() - this.lastFlush >= this.o.batchMs)) this.progress();
   }
 
   /** Stops without a final callback; `now` also abandons the callbacks still queued. */
@@ -189,8 +204,10 @@ class Job {
       if ('error' in loaded) this.pending.push({ key, predictions: [], error: loaded.error });
       else {
         try {
-          const predictions = await this.runner.predictImage(this.req.model, loaded.image, this.req.params, this.call);
+          let predictions = await this.runner.predictImage(this.req.model, loaded.image, this.req.params, this.call);
+          if (this.req.outline) predictions = await outlineBoxes(this.runner, this.req.outline, { ref: items[i]!.image, image: loaded.image, keep: false }, predictions, this.req.params?.tolerance, this.call);
           this.pending.push({ key, predictions });
+          this.pendingText += textOf(predictions);
         } catch (e) {
           // one picture that breaks the model thread (it restarts), or a team model stopped by
           // the wall-clock backstop of a busy machine (busy), is that item's error; a bad model

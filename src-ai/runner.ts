@@ -6,16 +6,17 @@
  * picture's own (working.ts), for pictures decoded smaller than they are; SAM's decoder works in
  * the picture's own pixels from the start (its embedding knows both sizes).
  */
-import type { ImageRef, InferParams, ModelRef, Prediction, Prompt } from '../src-shared/ai/protocol';
+import type { AiBox, ImageRef, InferParams, ModelRef, OutlineSpec, Prediction, Prompt } from '../src-shared/ai/protocol';
 import type { ArtifactStore } from './artifacts';
 import { resolveModel } from './catalog';
-import type { ServedInfo, SharedImage, WorkerTask } from './engine/messages';
+import type { Embedding, ServedInfo, SharedImage, WorkerTask } from './engine/messages';
 import type { ModelPool, Priority } from './engine/pool';
 import type { TeamModels } from './engine/teams';
 import { ServiceFailure } from './errors';
 import { baseMinScore, finishPredictions } from './head';
 import type { EmbeddingStore } from './embeddings';
 import type { ImageStore } from './images';
+import { checkOutline, outlineBoxes } from './outlines';
 import { samPoints, requireSegmenterPrompt } from './models/samPrompt';
 import { DEFAULT_TOLERANCE } from './models/segmenter';
 import type { SamState } from './samState';
@@ -95,6 +96,20 @@ export class Runner {
     return this.worker({ op: 'samSegment', embedding, prompt: req.prompt, tolerance: req.params?.tolerance }, o);
   }
 
+  /**
+   * SAM's answer to one box on a picture's embedding (a detector's box: outlines.ts).
+   * `remember: false` keeps the answer out of the decoder's memory of refinement chains.
+   */
+  samBox(embedding: Embedding, box: AiBox, tolerance: number | undefined, remember: boolean, o: CallOptions): Promise<Prediction[]> {
+    return this.worker({ op: 'samSegment', embedding, prompt: { box }, tolerance, remember }, o);
+  }
+
+  /** GrabCut's outline of one box on a decoded picture (where SAM does not run), in the picture's own pixels. */
+  async grabcutBox(image: SharedImage, box: AiBox, tolerance: number | undefined, o: CallOptions): Promise<Prediction[]> {
+    const working = tolerance === undefined && image.width === image.sourceWidth ? undefined : lengthToWorking(tolerance ?? DEFAULT_TOLERANCE, image);
+    return predictionsToSource(await this.worker({ op: 'segment', image, prompt: promptToWorking({ box }, image), tolerance: working }, o), () => image);
+  }
+
   /** Whether a warm-up with this model should compute the picture's embedding too. */
   async warmsEmbedding(model: ModelRef | undefined): Promise<boolean> {
     if (!model || resolveModel(model) !== 'segmenter') return false;
@@ -102,8 +117,9 @@ export class Runner {
   }
 
   /** POST /v1/infer. */
-  async infer(req: { model: ModelRef; image: ImageRef; frames?: ImageRef[]; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
+  async infer(req: { model: ModelRef; image: ImageRef; frames?: ImageRef[]; prompt?: Prompt; params?: InferParams; outline?: OutlineSpec }, o: CallOptions): Promise<Prediction[]> {
     const impl = implementationOf(req.model);
+    if (req.outline) checkOutline(req.outline, impl);
     if (impl === 'segmenter') requireSegmenterPrompt(req.prompt);
     if (impl === 'segmenter' && (await this.sam.state.available())) return this.samSegment(req, o);
     const tenant = o.tenant ?? '';
@@ -113,11 +129,12 @@ export class Runner {
     const load = { signal: o.signal, priority: 'interactive' as const, tenant };
     const image = await this.images.get(req.image, load);
     const back = (p: Prediction[]) => predictionsToSource(p, () => image);
+    const outlined = (p: Prediction[]) => (req.outline ? outlineBoxes(this, req.outline, { ref: req.image, image, keep: true }, p, req.params?.tolerance, o) : p);
     switch (impl) {
       case 'detector':
-        return finishPredictions(back(await this.worker({ op: 'detect', image, minScore: baseMinScore(req.model.head, req.params) }, o)), req.model.head, req.params);
+        return outlined(finishPredictions(back(await this.worker({ op: 'detect', image, minScore: baseMinScore(req.model.head, req.params) }, o)), req.model.head, req.params));
       case 'onnx-yolo':
-        return finishPredictions(back(await this.teams.detect(tenant, await artifact!, image, baseMinScore(req.model.head, req.params), o.priority, o.signal)), req.model.head, req.params);
+        return outlined(finishPredictions(back(await this.teams.detect(tenant, await artifact!, image, baseMinScore(req.model.head, req.params), o.priority, o.signal)), req.model.head, req.params));
       case 'pose':
         return back(await this.worker({ op: 'pose', image, prompt: promptToWorking(req.prompt, image) }, o));
       case 'segmenter':

@@ -56,7 +56,7 @@ export type WorkerTask =
   | { op: 'detect'; image: SharedImage; minScore: number }
   | { op: 'pose'; image: SharedImage; prompt?: Prompt }
   | { op: 'segment'; image: SharedImage; prompt?: Prompt; tolerance?: number }
-  | { op: 'samSegment'; embedding: Embedding; prompt?: Prompt; tolerance?: number }
+  | { op: 'samSegment'; embedding: Embedding; prompt?: Prompt; tolerance?: number; /** false: a batch job's box, not kept for refinement (samDecoder.ts) */ remember?: boolean }
   | { op: 'embed'; image: SharedImage }
   | { op: 'track'; image: SharedImage; frames: SharedImage[]; prompt?: Prompt; minScore: number };
 

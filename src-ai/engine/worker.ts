@@ -43,7 +43,7 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
     case 'segment':
       return { predictions: await segment(raster(task.image), task.prompt, task.tolerance) };
     case 'samSegment':
-      return { predictions: await samSegment(task.embedding, task.prompt, task.tolerance) };
+      return { predictions: await samSegment(task.embedding, task.prompt, task.tolerance, task.remember ?? true) };
     case 'track':
       return { predictions: await track(raster(task.image), task.frames.map(raster), task.prompt, task.minScore) };
     case 'embed':

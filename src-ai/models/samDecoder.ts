@@ -70,8 +70,12 @@ async function decode(s: ort.InferenceSession, embedding: Embedding, clicks: rea
   return { logits: new Float32Array(out.low_res_masks!.data as Float32Array), iou: (out.iou_predictions!.data as Float32Array)[0] ?? 0 };
 }
 
-/** The logits of the prompt's clicks made one by one (see the file's comment), and the last run's predicted IoU. */
-async function refine(s: ort.InferenceSession, embedding: Embedding, clicks: readonly Click[], box: Box | undefined) {
+/**
+ * The logits of the prompt's clicks made one by one (see the file's comment), and the last run's
+ * predicted IoU. `remember: false` (a batch job's boxes, asked once each) keeps them out of the
+ * memory, which is the clicks' refinement chains.
+ */
+async function refine(s: ort.InferenceSession, embedding: Embedding, clicks: readonly Click[], box: Box | undefined, remember: boolean) {
   const keyOf = (n: number) => `${embedding.id}|${box ? `${box.x},${box.y},${box.width},${box.height}` : ''}|${clicks.slice(0, n).map((p) => `${p.x},${p.y},${p.positive ? 1 : 0}`).join(';')}`;
   // the chain starts with the box alone, or with the first click
   const first = box ? 0 : 1;
@@ -91,6 +95,7 @@ async function refine(s: ort.InferenceSession, embedding: Embedding, clicks: rea
     // after a box, a click changes the answer near itself only (samLocal.ts)
     if (box && fed && n > 0) answer = { ...answer, logits: mergeAroundClick(fed, answer.logits, clicks[n - 1]!, box, embedding) };
     fed = answer.logits;
+    if (!remember) continue;
     const key = keyOf(n);
     memory.delete(key);
     memory.set(key, answer.logits);
@@ -99,11 +104,11 @@ async function refine(s: ort.InferenceSession, embedding: Embedding, clicks: rea
   return answer;
 }
 
-export async function samSegment(embedding: Embedding, prompt: Prompt | undefined, tolerance = DEFAULT_TOLERANCE): Promise<Prediction[]> {
+export async function samSegment(embedding: Embedding, prompt: Prompt | undefined, tolerance = DEFAULT_TOLERANCE, remember = true): Promise<Prediction[]> {
   const s = await loadSamDecoder();
   samPoints(prompt, embedding);
   const box = prompt?.box ? clipBox(prompt.box, embedding.sourceWidth, embedding.sourceHeight) : undefined;
-  const { logits, iou } = await refine(s, embedding, prompt?.points ?? [], box);
+  const { logits, iou } = await refine(s, embedding, prompt?.points ?? [], box, remember);
   const mask = maskOfLogits(logits, embedding);
   if (!mask) return [];
   const { box: around } = mask;

@@ -6,8 +6,11 @@ import { classesOf, headOf, type ModelRow } from '../repositories/aiModels';
 import { labelKey, projectFeatures, type TargetFeature } from './projectFeatures';
 import { withFloor } from './suggestions';
 
-/** Where a detector's classes may go: its own tool's labels first, then outlines (a box becomes a four-point polygon). */
-export const DETECTOR_TARGET_TOOLS = ['box', 'polygon'] as const;
+/**
+ * Where a detector's classes may go: its own tool's labels first, then outlines and masks (a box
+ * becomes the segmenter's outline or mask of it: outlineSpec.ts).
+ */
+export const DETECTOR_TARGET_TOOLS = ['box', 'polygon', 'mask'] as const;
 
 /** One class of a model in a project: the label it goes to (or none), how that was found, whether it is used unasked, whether a person decided it. */
 export interface ClassMapEntry {

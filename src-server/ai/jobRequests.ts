@@ -1,10 +1,12 @@
-import type { JobRequest, ModelRef, TrainExample } from '../../src-shared/ai/protocol';
+import type { JobRequest, ModelHead, ModelRef, OutlineSpec, TrainExample } from '../../src-shared/ai/protocol';
 import { migrateFrameData } from '../../src-shared/model/annotation';
 import type { ServerContext } from '../context';
 import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJobs';
 import { classesOf, type ModelRow } from '../repositories/aiModels';
-import { labelKey, projectFeatures } from './projectFeatures';
-import { detectorHead } from './classMapping';
+import { labelKey, projectFeatures, type TargetFeature } from './projectFeatures';
+import { DETECTOR_TARGET_TOOLS, detectorHead } from './classMapping';
+import { outlinedClasses, outlineSegmenter } from './outlineSpec';
+import { AI_OUTLINES_PER_PICTURE } from '../../src-shared/api/ai';
 import type { ServiceUrls } from './serviceUrls';
 
 export interface JobParams {
@@ -45,6 +47,23 @@ export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: Mod
   };
 }
 
+/**
+ * A detector's boxes outlined by the segmenter for the labels that take outlines (polygon and
+ * mask features, outlineSpec.ts), or undefined when no class goes there or no segmenter can.
+ * `everyClass`: every box goes to one outline label the person chose (Detect into it).
+ */
+export async function outlineOf(
+  ctx: ServerContext,
+  urls: ServiceUrls,
+  p: { project: { projectId: number; teamId: number }; detector: ModelRow; head: ModelHead; features: readonly TargetFeature[]; minScore: number; everyClass?: boolean },
+): Promise<OutlineSpec | undefined> {
+  const classes = { ...(p.everyClass ? Object.fromEntries(classesOf(p.detector).map((c) => [c, p.minScore])) : {}), ...outlinedClasses(p.head, p.features) };
+  if (!Object.keys(classes).length) return undefined;
+  const segmenter = await outlineSegmenter(ctx, p.project, p.detector);
+  // The cap bounds a picture's cost: SAM's decoder takes 40 to 80 ms a box on top of the picture's one embedding.
+  return segmenter && { model: await modelRef(ctx, urls, segmenter, p.project.projectId, p.minScore), classes, maxPerImage: AI_OUTLINES_PER_PICTURE };
+}
+
 /** Frames of these items with where the service reads them. */
 async function imagesOf(ctx: ServerContext, urls: ServiceUrls, frameIds: readonly number[]) {
   if (!frameIds.length) return new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
@@ -59,6 +78,13 @@ async function groundTruth(ctx: ServerContext, taskSubjectId: number, frameId: n
   const r = await ctx.db.selectFrom('annotation_frames').select('data').where('task_subject_id', '=', taskSubjectId).where('frame_id', '=', frameId).executeTakeFirst();
   if (!r) return [];
   return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o) => (o.tool === 'box' && tool === 'box' ? [{ label: labelKey(o.featureId, o.labelId), box: { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height } }] : []));
+}
+
+/** The outline of a pre-annotation: through the head its results will be read with (notify.ts). */
+async function predictOutline(ctx: ServerContext, urls: ServiceUrls, project: { projectId: number; teamId: number }, detector: ModelRow, minScore: number) {
+  const features = await projectFeatures(ctx.db, project.projectId, DETECTOR_TARGET_TOOLS);
+  const head = await detectorHead(ctx.db, project.projectId, detector, minScore, features);
+  return outlineOf(ctx, urls, { project, detector, head, features, minScore });
 }
 
 /** The request of one dispatch of a job: its pending items only, so a resumed job does not start over. */
@@ -88,5 +114,7 @@ export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: Job
     for (const i of present) examples.push({ key: i.item_key, image: images.get(i.frame_id)!, objects: await groundTruth(ctx, i.task_subject_id!, i.frame_id, job.tool) });
     return { ...base, train: { examples, labels, targetPrecision: params.targetPrecision ?? 0.8 } };
   }
-  return { ...base, items: present.map((i) => ({ key: i.item_key, image: images.get(i.frame_id)! })), params: { minScore } };
+  // A pre-annotation's boxes whose labels take outlines are outlined by the segmenter in the same job.
+  const outline = job.type === 'predict' && model.kind === 'detector' && team ? await predictOutline(ctx, urls, { projectId: job.project_id, teamId: team.team_id }, model, minScore) : undefined;
+  return { ...base, items: present.map((i) => ({ key: i.item_key, image: images.get(i.frame_id)! })), params: { minScore }, ...(outline ? { outline } : {}) };
 }

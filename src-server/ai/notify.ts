@@ -82,6 +82,10 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
       const head = model?.kind === 'detector' ? await detectorHead(ctx.db, job.project_id, model, minScore, features) : undefined;
       const mapped = new Map(ok.map((r) => [r.key, head ? applyHead(r.predictions, head, minScore) : r.predictions]));
       if (head) applied.unmapped = countUnmapped(applied.unmapped ?? [], [...mapped.values()].flat());
+      // Outlines and masks are kept on their frame (suggestions.ts): its size, where it is known.
+      const frameIds = [...new Set(ok.map((r) => items.get(r.key)!.frame_id))];
+      const sizes = frameIds.length ? await ctx.db.selectFrom('subject_frames').select(['id', 'width', 'height']).where('id', 'in', frameIds).execute() : [];
+      const pictures = new Map(sizes.flatMap((f) => (f.width && f.height ? [[f.id, { width: f.width, height: f.height }] as const] : [])));
       const out = await applyPredictions(ctx, {
         jobId: job.id,
         modelId: job.model_id,
@@ -89,7 +93,11 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
         createdBy: job.created_by,
         features,
         ...(chosen ? { chosen } : {}),
-        frames: ok.map((r) => ({ taskSubjectId: items.get(r.key)!.task_subject_id!, frameId: items.get(r.key)!.frame_id, predictions: mapped.get(r.key)! })),
+        frames: ok.map((r) => {
+          const frameId = items.get(r.key)!.frame_id;
+          const picture = pictures.get(frameId);
+          return { taskSubjectId: items.get(r.key)!.task_subject_id!, frameId, predictions: mapped.get(r.key)!, ...(picture ? { picture } : {}) };
+        }),
       });
       for (const r of ok) {
         const item = items.get(r.key)!;
@@ -100,6 +108,7 @@ export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind:
       applied.items = counted.done;
       applied.skippedTouched = counted.skipped;
       applied.objects += out.objects;
+      if (out.notOutlined) applied.notOutlined = (applied.notOutlined ?? 0) + out.notOutlined;
     } else if (job.type === 'evaluate') {
       // Only what the evaluation measures is kept: the service's class names and other text are not stored.
       for (const r of body.results) if (!r.error && items.get(r.key)?.state === 'pending') await jobs.markItem(job.id, r.key, 'done', JSON.stringify(storedEvaluation(r.predictions)));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ModelHead, Prediction } from '../../src-shared/ai/protocol';
-import type { AnnotationObject } from '../../src-shared/model/annotation';
+import type { AnnotationObject, MaskGeometry } from '../../src-shared/model/annotation';
+import { clipToPicture } from '../../src-shared/mask/frameRuns';
 import { matchPointNames } from '../../src-shared/ai/classMatch';
 import { labelKey, parseLabelKey, type TargetFeature } from './projectFeatures';
 
@@ -43,6 +44,24 @@ function skeletonMatch(feature: TargetFeature, names: readonly string[]): Map<st
   return out;
 }
 
+/** A picture's own size, when the server knows it. */
+export interface Picture {
+  width: number;
+  height: number;
+}
+
+/** An outline's points kept on the picture (a model's may stray past its edge); null when fewer than 3 distinct are left. */
+function outlineOnPicture(points: readonly { x: number; y: number }[], picture: Picture | undefined): { x: number; y: number }[] | null {
+  const on = picture ? points.map((q) => ({ x: Math.min(Math.max(q.x, 0), picture.width), y: Math.min(Math.max(q.y, 0), picture.height) })) : points.map((q) => ({ x: q.x, y: q.y }));
+  return new Set(on.map((q) => `${q.x},${q.y}`)).size >= 3 ? on : null;
+}
+
+/** A mask kept on the picture: cropped to the part of it there (frameRuns.ts), null when none is. */
+const maskOnPicture = (m: MaskGeometry, picture: Picture | undefined): MaskGeometry | null => {
+  const g = { x: m.x, y: m.y, width: m.width, height: m.height, rle: m.rle };
+  return picture ? clipToPicture(g, picture.width, picture.height) : g;
+};
+
 interface Target {
   featureId: number;
   labelId: string;
@@ -52,12 +71,19 @@ interface Target {
  * Turns a model's predictions into objects the workspace can add: each goes to the label its
  * head mapped it to, or, when the caller named a label, to that one. Predictions that no
  * label takes are counted by class in `unmapped` and left out.
+ *
+ * A detector's box into an outline label (docs/ai-models.md, "Pre-annotation with masks"): a
+ * polygon label takes the segmenter's outline of it, a mask label its mask, each kept on
+ * `picture` when its size is known. A box the segmenter did not outline is counted in
+ * `notOutlined`: a polygon label gets the box's four corners (as before masks), a mask label
+ * nothing (a box-shaped mask is mostly wrong pixels to erase).
  */
 export function predictionsToObjects(
   predictions: readonly Prediction[],
-  p: { features: readonly TargetFeature[]; chosen?: Target; zIndexFrom?: number; keypointNames?: readonly string[] },
-): { objects: AnnotationObject[]; unmapped: Map<string, number>; pointsUnmatched: Set<number> } {
+  p: { features: readonly TargetFeature[]; chosen?: Target; zIndexFrom?: number; keypointNames?: readonly string[]; picture?: Picture },
+): { objects: AnnotationObject[]; unmapped: Map<string, number>; pointsUnmatched: Set<number>; notOutlined: number } {
   const objects: AnnotationObject[] = [];
+  let notOutlined = 0;
   /** skeleton features a found pose could not go into, because no point is named like the model's */
   const pointsUnmatched = new Set<number>();
   const unmapped = new Map<string, number>();
@@ -87,8 +113,14 @@ export function predictionsToObjects(
       const { x, y, width, height, rle } = pred.mask;
       objects.push({ ...common, tool: 'mask', geometry: { x, y, width, height, rle } });
     } else if (pred.tool === 'box' && pred.box && feature.tool === 'polygon') {
+      const outline = pred.points && outlineOnPicture(pred.points, p.picture);
+      if (!outline) notOutlined++;
       const b = pred.box;
-      objects.push({ ...common, tool: 'polygon', geometry: { points: [{ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y }, { x: b.x + b.width, y: b.y + b.height }, { x: b.x, y: b.y + b.height }] } });
+      objects.push({ ...common, tool: 'polygon', geometry: { points: outline ?? [{ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y }, { x: b.x + b.width, y: b.y + b.height }, { x: b.x, y: b.y + b.height }] } });
+    } else if (pred.tool === 'box' && pred.box && feature.tool === 'mask') {
+      const mask = pred.mask && maskOnPicture(pred.mask, p.picture);
+      if (mask) objects.push({ ...common, tool: 'mask', geometry: mask });
+      else notOutlined++;
     } else if (pred.tool === 'keypoints' && pred.keypoints && feature.tool === 'keypoints') {
       const ids = skeletonMatch(feature, p.keypointNames ?? pred.keypoints.map((k) => k.name));
       const points = pred.keypoints.flatMap((k) => {
@@ -101,5 +133,5 @@ export function predictionsToObjects(
       else pointsUnmatched.add(feature.featureId);
     } else unmapped.set(pred.className, (unmapped.get(pred.className) ?? 0) + 1);
   }
-  return { objects, unmapped, pointsUnmatched };
+  return { objects, unmapped, pointsUnmatched, notOutlined };
 }

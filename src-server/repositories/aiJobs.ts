@@ -20,6 +20,8 @@ export interface Applied {
   failed: number;
   /** what the model found that no label takes, by class, most found first (docs/ai-models.md) */
   unmapped?: { className: string; count: number }[];
+  /** boxes of polygon and mask labels the segmenter did not outline (docs/ai-models.md, "Pre-annotation with masks") */
+  notOutlined?: number;
 }
 export const NO_APPLIED: Applied = { items: 0, objects: 0, skippedTouched: 0, failed: 0 };
 
@@ -265,7 +267,7 @@ export async function toApiJobs(db: Kysely<Database>, rows: readonly JobRow[]): 
     total: r.total,
     taskId: r.task_id,
     batchId: r.batch_id,
-    applied: { unmapped: [], ...(JSON.parse(r.applied) as Applied) },
+    applied: { unmapped: [], notOutlined: 0, ...(JSON.parse(r.applied) as Applied) },
     train: r.train ? (JSON.parse(r.train) as TrainOutcome) : null,
     error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
     createdBy: r.created_by,

@@ -99,7 +99,9 @@ export const AiKeypoint = Type.Object({ name: Type.String({ maxLength: 64 }), x:
 /**
  * One thing a model found. `className` is the base model's class; `label` is the project label
  * key the head mapped it to (absent without a head or when unmapped and kept). Exactly the
- * geometry of `tool` is set, except that a segmenter's polygon may also carry its `mask`.
+ * geometry of `tool` is set, except that a segmenter's polygon may also carry its `mask`, and a
+ * detector's box that a request's `outline` asked for carries the segmenter's `points` (and
+ * `mask`) beside its `box`.
  */
 export const Prediction = Type.Object(
   {
@@ -149,6 +151,25 @@ export const Prompt = Type.Object(
 );
 export type Prompt = Static<typeof Prompt>;
 
+/**
+ * A detector's boxes outlined by a segmenter in the same call or job (pre-annotation with
+ * masks): each box of one of `classes` scoring at least that class's figure is the segmenter's
+ * prompt, and comes back with the answer's `points` and `mask` beside its `box`. At most
+ * `maxPerImage` boxes a picture, best score first; a box the segmenter could not outline (or one
+ * past the cap) comes back as a box alone.
+ */
+export const OutlineSpec = Type.Object(
+  {
+    /** the segmenter */
+    model: ModelRef,
+    /** the detector's classes whose boxes are outlined, each with the score a box needs */
+    classes: Type.Record(Type.String({ maxLength: 128 }), Type.Number({ minimum: 0, maximum: 1 })),
+    maxPerImage: Type.Integer({ minimum: 1, maximum: 1000 }),
+  },
+  closed,
+);
+export type OutlineSpec = Static<typeof OutlineSpec>;
+
 export const InferParams = Type.Object(
   {
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
@@ -177,6 +198,8 @@ export const InferRequest = Type.Object(
     prompt: Type.Optional(Prompt),
     params: Type.Optional(InferParams),
     tenant: Type.Optional(Tenant),
+    /** a detector: its boxes of some classes outlined by a segmenter too */
+    outline: Type.Optional(OutlineSpec),
   },
   closed,
 );
@@ -234,6 +257,8 @@ export const JobRequest = Type.Object(
     train: Type.Optional(TrainSpec),
     params: Type.Optional(InferParams),
     tenant: Type.Optional(Tenant),
+    /** predict with a detector: its boxes of some classes outlined by a segmenter in the same job */
+    outline: Type.Optional(OutlineSpec),
   },
   closed,
 );

@@ -35,6 +35,11 @@ export const FINISHED_JOB_STATES: readonly AiJobState[] = ['succeeded', 'failed'
 
 /** Pre-annotation jobs take at most this many task subjects. */
 export const AI_PREDICT_MAX_ITEMS = 100_000;
+/**
+ * Boxes of a picture a pre-annotation (or Detect) outlines at most, best score first, for labels
+ * that take masks or polygons (docs/ai-models.md, "Pre-annotation with masks").
+ */
+export const AI_OUTLINES_PER_PICTURE = 50;
 /** Interactive tracking follows objects at most this many frames ahead. */
 export const AI_TRACK_MAX_FRAMES = 50;
 /** Largest ONNX file a team may upload. */
@@ -88,6 +93,7 @@ export const AiApplied = Type.Object(
     unmapped: Type.Array(Type.Object({ className: Type.String(), count: Type.Integer() }, closed), {
       description: 'what the model found that no label of the project takes, by class, most found first (at most 20)',
     }),
+    notOutlined: Type.Integer({ description: 'boxes of polygon and mask labels the segmenter did not outline: a polygon label got the box\'s corners, a mask label nothing' }),
   },
   closed,
 );

@@ -11,7 +11,7 @@
  * come, joining pieces that touch. The cost is the runs plus the columns a run spans.
  */
 import type { MaskGeometry } from '../model/annotation';
-import { encodeCounts } from './rle';
+import { countsArea, decodeCounts, encodeCounts } from './rle';
 
 /** A box of whole frame pixels: its top-left pixel and size. */
 export interface PixelBox {
@@ -115,4 +115,24 @@ export function geometryOfPictureCounts(counts: readonly number[], width: number
 /** A stored mask's runs over the whole width x height picture (the part of it on the picture). */
 export function pictureCountsOfGeometry(g: MaskGeometry, counts: readonly number[], width: number, height: number): number[] {
   return reframeCounts(counts, g, { x: 0, y: 0, width, height });
+}
+
+/**
+ * The part of a mask on a width x height picture, cropped to its set pixels (a model's mask
+ * that strays past the picture's edge); the mask itself when it lies on the picture, null when
+ * none of its set pixels does or its runs do not cover its box.
+ */
+export function clipToPicture(g: MaskGeometry, width: number, height: number): MaskGeometry | null {
+  if (g.x >= 0 && g.y >= 0 && g.x + g.width <= width && g.y + g.height <= height) return g;
+  const counts = decodeCounts(g.rle);
+  if (!counts || countsArea(counts).pixels !== g.width * g.height) return null;
+  const x0 = Math.max(0, g.x);
+  const y0 = Math.max(0, g.y);
+  const on: PixelBox = { x: x0, y: y0, width: Math.min(width, g.x + g.width) - x0, height: Math.min(height, g.y + g.height) - y0 };
+  if (on.width <= 0 || on.height <= 0) return null;
+  const inside = reframeCounts(counts, g, on);
+  const set = setBoundsOfCounts(inside, on.width, on.height);
+  if (!set) return null;
+  const box: PixelBox = { x: on.x + set.x, y: on.y + set.y, width: set.width, height: set.height };
+  return { ...box, rle: encodeCounts(reframeCounts(inside, on, box)) };
 }

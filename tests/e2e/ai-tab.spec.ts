@@ -131,6 +131,8 @@ test('AI switched off says so; a manager switches it back on keeping the other s
   test.setTimeout(180_000);
   const project = await aiProject(request, { annotator: true });
   await call(request, project.owner, 'PUT', `/project/${project.projectId}/config`, { aiEnabled: false, reviewRatio: 0.5 });
+  // A mask feature too: the detector's boxes can become its masks (issue 32).
+  await call(request, project.owner, 'POST', '/ontology/feature/manage', { projectId: project.projectId, features: [{ name: 'Shadows', tool: 'mask', labels: [{ name: 'Shadow', color: '#13c2c2' }] }] });
 
   const annotatorPage = await loggedInPage(browser, project.annotator!);
   const annotatorAi = new AiTabPage(annotatorPage);
@@ -157,6 +159,12 @@ test('AI switched off says so; a manager switches it back on keeping the other s
     await expect(marked).toContainText('Built-in');
     await expect(marked.getByRole('button', { name: 'Make default' })).toHaveCount(0);
   }
+  // The mask feature is filled by detector boxes made into masks, and the segmenter's clicks; a
+  // pre-annotation says that its boxes become masks where a label takes them.
+  await expect(ai.toolCard('box')).toContainText('Fills: Things, Shadows');
+  await expect(ai.toolCard('polygon')).toContainText('Fills: Shadows');
+  await ai.view('Pre-annotate & train');
+  await expect(page.getByTestId('ai-pre-annotate-outlines')).toContainText('mapped to a mask or polygon label come out as the segmenter\'s mask or outline of each box (up to 50 a picture)');
 
   // The annotator's page follows once reloaded: the models, but no pre-annotation, training or defaults.
   await annotatorPage.reload();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { geometryOfPictureCounts, pictureCountsOfGeometry, reframeCounts, setBoundsOfCounts } from '../../src-shared/mask/frameRuns';
-import { geometryOfRegion, regionOfGeometry } from '../../src-shared/mask/region';
+import { clipToPicture, geometryOfPictureCounts, pictureCountsOfGeometry, reframeCounts, setBoundsOfCounts } from '../../src-shared/mask/frameRuns';
+import { clipRegion, geometryOfRegion, regionOfGeometry } from '../../src-shared/mask/region';
 import { bitmapOfCounts, countsOfBitmap, decodeCounts } from '../../src-shared/mask/rle';
 import { anyRegion, drawn, pixels, pixelSet } from '../support/maskReference';
 
@@ -50,6 +50,24 @@ describe('mask runs moved between a mask box and the whole picture', () => {
     const counts = [3, 3, 6];
     expect(setBoundsOfCounts(counts, 3, 4)).toEqual({ x: 0, y: 0, width: 2, height: 4 });
     expect(setBoundsOfCounts([12], 3, 4)).toBeNull();
+  });
+
+  it('a model\'s mask kept on the picture is exactly its pixels there, in a tight box; one wholly off it, or with cut runs, is none', () => {
+    fc.assert(
+      fc.property(anyRegion(14), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (r, width, height) => {
+        const g = geometryOfRegion(r);
+        if (!g) return;
+        const kept = clipToPicture(g, width, height);
+        const expected = clipRegion(regionOfGeometry(g), width, height);
+        expect(kept ? pixels(regionOfGeometry(kept)) : []).toEqual(pixels(expected));
+        // tight: the box is the set pixels' own (what a save of the mask would store)
+        if (kept) expect(geometryOfRegion(regionOfGeometry(kept))).toEqual(kept);
+      }),
+      { numRuns: 400 },
+    );
+    const g = geometryOfRegion(drawn(['##', '#.'], 4, 4))!;
+    expect(clipToPicture(g, 10, 10)).toBe(g);
+    expect(clipToPicture({ ...g, x: -1, rle: g.rle.slice(0, -1) }, 10, 10)).toBeNull();
   });
 
   it('a mask with nothing on the picture is one unset run over the picture', () => {

@@ -39,11 +39,12 @@ describe('where each AI tool puts its answer', () => {
     feature(2, 'polygon', ['road', 'sky']),
     feature(3, 'keypoints', ['pose'], { skeleton: { points: [{ id: 'nose', name: 'nose' }], edges: [] } }),
     feature(4, 'keypoints', ['bare']),
+    feature(5, 'mask', ['cat']),
   ]);
 
-  it('offers detections every box and polygon label, outlines the polygon labels, skeletons the keypoint labels that have one', () => {
-    expect(targetsFor(palette, 'box').map((e) => e.name)).toEqual(['car', 'person', 'road', 'sky']);
-    expect(targetsFor(palette, 'polygon').map((e) => e.name)).toEqual(['road', 'sky']);
+  it('offers detections every box, polygon and mask label (the segmenter outlines the boxes), outlines the polygon and mask labels, skeletons the keypoint labels that have one', () => {
+    expect(targetsFor(palette, 'box').map((e) => e.name)).toEqual(['car', 'person', 'road', 'sky', 'cat']);
+    expect(targetsFor(palette, 'polygon').map((e) => e.name)).toEqual(['road', 'sky', 'cat']);
     expect(targetsFor(palette, 'keypoints').map((e) => e.name)).toEqual(['pose']);
   });
 

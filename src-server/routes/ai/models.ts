@@ -10,11 +10,12 @@ import { AppError } from '../../errors';
 import { AiModelsRepository } from '../../repositories/aiModels';
 import { AiJobsRepository, toApiJobs } from '../../repositories/aiJobs';
 import { projectFeatures } from '../../ai/projectFeatures';
+import { DETECTOR_TARGET_TOOLS } from '../../ai/classMapping';
 import { aiEnabled, apiModels, projectOf, requireEnabled, toolDefaults } from './deps';
 import { queueEvaluation } from './evaluation';
 
 /** Which features each tool's suggestions can go into. */
-const FEATURE_TOOLS: Record<string, string[]> = { box: ['box', 'polygon'], polygon: ['polygon'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
+const FEATURE_TOOLS: Record<string, readonly string[]> = { box: DETECTOR_TARGET_TOOLS, polygon: ['polygon', 'mask'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
 
 /** Seeing and choosing models: allow, types, list, default, status. */
 export function registerAiModels(app: FastifyInstance, ctx: ServerContext): void {

@@ -6,10 +6,11 @@ import type { ServerContext } from '../../context';
 import { addRoute } from '../../plugins/defineHandler';
 import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
-import { modelRef, DEFAULT_MIN_SCORE, tenantOf, imageCacheKey } from '../../ai/jobRequests';
+import { modelRef, DEFAULT_MIN_SCORE, tenantOf, imageCacheKey, outlineOf } from '../../ai/jobRequests';
 import { projectFeatures, withFeatureDefaults, type TargetFeature } from '../../ai/projectFeatures';
 import { applyHead, predictionsToObjects } from '../../ai/suggestions';
-import { detectorHead } from '../../ai/classMapping';
+import { DETECTOR_TARGET_TOOLS, detectorHead } from '../../ai/classMapping';
+import { OUTLINE_TOOLS } from '../../ai/outlineSpec';
 import { requireEnabled, usableModel } from './deps';
 import { fitPrompt } from '../../ai/promptFit';
 import { cleanTextOf } from '../../../src-shared/model/text';
@@ -19,7 +20,7 @@ import { retryAfterSeconds } from '../../auth/limits';
 import { requireUser } from '../../plugins/auth';
 
 /** The features a tool's suggestions go into (a segmenter's answer: its outline, or its mask when it sends one). */
-const TARGET_TOOLS: Record<AiPredictionBody['tool'], string[]> = { box: ['box', 'polygon'], polygon: ['polygon', 'mask'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
+const TARGET_TOOLS: Record<AiPredictionBody['tool'], readonly string[]> = { box: DETECTOR_TARGET_TOOLS, polygon: ['polygon', 'mask'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
 
 /** The feature and label a suggestion goes into when the model cannot tell: the caller's, else the first of the tool. */
 function chosenTarget(features: readonly TargetFeature[], body: AiPredictionBody, required: boolean): { featureId: number; labelId: string } | undefined {
@@ -92,7 +93,13 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore, body.tool === 'box' ? 'server' : 'service');
     const head = body.tool === 'box' ? await detectorHead(ctx.db, project.projectId, model, minScore, features) : undefined;
+    const chosen = body.tool === 'tracking' ? undefined : chosenTarget(features, body, body.tool !== 'box');
+    // Detect as a pre-annotation does it: boxes of outline labels come back outlined (outlineSpec.ts),
+    // every box when the person chose an outline label for them.
+    const everyClass = chosen !== undefined && OUTLINE_TOOLS.includes(features.find((f) => f.featureId === chosen.featureId)?.tool ?? '');
+    const outline = head && model.kind === 'detector' ? await outlineOf(ctx, ctx.ai.urls, { project, detector: model, head, features, minScore, everyClass }) : undefined;
     const request: InferRequest = {
+      ...(outline ? { outline } : {}),
       tenant: tenantOf(ctx, project.teamId),
       model: ref,
       image: await image(frame),
@@ -115,8 +122,8 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       const frames = trackedObjects(body, answer.predictions, next).map((f) => ({ ...f, objects: withFeatureDefaults(f.objects, features) }));
       return { modelId: model.id, ms: answer.ms, frames, unmapped: [] };
     }
-    const chosen = chosenTarget(features, body, body.tool !== 'box');
-    const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}) });
+    const picture = frame.width && frame.height ? { picture: { width: frame.width, height: frame.height } } : {};
+    const made = predictionsToObjects(head ? applyHead(answer.predictions, head, minScore) : answer.predictions, { features, ...(chosen ? { chosen } : {}), ...picture });
     const unmatched = features.find((f) => made.pointsUnmatched.has(f.featureId));
     return {
       modelId: model.id,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Progress, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FINISHED_JOB_STATES, type AiJob, type AiJobState } from '../../../../../src-shared/api/ai';
+import { AI_OUTLINES_PER_PICTURE, FINISHED_JOB_STATES, type AiJob, type AiJobState } from '../../../../../src-shared/api/ai';
 import { LoadFailure } from '../../../app/LoadFailure';
 import { relativeTime } from '../../../app/relativeTime';
 import { useErrorText } from '../../../app/useErrorText';
@@ -108,6 +108,13 @@ export function JobsTable({ projectId, mayManage }: { projectId: number; mayMana
                 {t('aiTab.jobs.appliedLeft', { skipped: j.applied.skippedTouched, failed: j.applied.failed })}
               </Typography.Text>
             </Tooltip>
+            {j.applied.notOutlined > 0 && (
+              <Tooltip title={t('aiTab.jobs.notOutlinedHint', { max: AI_OUTLINES_PER_PICTURE })}>
+                <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`ai-job-not-outlined-${j.jobId}`}>
+                  {t('aiTab.jobs.notOutlined', { count: j.applied.notOutlined })}
+                </Typography.Text>
+              </Tooltip>
+            )}
             {j.state === 'succeeded' && j.applied.objects === 0 && j.applied.unmapped.length === 0 && j.applied.items + j.applied.skippedTouched > 0 && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`ai-job-nothing-${j.jobId}`}>
                 {t('aiTab.mapping.foundNothing')}

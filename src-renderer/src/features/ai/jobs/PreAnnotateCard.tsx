@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Select, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AI_OUTLINES_PER_PICTURE } from '../../../../../src-shared/api/ai';
 import { useErrorText } from '../../../app/useErrorText';
+import { useProjectOntologyQuery } from '../../ontology/ontologyApi';
 import { useProjectTaskListQuery, useTaskBatchChoicesQuery } from '../../tasks/tasksApi';
 import { useAiModelsQuery, useAiModelTypesQuery, useLazyAiClassMappingQuery, usePreAnnotateTaskMutation } from '../aiApi';
 import { ClassMappingModal } from '../mapping/ClassMappingModal';
@@ -29,11 +31,14 @@ export function PreAnnotateCard({ projectId }: { projectId: number }) {
   const { data: batches } = useTaskBatchChoicesQuery(projectId);
   const { data: models } = useAiModelsQuery(projectId);
   const { data: types } = useAiModelTypesQuery(projectId);
+  const { data: ontology } = useProjectOntologyQuery(projectId);
   const [start, { isLoading }] = usePreAnnotateTaskMutation();
   const [readMapping, { isFetching: mappingLoading }] = useLazyAiClassMappingQuery();
   /** a run waiting for the person to confirm the guessed labels of its model's classes */
   const [confirming, setConfirming] = useState<{ values: Values; modelId: number; modelName: string } | null>(null);
 
+  /** the project has labels a detector's boxes become outlines or masks for */
+  const outlines = (ontology?.features ?? []).some((f) => (f.tool === 'mask' || f.tool === 'polygon') && (f.labels ?? []).length > 0);
   const boxDefault = models?.find((m) => m.modelId === types?.find((x) => x.tool === 'box')?.defaultModelId);
   const choices = (models ?? []).filter((m) => (BATCH_TOOLS as readonly string[]).includes(m.tool));
 
@@ -69,6 +74,11 @@ export function PreAnnotateCard({ projectId }: { projectId: number }) {
   return (
     <Card size="small" title={t('aiTab.preAnnotate.title')} data-testid="ai-pre-annotate">
       <Typography.Paragraph type="secondary">{t('aiTab.preAnnotate.explain')}</Typography.Paragraph>
+      {outlines && (
+        <Typography.Paragraph type="secondary" data-testid="ai-pre-annotate-outlines">
+          {t('aiTab.preAnnotate.outlines', { max: AI_OUTLINES_PER_PICTURE })}
+        </Typography.Paragraph>
+      )}
       <Form<Values> form={form} layout="vertical" initialValues={{ minScore: DEFAULT_MIN_SCORE }} onFinish={(v) => void submit(v)} onValuesChange={() => setFailure(null)}>
         <Form.Item name="taskId" label={t('aiTab.preAnnotate.task')} rules={[{ required: true, message: t('aiTab.preAnnotate.taskRequired') }]}>
           <Select

@@ -39,7 +39,8 @@ export function ClassMappingModal(p: { projectId: number; modelId: number; model
   const labels = useMemo(
     () =>
       (ontology.data?.features ?? [])
-        .filter((f) => f.tool === 'box' || f.tool === 'polygon')
+        // a box, or the segmenter's outline or mask of it (docs/ai-models.md, "Pre-annotation with masks")
+        .filter((f) => f.tool === 'box' || f.tool === 'polygon' || f.tool === 'mask')
         .flatMap((f) => (f.labels ?? []).map((l) => ({ value: `${f.featureId}:${l.id}`, name: l.name, color: l.color, feature: f.name }))),
     [ontology.data],
   );

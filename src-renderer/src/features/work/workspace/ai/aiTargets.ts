@@ -12,8 +12,12 @@ export type TargetTool = 'box' | 'polygon' | 'keypoints';
 
 export const entryKey = (e: Pick<PaletteEntry, 'featureId' | 'labelId'>): string => `${e.featureId}:${e.labelId}`;
 
-/** Whose features a tool's answer can go into: detections into boxes or polygons, outlines into polygons or masks (the segmenter answers both), skeletons into keypoint features that have one. */
-const TOOLS_OF: Record<TargetTool, readonly AnnotationTool[]> = { box: ['box', 'polygon'], polygon: ['polygon', 'mask'], keypoints: ['keypoints'] };
+/**
+ * Whose features a tool's answer can go into: detections into boxes, or the segmenter's outlines
+ * or masks of them; outlines into polygons or masks (the segmenter answers both); skeletons into
+ * keypoint features that have one.
+ */
+const TOOLS_OF: Record<TargetTool, readonly AnnotationTool[]> = { box: ['box', 'polygon', 'mask'], polygon: ['polygon', 'mask'], keypoints: ['keypoints'] };
 
 export function targetsFor(palette: readonly PaletteEntry[], tool: TargetTool): PaletteEntry[] {
   return palette.filter((e) => TOOLS_OF[tool].includes(e.tool) && (tool !== 'keypoints' || e.template.skeleton !== undefined));
