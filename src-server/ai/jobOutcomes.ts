@@ -4,7 +4,8 @@ import { trustedHead, type EvaluatedPrediction } from './serviceText';
 import { room } from '../../src-shared/api/realtime';
 import type { TrainOutcome } from '../../src-shared/api/ai';
 import { migrateFrameData } from '../../src-shared/model/annotation';
-import { evaluateDetections, type EvalItem, type ModelStatistics } from '../../src-shared/ai/metrics';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { evaluateDetections, primeSimilarities, type EvalItem, type ModelStatistics } from '../../src-shared/ai/metrics';
 import type { ServerContext } from '../context';
 import { AiJobsRepository, type JobRow } from '../repositories/aiJobs';
 import { AiModelsRepository, classesOf, headOf, type ModelRow } from '../repositories/aiModels';
@@ -12,6 +13,7 @@ import { labelKey } from './projectFeatures';
 import { classMapping, mappedHead } from './classMapping';
 import type { AiRuntime } from './runtime';
 import { DEFAULT_MIN_SCORE } from './jobRequests';
+import { modelScore } from './modelScore';
 
 export interface HoldoutItem {
   key: string;
@@ -44,26 +46,51 @@ export async function modelChanged(ctx: ServerContext, projectId: number, modelI
   await ctx.realtime.publish(room('project', projectId), 'ai.model.changed', { projectId, modelId, change: 'state' });
 }
 
-/** Reviewed objects of the tool on an evaluated frame, by label key. */
-async function truthOf(ctx: ServerContext, taskSubjectId: number, frameId: number, tool: string): Promise<EvalItem['groundTruth']> {
+/**
+ * Reviewed objects an evaluation measures a frame's predictions against, by label key: boxes,
+ * and outlines (polygons and masks, measured by mask IoU: evalGeometry.ts). Only a detector is
+ * evaluated; its boxes may go into outline labels (classMapping.ts), and a service that answers
+ * outlines is measured by them.
+ */
+async function truthOf(ctx: ServerContext, taskSubjectId: number, frameId: number): Promise<EvalItem['groundTruth']> {
   const r = await ctx.db.selectFrom('annotation_frames').select('data').where('task_subject_id', '=', taskSubjectId).where('frame_id', '=', frameId).executeTakeFirst();
   if (!r) return [];
-  return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o) =>
-    o.tool === tool && o.tool === 'box' ? [{ label: labelKey(o.featureId, o.labelId), geometry: { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height } }] : [],
-  );
+  return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o): EvalItem['groundTruth'] => {
+    const label = labelKey(o.featureId, o.labelId);
+    if (o.tool === 'box') return [{ label, geometry: { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height } }];
+    if (o.tool === 'polygon') return [{ label, geometry: { points: o.geometry.points } }];
+    if (o.tool === 'mask') return [{ label, geometry: o.geometry }];
+    return [];
+  });
+}
+
+/** A stored prediction as evaluation compares it (serviceText.ts storedEvaluation). */
+function predictionOf(p: EvaluatedPrediction): EvalItem['predictions'] {
+  if (!p.label) return [];
+  if (p.box) return [{ label: p.label, score: p.score, geometry: { x: p.box.x, y: p.box.y, width: p.box.width, height: p.box.height } }];
+  if (p.mask) return [{ label: p.label, score: p.score, geometry: p.mask }];
+  if (p.points) return [{ label: p.label, score: p.score, geometry: { points: p.points } }];
+  return [];
 }
 
 /** Measures an evaluation's predictions against the reviewed annotations of its items and keeps the figures. */
 async function recordEvaluation(ctx: ServerContext, job: JobRow): Promise<ModelStatistics | null> {
   const model = await new AiModelsRepository(ctx.db).model(job.model_id);
   if (!model) return null;
+  const done = (await new AiJobsRepository(ctx.db).items(job.id)).filter((it) => it.state === 'done' && it.task_subject_id !== null);
+  // Outlines are compared on their picture: pixels off it are nobody's, and a shape costs at most the frame.
+  const sizes = done.length ? await ctx.db.selectFrom('subject_frames').select(['id', 'width', 'height']).where('id', 'in', [...new Set(done.map((it) => it.frame_id))]).execute() : [];
+  const frameOf = new Map(sizes.flatMap((f) => (f.width && f.height ? [[f.id, { width: f.width, height: f.height }] as const] : [])));
   const items: EvalItem[] = [];
-  for (const it of await new AiJobsRepository(ctx.db).items(job.id)) {
-    if (it.state !== 'done' || it.task_subject_id === null) continue;
-    const predictions = (JSON.parse(it.result ?? '[]') as EvaluatedPrediction[]).flatMap((p) =>
-      p.label && p.box ? [{ label: p.label, score: p.score, geometry: { x: p.box.x, y: p.box.y, width: p.box.width, height: p.box.height } }] : [],
-    );
-    items.push({ id: it.item_key, groundTruth: await truthOf(ctx, it.task_subject_id, it.frame_id, job.tool), predictions });
+  for (const it of done) {
+    const predictions = (JSON.parse(it.result ?? '[]') as EvaluatedPrediction[]).flatMap(predictionOf);
+    const frame = frameOf.get(it.frame_id);
+    const item: EvalItem = { id: it.item_key, groundTruth: await truthOf(ctx, it.task_subject_id!, it.frame_id), predictions, ...(frame ? { frame } : {}) };
+    // Outlines are compared as pixels item by item, other requests served in between: the figures
+    // below then compare none (1,000 masks of 2,000 px: docs/ai.md, Measuring).
+    primeSimilarities(item);
+    await nextTurn();
+    items.push(item);
   }
   const stats = operatingFigures(items, model);
   const now = ctx.now();
@@ -76,9 +103,10 @@ async function recordEvaluation(ctx: ServerContext, job: JobRow): Promise<ModelS
   return stats;
 }
 
-const scoreOf = (stats: ModelStatistics, items: number, at: number) => ({ f1: stats.overall.f1, ap50: stats.overall.ap50, items, evaluatedAt: at });
-
-/** Once both evaluations of a training run are in, says whether the new version is better (F1 first, then AP@0.5). */
+/**
+ * Once both evaluations of a training run are in, says whether the new version is better (F1
+ * first, then AP@0.5), over every label measured as its statistics are: outline labels by mask IoU.
+ */
 async function settleTraining(ctx: ServerContext, trainJobId: number): Promise<void> {
   const jobs = new AiJobsRepository(ctx.db);
   const train = await jobs.get(trainJobId);
@@ -89,7 +117,7 @@ async function settleTraining(ctx: ServerContext, trainJobId: number): Promise<v
     const e = evals.find((x) => x.model_id === modelId && x.state === 'succeeded');
     if (!e) return null;
     const s = await ctx.db.selectFrom('ai_statistics').select(['stats', 'items', 'evaluated_at']).where('model_id', '=', e.model_id).where('project_id', '=', train.project_id).executeTakeFirst();
-    return s ? scoreOf(JSON.parse(s.stats) as ModelStatistics, s.items, Number(s.evaluated_at)) : null;
+    return s ? modelScore(JSON.parse(s.stats) as ModelStatistics, s.items, Number(s.evaluated_at)) : null;
   };
   const before = await stat(train.model_id);
   const after = await stat(outcome.newModelId);

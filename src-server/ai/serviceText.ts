@@ -1,4 +1,5 @@
-import type { AiBox, ModelHead, Prediction } from '../../src-shared/ai/protocol';
+import type { AiBox, AiPoint, ModelHead, Prediction } from '../../src-shared/ai/protocol';
+import type { MaskGeometry } from '../../src-shared/model/annotation';
 import { cleanTextOf, normalizeName, type TextProblem } from '../../src-shared/model/text';
 import type { AiModelsTable } from '../database/aiSchema';
 import { AppError } from '../errors';
@@ -97,16 +98,26 @@ export function trustedHead(head: ModelHead, classes: readonly string[]): ModelH
   return { mapping, thresholds, defaultThreshold: score01(head.defaultThreshold) ? head.defaultThreshold : 0 };
 }
 
-/** What an evaluation measures of a prediction, all it stores of one. */
+/** What an evaluation measures of a prediction, all it stores of one: a box, or an outline (its mask when it came with one, else its points). */
 export interface EvaluatedPrediction {
   label: string;
   score: number;
-  box: AiBox;
+  box?: AiBox;
+  points?: AiPoint[];
+  mask?: MaskGeometry;
 }
 
-/** An evaluation's predictions as stored: a label key of the server's shape, score and box; class names and the rest are not kept. */
+/** An evaluation's predictions as stored: a label key of the server's shape, score and geometry; class names and the rest are not kept. */
 export function storedEvaluation(predictions: readonly Prediction[]): EvaluatedPrediction[] {
-  return predictions.flatMap((p) => (p.label && parseLabelKey(p.label) && p.box ? [{ label: p.label, score: p.score, box: { x: p.box.x, y: p.box.y, width: p.box.width, height: p.box.height } }] : []));
+  return predictions.flatMap((p): EvaluatedPrediction[] => {
+    if (!p.label || !parseLabelKey(p.label)) return [];
+    const head = { label: p.label, score: p.score };
+    if (p.box) return [{ ...head, box: { x: p.box.x, y: p.box.y, width: p.box.width, height: p.box.height } }];
+    // a segmenter's pixels are what it found; its points are their simplified outline
+    if (p.mask) return [{ ...head, mask: { x: p.mask.x, y: p.mask.y, width: p.mask.width, height: p.mask.height, rle: p.mask.rle } }];
+    if (p.points && p.points.length >= 3) return [{ ...head, points: p.points.map((q) => ({ x: q.x, y: q.y })) }];
+    return [];
+  });
 }
 
 const parsedClasses = (json: string): unknown => {

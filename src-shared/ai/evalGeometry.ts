@@ -1,5 +1,15 @@
-/** Geometry and similarity of the objects model evaluation compares (metrics.ts): bounds, IoU, OKS. */
-import { COCO_KEYPOINT_SIGMAS, DEFAULT_KEYPOINT_SIGMA, type EvalGeometry, type EvalKeypoint, type EvalKeypoints, type EvalTool } from './metricsTypes';
+/** Geometry and similarity of the objects model evaluation compares (metrics.ts): bounds, IoU, mask IoU, OKS. */
+import { outlineMeasure, type OutlineMeasure, type PixelShape } from './outlineIou';
+import {
+  COCO_KEYPOINT_SIGMAS,
+  DEFAULT_KEYPOINT_SIGMA,
+  type EvalGeometry,
+  type EvalKeypoint,
+  type EvalKeypoints,
+  type EvalPolygon,
+  type EvalTool,
+  type MatchMeasure,
+} from './metricsTypes';
 
 // ---------------------------------------------------------------------------------------------
 // Geometry and similarity
@@ -7,8 +17,9 @@ import { COCO_KEYPOINT_SIGMAS, DEFAULT_KEYPOINT_SIGMA, type EvalGeometry, type E
 
 export type Bounds = { minX: number; minY: number; maxX: number; maxY: number };
 
-/** Which tool a geometry is of: a box has a width; keypoints have named points; else a polygon. */
+/** Which tool a geometry is of: a mask has run-length text; a box has a width; keypoints have named points; else a polygon. */
 export function toolOf(geometry: EvalGeometry): EvalTool {
+  if ('rle' in geometry) return 'mask';
   if ('width' in geometry) return 'box';
   return geometry.points.some((p) => 'name' in p) ? 'keypoints' : 'polygon';
 }
@@ -27,6 +38,8 @@ const boundsOfPoints = (points: readonly { x: number; y: number }[]): Bounds | n
 
 /** The axis-aligned bounding box of a geometry (of a rotated box: of its rotated corners); null when it has no points. */
 export function boundsOf(geometry: EvalGeometry): Bounds | null {
+  // a stored mask's box is cropped to its set pixels
+  if ('rle' in geometry) return { minX: geometry.x, minY: geometry.y, maxX: geometry.x + geometry.width, maxY: geometry.y + geometry.height };
   if ('width' in geometry) {
     const w = Math.max(0, geometry.width), h = Math.max(0, geometry.height);
     const rad = ((geometry.rotation ?? 0) * Math.PI) / 180;
@@ -36,7 +49,7 @@ export function boundsOf(geometry: EvalGeometry): Bounds | null {
     const hw = (w * c + h * s) / 2, hh = (w * s + h * c) / 2;
     return { minX: cx - hw, minY: cy - hh, maxX: cx + hw, maxY: cy + hh };
   }
-  const points = toolOf(geometry) === 'keypoints' ? (geometry as EvalKeypoints).points.filter((p) => p.visibility !== 'absent') : geometry.points;
+  const points = toolOf(geometry) === 'keypoints' ? (geometry as EvalKeypoints).points.filter((p) => p.visibility !== 'absent') : (geometry as EvalPolygon).points;
   return boundsOfPoints(points);
 }
 
@@ -87,16 +100,33 @@ export function keypointSimilarity(gt: EvalKeypoints, pred: EvalKeypoints): numb
   return Number.isFinite(oks) ? oks : 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Outlines as pixels
+// ---------------------------------------------------------------------------------------------
+
+/** Whether a reviewed object of this geometry is an outline, measured as pixels. */
+export const isOutline = (g: EvalGeometry): boolean => {
+  const tool = toolOf(g);
+  return tool === 'polygon' || tool === 'mask';
+};
+
+/** What a label whose reviewed objects have this geometry is measured by (similarity's rule). */
+export const measureOf = (g: EvalGeometry): MatchMeasure => (toolOf(g) === 'keypoints' ? 'oks' : isOutline(g) ? 'mask' : 'box');
+
 /**
- * How alike a ground truth and a prediction are, in [0, 1], per tool:
- * - box: IoU of the areas;
- * - polygon: IoU of the polygons' bounding boxes (chosen over true polygon IoU, which needs
- *   polygon clipping; a box against a polygon is measured the same way);
+ * How alike a ground truth and a prediction are, in [0, 1]; the reviewed object's tool decides:
+ * - box: IoU of the areas (a prediction of another tool by its bounding box);
+ * - polygon or mask (an outline): mask IoU, the pixels of both on the frame (outlineIou.ts): a
+ *   polygon's and a box's pixels are those whose centre is inside, as when they are turned into a
+ *   mask; a box suggestion is thus measured as the rectangle it would be as an outline;
  * - keypoints: OKS (`keypointSimilarity`); keypoints against any other tool: 0.
+ * `outline`: how an item's outlines are measured (its frame, the lowest IoU it needs); by default
+ * on a picture of unknown size, every value exact.
  */
-export function similarity(gt: EvalGeometry, pred: EvalGeometry): number {
+export function similarity(gt: EvalGeometry, pred: EvalGeometry, outline: OutlineMeasure = outlineMeasure()): number {
   const gk = toolOf(gt) === 'keypoints', pk = toolOf(pred) === 'keypoints';
   if (gk || pk) return gk && pk ? keypointSimilarity(gt as EvalKeypoints, pred as EvalKeypoints) : 0;
+  if (isOutline(gt)) return outline(gt as PixelShape, pred as PixelShape);
   const a = boundsOf(gt), b = boundsOf(pred);
   if (!a || !b) return 0;
   const iou = boundsIoU(a, b);

@@ -5,7 +5,9 @@
  *
  * - Matching, per item and label: predictions by descending score (stable for ties), each taken
  *   by the still-unmatched ground truth of highest similarity ≥ the threshold (on equal similarity
- *   the later ground truth, as COCO). No cross-label matching: a prediction of the wrong label is a
+ *   the later ground truth, as COCO). Similarity (evalGeometry.ts) is box IoU for boxes, mask IoU
+ *   (pixels, as COCO's `iouType='segm'`) where the reviewed objects are outlines, OKS for keypoints;
+ *   each label says which (`measure`). No cross-label matching: a prediction of the wrong label is a
  *   false positive of its label and leaves a false negative on the ground truth's label.
  * - AP: all predictions of a label over all items, by descending score (stable: item order, then
  *   order in the item), precision made monotone from the right and read at COCO's 101 recall
@@ -19,12 +21,14 @@
  * A figure with no denominator is `null`, never NaN.
  */
 import { AP50_IOU, DEFAULT_IOU_THRESHOLDS, GEOMETRY_TOLERANCE_PX, PR_CURVE_MAX_POINTS, RECALL_THRESHOLDS } from './metricsTypes';
-import type { EvalItem, EvalObject, EvalPrediction, EvaluateOptions, Level, LevelFigures, ModelStatistics, ObjectFigures, PrPoint } from './metricsTypes';
-import { similarity } from './evalGeometry';
+import type { EvalGeometry, EvalItem, EvalObject, EvalPrediction, EvaluateOptions, Level, LevelFigures, MatchMeasure, ModelStatistics, ObjectFigures, PrPoint } from './metricsTypes';
+import { measureOf, similarity } from './evalGeometry';
+import { outlineMeasure } from './outlineIou';
 
 // Importers take everything of model evaluation from here.
 export * from './metricsTypes';
 export * from './evalGeometry';
+export * from './outlineIou';
 
 // ---------------------------------------------------------------------------------------------
 // Matching and AP
@@ -123,11 +127,14 @@ export function evaluateDetections(items: readonly EvalItem[], options: Evaluate
   // every threshold matched at: those averaged, then 0.5 if not among them
   const matchAt = iouThresholds.includes(AP50_IOU) ? iouThresholds : [...iouThresholds, AP50_IOU];
   const at50 = matchAt.indexOf(AP50_IOU);
+  // below its lowest threshold a similarity matches nothing: outlines that cannot reach it are not compared pixel by pixel
+  const lowest = Math.min(...matchAt);
 
-  const labels = new Map<string, { gtCount: number; scored: Scored[] }>();
+  // `seen`: a reviewed object of the label (else a prediction), to say what the label is measured by
+  const labels = new Map<string, { gtCount: number; scored: Scored[]; seen: { geometry: EvalGeometry; truth: boolean } | null }>();
   const labelOf = (label: string) => {
     let entry = labels.get(label);
-    if (!entry) labels.set(label, (entry = { gtCount: 0, scored: [] }));
+    if (!entry) labels.set(label, (entry = { gtCount: 0, scored: [], seen: null }));
     return entry;
   };
   const perItem: { tp: number; fp: number; fn: number }[] = [];
@@ -145,11 +152,15 @@ export function evaluateDetections(items: readonly EvalItem[], options: Evaluate
       groupOf(p.label).pred.push(p);
     }
     const tally = { tp: 0, fp: 0, fn: 0 };
+    const outline = outlineMeasure(item.frame, lowest);
     for (const [label, { gt, pred }] of groups) {
       const entry = labelOf(label);
       entry.gtCount += gt.length;
+      // a label is one feature's, drawn with one tool: its first reviewed object tells the tool
+      if (gt[0] && !entry.seen?.truth) entry.seen = { geometry: gt[0].geometry, truth: true };
+      else if (pred[0] && !entry.seen) entry.seen = { geometry: pred[0].geometry, truth: false };
       const preds = [...pred].sort(byScoreDesc); // stable: ties keep their order
-      const sims = preds.map((p) => gt.map((g) => similarity(g.geometry, p.geometry)));
+      const sims = preds.map((p) => gt.map((g) => similarity(g.geometry, p.geometry, outline)));
       const matches = matchAt.map((t) => greedyMatch(sims, gt.length, t));
       let tp = 0, counted = 0;
       preds.forEach((p, i) => {
@@ -173,7 +184,8 @@ export function evaluateDetections(items: readonly EvalItem[], options: Evaluate
   let tpAll = 0, fpAll = 0, gtAll = 0;
   const ap50s: number[] = [], ap5095s: number[] = [];
   for (const label of [...labels.keys()].sort()) {
-    const { gtCount, scored } = labels.get(label) as { gtCount: number; scored: Scored[] };
+    const { gtCount, scored, seen } = labels.get(label)!;
+    const measure: MatchMeasure = seen ? measureOf(seen.geometry) : 'box';
     scored.sort(byScoreDesc); // stable over item order, then order in the item (as COCO's mergesort)
     const apAt = (k: number) => averagePrecision(scored.map((d) => d.matched[k] as boolean), gtCount);
     const ap50 = apAt(at50);
@@ -186,7 +198,7 @@ export function evaluateDetections(items: readonly EvalItem[], options: Evaluate
       if (d.matched[at50]) tp++;
       else fp++;
     }
-    perLabel.push([label, figuresOf(tp, fp, gtCount, ap50, ap5095)]);
+    perLabel.push([label, { ...figuresOf(tp, fp, gtCount, ap50, ap5095), measure }]);
     const points = scored.map((d) => ({ score: d.score, tp: d.matched[at50] as boolean }));
     curves.push([label, prCurveOf(points, gtCount)]);
     pooled.push(...points);
@@ -221,6 +233,17 @@ export function evaluateDetections(items: readonly EvalItem[], options: Evaluate
     },
     prCurve: { overall: prCurveOf(pooled, gtAll), perLabel: Object.fromEntries(curves) },
   };
+}
+
+/**
+ * Measures every pair of an item that evaluateDetections would compare (a ground truth and a
+ * prediction of the same label) and keeps the outlines' IoUs (outlineIou.ts), so that a later
+ * evaluateDetections of the item with the same thresholds compares no pixels. A caller with many
+ * large outlines primes item by item and lets other work run in between.
+ */
+export function primeSimilarities(item: EvalItem, options: Pick<EvaluateOptions, 'iouThresholds'> = {}): void {
+  const outline = outlineMeasure(item.frame, Math.min(AP50_IOU, ...checkedThresholds(options.iouThresholds)));
+  for (const p of item.predictions) for (const g of item.groundTruth) if (g.label === p.label) similarity(g.geometry, p.geometry, outline);
 }
 
 /** The flat JSON of one level: `object` the overall figures, `item` the item figures, `label` a row per label (sorted by label). */

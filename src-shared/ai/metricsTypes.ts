@@ -26,6 +26,8 @@ export const DEFAULT_IOU_THRESHOLDS: readonly number[] = Object.freeze([0.5, 0.5
 export const RECALL_THRESHOLDS: readonly number[] = Object.freeze(Array.from({ length: 101 }, (_, i) => (i === 100 ? 1 : i * 0.01)));
 /** At most this many points per precision-recall curve. */
 export const PR_CURVE_MAX_POINTS = 50;
+/** The side of the picture outlines are compared on when an item does not say its frame's size (a mask's largest side). */
+export const MASK_IOU_CLIP_SIDE = 65_535;
 /** How far a coordinate may move, in pixels, and the object still count as kept by `feedbackOf`. */
 export const GEOMETRY_TOLERANCE_PX = 0.5;
 
@@ -56,19 +58,25 @@ export const DEFAULT_KEYPOINT_SIGMA = 0.07;
 // Inputs
 // ---------------------------------------------------------------------------------------------
 
-export type EvalTool = 'box' | 'polygon' | 'keypoints';
+export type EvalTool = 'box' | 'polygon' | 'mask' | 'keypoints';
 /** An axis-aligned box in pixels; `rotation` (degrees about the centre) is measured by its bounding box. */
 export type EvalBox = { x: number; y: number; width: number; height: number; rotation?: number };
 export type EvalPolygon = { points: { x: number; y: number }[] };
+/** A mask as stored (src-shared/model/annotation.ts MaskGeometry): COCO's column-major run-length text over its box. */
+export type EvalMask = { x: number; y: number; width: number; height: number; rle: string };
 /** Keypoints by name; a ground-truth point `absent` is not labelled and does not count (COCO's v = 0). */
 export type EvalKeypoint = { name: string; x: number; y: number; visibility?: 'visible' | 'occluded' | 'absent' };
 export type EvalKeypoints = { points: EvalKeypoint[] };
-export type EvalGeometry = EvalBox | EvalPolygon | EvalKeypoints;
+export type EvalGeometry = EvalBox | EvalPolygon | EvalMask | EvalKeypoints;
 
 export type EvalObject = { label: string; geometry: EvalGeometry };
 export type EvalPrediction = EvalObject & { score: number };
-/** One reviewed item (an image): its ground truth and the model's predictions on it. */
-export type EvalItem = { id: string; groundTruth: EvalObject[]; predictions: EvalPrediction[] };
+/**
+ * One reviewed item (an image): its ground truth and the model's predictions on it. `frame`: the
+ * picture's size, when known; outlines are compared as pixels on it (pixels off it are nobody's),
+ * else on at most MASK_IOU_CLIP_SIDE px a side from its top-left corner.
+ */
+export type EvalItem = { id: string; groundTruth: EvalObject[]; predictions: EvalPrediction[]; frame?: { width: number; height: number } };
 
 export type EvaluateOptions = {
   /** the IoU (OKS for keypoints) thresholds `ap5095` averages over; default COCO's 0.50:0.05:0.95 */
@@ -80,6 +88,14 @@ export type EvaluateOptions = {
 // ---------------------------------------------------------------------------------------------
 // Result schema
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * How a label's predictions were matched with its reviewed objects: `box` IoU of boxes (or of a
+ * prediction's bounding box), `mask` IoU of pixels (the reviewed objects are outlines: polygons
+ * or masks), `oks` keypoint similarity.
+ */
+export const MATCH_MEASURES = ['box', 'mask', 'oks'] as const;
+export type MatchMeasure = (typeof MATCH_MEASURES)[number];
 
 const objectFigureFields = {
   /** tp / (tp + fp) at IoU 0.5 and the score threshold; null without predictions */
@@ -99,8 +115,12 @@ const objectFigureFields = {
   /** predictions at or above the score threshold (tp + fp) */
   predCount: Count,
 };
-/** Object-level figures, overall or of one label. */
-export const ObjectFigures = Type.Object(objectFigureFields, closed);
+const measureField = {
+  /** a label's: what its AP and matches are measured by (absent overall, and on figures stored before outlines were measured as pixels) */
+  measure: Type.Optional(Type.Union([Type.Literal('box'), Type.Literal('mask'), Type.Literal('oks')])),
+};
+/** Object-level figures, overall or of one label (a label's say what they are measured by). */
+export const ObjectFigures = Type.Object({ ...objectFigureFields, ...measureField }, closed);
 export type ObjectFigures = Static<typeof ObjectFigures>;
 
 /** Item-level figures at IoU 0.5 and the score threshold. */
@@ -140,7 +160,7 @@ export const ModelStatistics = Type.Object(
 export type ModelStatistics = Static<typeof ModelStatistics>;
 
 /** A row of the `label` level. */
-export const LabelFigures = Type.Object({ label: Type.String(), ...objectFigureFields }, closed);
+export const LabelFigures = Type.Object({ label: Type.String(), ...objectFigureFields, ...measureField }, closed);
 export type LabelFigures = Static<typeof LabelFigures>;
 
 /** The flat JSON `statisticsAtLevel` gives per level. */

@@ -49,7 +49,14 @@ export const AI_TRAIN_MIN_ITEMS = 4;
 
 /** A short summary of a model's last evaluation, for lists. */
 export const ModelScore = Type.Object(
-  { f1: Nullable(Type.Number()), ap50: Nullable(Type.Number()), items: Type.Integer(), evaluatedAt: Type.Integer() },
+  {
+    f1: Nullable(Type.Number()),
+    ap50: Nullable(Type.Number()),
+    items: Type.Integer(),
+    evaluatedAt: Type.Integer(),
+    /** how many of its labels with reviewed objects are outlines, their AP mask AP (pixels); absent on scores kept before */
+    maskLabels: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
   closed,
 );
 

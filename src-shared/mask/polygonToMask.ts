@@ -31,8 +31,27 @@ function enclosesSomething(ring: readonly Point2[]): boolean {
   return false;
 }
 
-/** Pixels whose centre is inside the rings (even-odd: a ring inside another is a hole), null when none. */
-export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRegion | null {
+/** The pixel box of a scan, in frame pixels. */
+export interface ScanBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A scan ready to run: the box its pixels can be in, and the runs of set pixels row by row. */
+export interface PolygonScan {
+  box: ScanBox;
+  /** Calls `span(row, from, to)` for each run of pixels inside (frame pixels, `to` end-exclusive), rows from the top, left to right in a row. */
+  spans(span: (row: number, from: number, to: number) => void): void;
+}
+
+/**
+ * The pixels whose centre is inside the rings (even-odd: a ring inside another is a hole), as
+ * runs per row; only those inside `clip` when given. Null when no pixel can be inside (too few
+ * points, or nothing inside the clip). No bitmap is made: the cost is the rows plus the edges.
+ */
+export function polygonScan(rings: readonly (readonly Point2[])[], clip?: ScanBox): PolygonScan | null {
   const kept = rings.filter(enclosesSomething).map(distinctRun);
   if (kept.length === 0) return null;
   let minX = Infinity;
@@ -49,13 +68,26 @@ export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRe
     }
   }
   // pixel i can be inside when minX <= i + 0.5 < maxX
-  const x0 = wholePixel(Math.ceil(minX - 0.5));
-  const y0 = wholePixel(Math.ceil(minY - 0.5));
-  const width = Math.ceil(maxX - 0.5) - x0;
-  const height = Math.ceil(maxY - 0.5) - y0;
+  let x0 = wholePixel(Math.ceil(minX - 0.5));
+  let y0 = wholePixel(Math.ceil(minY - 0.5));
+  let x1 = Math.ceil(maxX - 0.5);
+  let y1 = Math.ceil(maxY - 0.5);
+  if (clip) {
+    x0 = Math.max(x0, clip.x);
+    y0 = Math.max(y0, clip.y);
+    x1 = Math.min(x1, clip.x + clip.width);
+    y1 = Math.min(y1, clip.y + clip.height);
+  }
+  const width = x1 - x0;
+  const height = y1 - y0;
   if (width <= 0 || height <= 0) return null;
-  const out = blankRegion(x0, y0, width, height);
+  const box = { x: x0, y: y0, width, height };
+  return { box, spans: (span) => scanRows(kept, box, span) };
+}
 
+/** The scanline of polygonScan over its box (see the file's comment). */
+function scanRows(kept: readonly Point2[][], box: ScanBox, span: (row: number, from: number, to: number) => void): void {
+  const { x: x0, y: y0, width, height } = box;
   // Edges as (top y, bottom y, x at top, dx/dy), listed by the first row whose centre they cross:
   // a row with centre cy is crossed when top <= cy < bottom (half-open, so a vertex on the
   // centre line counts once for the two edges that meet there, and horizontal edges never).
@@ -67,9 +99,9 @@ export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRe
       const b = ring[(k + 1) % ring.length]!;
       if (a.y === b.y) continue;
       const [top, bottom] = a.y < b.y ? [a, b] : [b, a];
-      const first = Math.ceil(top.y - 0.5) - y0; // first row with top.y <= cy
+      const first = Math.max(0, Math.ceil(top.y - 0.5) - y0); // first row with top.y <= cy (rows above a clip are not scanned)
       const last = Math.ceil(bottom.y - 0.5) - y0 - 1; // last row with cy < bottom.y
-      if (first > last) continue;
+      if (first > last || first >= height) continue;
       const id = edges.length;
       edges.push(top.x, top.y, (bottom.x - top.x) / (bottom.y - top.y), last);
       byRow[first]!.push(id);
@@ -78,7 +110,6 @@ export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRe
 
   let active: number[] = [];
   const xs: number[] = [];
-  const { bits } = out;
   for (let j = 0; j < height; j++) {
     active = active.filter((e) => edges[e + 3]! >= j);
     for (const e of byRow[j]!) active.push(e);
@@ -87,13 +118,22 @@ export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRe
     xs.length = 0;
     for (const e of active) xs.push(edges[e]! + (cy - edges[e + 1]!) * edges[e + 2]!);
     xs.sort((p, q) => p - q);
-    const row = j * width;
     for (let k = 0; k + 1 < xs.length; k += 2) {
       // pixels with xs[k] <= i + 0.5 < xs[k+1]
-      const from = Math.max(0, Math.ceil(xs[k]! - 0.5) - x0);
-      const to = Math.min(width, Math.ceil(xs[k + 1]! - 0.5) - x0);
-      if (from < to) bits.fill(1, row + from, row + to);
+      const from = Math.max(x0, Math.ceil(xs[k]! - 0.5));
+      const to = Math.min(x0 + width, Math.ceil(xs[k + 1]! - 0.5));
+      if (from < to) span(y0 + j, from, to);
     }
   }
+}
+
+/** Pixels whose centre is inside the rings (even-odd: a ring inside another is a hole), null when none. */
+export function rasterizePolygons(rings: readonly (readonly Point2[])[]): MaskRegion | null {
+  const scan = polygonScan(rings);
+  if (!scan) return null;
+  const { x, y, width, height } = scan.box;
+  const out = blankRegion(x, y, width, height);
+  const { bits } = out;
+  scan.spans((row, from, to) => bits.fill(1, (row - y) * width + from - x, (row - y) * width + to - x));
   return bits.indexOf(1) >= 0 ? out : null;
 }

@@ -79,6 +79,8 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   await expect(outcome).toContainText('Held-out items');
   await expect(outcome).toContainText('person → Things / person');
   await expect(outcome).toContainText(/F1\s*AP@0\.5/);
+  // The mask label's reviewed shapes count by mask AP in the verdict (issue 32).
+  await expect(outcome).toContainText('1 outline label (polygon or mask) is counted by mask AP');
   await shot(page, 'trained');
 
   // The new version's statistics: the figures, the PR curve, and against the version it came from.
@@ -93,6 +95,11 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   await expect(page.getByTestId('ai-pr-curve').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('ai-parent-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('ai-stats-labels')).toContainText('Things / person');
+  // The mask label is measured by mask IoU, and says so (issue 32): the detector puts nothing in it.
+  const shapeRow = page.getByTestId('ai-stats-labels').getByRole('row', { name: /Shapes \/ shape/ });
+  await expect(shapeRow.getByText('Mask AP')).toBeVisible();
+  await expect(shapeRow).toContainText('0.0%');
+  await expect(page.getByTestId('ai-stats-mask-note')).toContainText('The label marked Mask AP is an outline');
   await expect(page.getByTestId('ai-stats-items')).toContainText('Exactly right');
   await expect(page.getByTestId('ai-feedback')).toBeVisible();
   await shot(page, 'statistics');
@@ -117,6 +124,7 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   await expect(page.getByRole('tab', { name: '模型评估', selected: true })).toBeVisible();
   await expect(ai.stat('precision')).toContainText('精确率');
   await expect(page.getByTestId('ai-pr-curve')).toContainText('精确率-召回率曲线（IoU 0.5）');
+  await expect(page.getByTestId('ai-stats-labels')).toContainText('掩膜 AP');
   await ai.view('预标注与训练');
   await expect(ai.jobState(big.jobId)).toHaveText('已取消');
   await expect(ai.jobState(first.jobId)).toHaveText('已完成');

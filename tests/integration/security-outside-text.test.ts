@@ -318,7 +318,7 @@ const NOT_TEXT: Record<string, string> = {
   // what it keeps where it stores it (src-server/ai/serviceText.ts).
   'ai.notify.body.jobId': 'parsed as <id>.<attempt>',
   'ai.notify.body.results[].key': 'looked up among the job\'s own item keys',
-  'ai.notify.body.results[].predictions[].className': 'not stored as sent: an evaluation keeps label, score and box; a run\'s count of classes no label takes keeps it cleaned (notify.ts, cleanTextOf)',
+  'ai.notify.body.results[].predictions[].className': 'not stored as sent: an evaluation keeps label, score and geometry (a box, or an outline: its mask or points); a run\'s count of classes no label takes keeps it cleaned (notify.ts, cleanTextOf)',
   'ai.setClassMapping.body.classes[].className': 'looked up among the model\'s own class names (stored under the text rule); any other is refused',
   'ai.notify.body.results[].predictions[].label': 'kept only in the server\'s label key shape',
   'ai.notify.body.results[].predictions[].keypoints[].name': 'matched against the skeleton\'s names, not stored',

@@ -4,8 +4,9 @@ import { Value } from 'typebox/value';
 import {
   COCO_KEYPOINT_SIGMAS, LEVELS, LevelFigures, ModelStatistics, PR_CURVE_MAX_POINTS, averagePrecision, boundsOf, evaluateDetections, feedbackOf,
   keypointSigma, similarity, statisticsAtLevel, thresholdForPrecision,
-  type EvalBox, type EvalItem, type EvalKeypoints, type EvalObject, type EvalPrediction, type ObjectFigures,
+  type EvalBox, type EvalItem, type EvalKeypoints, type EvalMask, type EvalObject, type EvalPrediction, type ObjectFigures,
 } from '../../src-shared/ai/metrics';
+import { encodeBitmap } from '../../src-shared/mask/rle';
 
 const box = (x: number, y: number, width = 10, height = 10): EvalBox => ({ x, y, width, height });
 const gt = (label: string, geometry: EvalObject['geometry']): EvalObject => ({ label, geometry });
@@ -31,12 +32,22 @@ describe('similarity per tool', () => {
     expect(similarity(box(0, 0, 0, 0), box(0, 0, 0, 0))).toBe(0); // no area, no NaN
   });
 
-  it('polygons: IoU of their bounding boxes (documented choice)', () => {
+  it('outlines: IoU of their pixels (mask IoU), the reviewed object\'s tool deciding', () => {
     const triangle = { points: [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 10 }] };
     const square = { points: [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }] };
-    expect(similarity(triangle, square)).toBe(1);
+    // the triangle's pixel centres: i + j < 9, 45 of the square's 100 (its bounding box is the square's: IoU 1 as boxes)
+    expect(similarity(triangle, square)).toBe(0.45);
+    expect(similarity(square, triangle)).toBe(0.45);
+    // a box suggestion against a reviewed outline: the rectangle's pixels
+    expect(similarity(triangle, box(0, 0, 10, 10))).toBe(0.45);
     expect(similarity(square, box(0, 0, 10, 20))).toBe(0.5);
+    // a reviewed box is measured as a box, against an outline's bounding box
+    expect(similarity(box(0, 0, 10, 10), triangle)).toBe(1);
     expect(similarity({ points: [] }, square)).toBe(0);
+    // a mask: its set pixels (an L of 3 of its 2x2 box) against the square over its box
+    const l: EvalMask = { x: 0, y: 0, width: 2, height: 2, rle: encodeBitmap(Uint8Array.from([1, 0, 1, 1]), 2, 2) };
+    expect(similarity(l, box(0, 0, 2, 2))).toBe(0.75);
+    expect(similarity(box(0, 0, 2, 2), l)).toBe(1);
   });
 
   it('a rotated box is measured by the bounding box of its corners', () => {
@@ -126,6 +137,26 @@ describe('evaluateDetections: hand-computed cases', () => {
     expect(strict.iouThresholds).toEqual([0.75]);
   });
 
+  it('an outline label is measured by mask IoU: a box suggestion over a reviewed triangle matches at 0.45 at most', () => {
+    const triangle = (x: number): EvalObject['geometry'] => ({ points: [{ x, y: 0 }, { x: x + 10, y: 0 }, { x, y: 10 }] });
+    const stats = evaluateDetections([
+      // the box is the triangle's bounding box: IoU 1 as boxes, 45 / 100 as pixels
+      item('a', [gt('shape', triangle(0))], [pred('shape', box(0, 0), 0.9)]),
+      // the outline itself: 1
+      item('b', [gt('shape', triangle(20))], [pred('shape', triangle(20), 0.8)]),
+      item('c', [gt('person', box(0, 0))], [pred('person', box(0, 0), 0.7)]),
+    ]);
+    expectWellFormed(stats);
+    expect(stats.perLabel.shape).toMatchObject({ measure: 'mask', tp: 1, fp: 1, fn: 1, gtCount: 2 });
+    // by score: FP (0.45 < 0.5), TP → precision 0, 1/2 at recall 0, 1/2: 1/2 at the 51 thresholds up to 0.5
+    expect(stats.perLabel.shape?.ap50).toBeCloseTo(51 / 101 / 2, 14);
+    expect(stats.perLabel.person).toMatchObject({ measure: 'box', ap50: 1 });
+    // at 0.40 the box counts too
+    const loose = evaluateDetections([item('a', [gt('shape', triangle(0))], [pred('shape', box(0, 0), 0.9)])], { iouThresholds: [0.4, 0.5] });
+    expect(loose.perLabel.shape?.ap5095).toBe(0.5);
+    expect(statisticsAtLevel(stats, 'label').map((r) => [r.label, r.measure])).toEqual([['person', 'box'], ['shape', 'mask']]);
+  });
+
   it('keypoints are matched by OKS: one at OKS ≈ 0.60 counts at 0.5 but not at 0.75', () => {
     const truth: EvalKeypoints = { points: [{ name: 'tail', x: 0, y: 0 }, { name: 'head', x: 10, y: 10 }] };
     const guess: EvalKeypoints = { points: [{ name: 'tail', x: 2.5, y: 0 }, { name: 'head', x: 10, y: 10 }] };
@@ -141,8 +172,8 @@ describe('evaluateDetections: hand-computed cases', () => {
   it('a wrong label is a false positive of its label and a false negative of the right one', () => {
     const stats = evaluateDetections([item('a', [gt('cat', box(0, 0))], [pred('dog', box(0, 0), 0.9)])]);
     expectWellFormed(stats);
-    expect(stats.perLabel.cat).toEqual({ precision: null, recall: 0, f1: null, ap50: 0, ap5095: 0, tp: 0, fp: 0, fn: 1, gtCount: 1, predCount: 0 });
-    expect(stats.perLabel.dog).toEqual({ precision: 0, recall: null, f1: null, ap50: null, ap5095: null, tp: 0, fp: 1, fn: 0, gtCount: 0, predCount: 1 });
+    expect(stats.perLabel.cat).toEqual({ precision: null, recall: 0, f1: null, ap50: 0, ap5095: 0, tp: 0, fp: 0, fn: 1, gtCount: 1, predCount: 0, measure: 'box' });
+    expect(stats.perLabel.dog).toEqual({ precision: 0, recall: null, f1: null, ap50: null, ap5095: null, tp: 0, fp: 1, fn: 0, gtCount: 0, predCount: 1, measure: 'box' });
     // mAP is over labels with ground truth (cat only); precision counts dog's false positive
     expect(stats.overall).toEqual({ precision: 0, recall: 0, f1: 0, ap50: 0, ap5095: 0, tp: 0, fp: 1, fn: 1, gtCount: 1, predCount: 1 });
     expect(stats.prCurve.perLabel.dog).toEqual([]);

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { AiModelsRepository, toApiModel, type ModelRow } from '../../repositories/aiModels';
 import type { ModelStatistics } from '../../../src-shared/ai/metrics';
 import { toolDefault } from '../../ai/toolDefault';
+import { modelScore } from '../../ai/modelScore';
 
 export interface ProjectRef {
   projectId: number;
@@ -67,7 +68,7 @@ export async function apiModels(ctx: ServerContext, project: ProjectRef, rows: r
       defaults,
       serviceOnline: online.get(r.service_id) ?? false,
       names,
-      score: stats && s ? { f1: stats.overall.f1, ap50: stats.overall.ap50, items: s.items, evaluatedAt: s.evaluated_at } : null,
+      score: stats && s ? modelScore(stats, s.items, Number(s.evaluated_at)) : null,
     });
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { imageSize } from 'image-size';
 import { call, registerUser, SERVER, teamWith, type TestUser } from './teamSetup';
+import { encodeCounts } from '../../../src-shared/mask/rle';
 
 /** Real photographs the built-in detector finds people and cats in (resources/demo-images). */
 const PHOTOS = ['astronaut.png', 'chelsea.png'];
@@ -55,9 +56,10 @@ export interface AiProject {
 /**
  * A fresh team and image project whose box feature has the labels `person` and `cat` (COCO's
  * names, so the built-in detector's finds land in them); with `annotator`, a team member who is
- * an annotator of the project too.
+ * an annotator of the project too; with `masks`, a mask feature `Shapes` whose label `shape` no
+ * class of the detector goes into.
  */
-export async function aiProject(request: APIRequestContext, options: { annotator?: boolean; extraLabels?: { name: string; color: string }[] } = {}): Promise<AiProject & { annotator?: TestUser }> {
+export async function aiProject(request: APIRequestContext, options: { annotator?: boolean; extraLabels?: { name: string; color: string }[]; masks?: boolean } = {}): Promise<AiProject & { annotator?: TestUser }> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `AI owner ${salt}`);
   const annotator = options.annotator ? await registerUser(request, `AI annotator ${salt}`) : undefined;
@@ -71,7 +73,10 @@ export async function aiProject(request: APIRequestContext, options: { annotator
   }
   await call(request, owner, 'POST', '/ontology/feature/manage', {
     projectId,
-    features: [{ name: 'Things', tool: 'box', labels: [{ name: 'person', color: '#ff4d4f', hotkey: 'p' }, { name: 'cat', color: '#52c41a', hotkey: 'c' }, ...(options.extraLabels ?? [])] }],
+    features: [
+      { name: 'Things', tool: 'box', labels: [{ name: 'person', color: '#ff4d4f', hotkey: 'p' }, { name: 'cat', color: '#52c41a', hotkey: 'c' }, ...(options.extraLabels ?? [])] },
+      ...(options.masks ? [{ name: 'Shapes', tool: 'mask', labels: [{ name: 'shape', color: '#722ed1' }] }] : []),
+    ],
   });
   return { owner, ownerId, projectId, projectName, salt, ...(annotator ? { annotator } : {}) };
 }
@@ -82,7 +87,7 @@ export async function aiProject(request: APIRequestContext, options: { annotator
  */
 export async function aiWorld(request: APIRequestContext, sizes = { small: 5, big: 40 }): Promise<AiWorld> {
   // "Object 物品" takes the classes nobody else does only once a manager confirms it (asked at the first run).
-  const { owner, ownerId, projectId, projectName, salt } = await aiProject(request, { extraLabels: [{ name: 'Object 物品', color: '#faad14' }] });
+  const { owner, ownerId, projectId, projectName, salt } = await aiProject(request, { extraLabels: [{ name: 'Object 物品', color: '#faad14' }], masks: true });
   const smallBatch = await photoBatch(request, owner, projectId, `small-${salt}`, PHOTOS, sizes.small);
   const bigBatch = await photoBatch(request, owner, projectId, `big-${salt}`, BIG_PHOTOS, sizes.big);
   const steps = { steps: [{ type: 'annotate', memberIds: [ownerId] }, { type: 'review', memberIds: [ownerId] }] };
@@ -115,7 +120,8 @@ interface BoxObject {
 /**
  * Takes every item of the small task through its two steps as a person would: the annotator
  * claims it, keeps the pre-annotated boxes as their own (or draws one where the model found
- * nothing), submits; the reviewer claims it and passes it. Answers how many items are done.
+ * nothing), paints a shape as a mask, submits; the reviewer claims it and passes it. Answers how
+ * many items are done.
  */
 export async function reviewSmallTask(request: APIRequestContext, world: AiWorld): Promise<number> {
   const { owner, projectId } = world;
@@ -123,6 +129,9 @@ export async function reviewSmallTask(request: APIRequestContext, world: AiWorld
   const ontology = await call(request, owner, 'GET', `/project/${projectId}/ontology`);
   const feature = ontology.features.find((f: { tool: string }) => f.tool === 'box');
   const person = feature.labels.find((l: { name: string }) => l.name === 'person');
+  const shapes = ontology.features.find((f: { tool: string }) => f.tool === 'mask');
+  // a filled 100 x 200 px mask: its run-length text is one unset run of 0 and one set run
+  const shape = { featureId: shapes.featureId, labelId: shapes.labels[0].id, tool: 'mask', geometry: { x: 20, y: 20, width: 100, height: 200, rle: encodeCounts([0, 100 * 200]) }, attributes: {}, zIndex: 99, source: 'manual' };
   let done = 0;
   for (;;) {
     const card = await call(request, owner, 'POST', '/task/subject/claim', { projectId, taskId, workflowId: annotateStep });
@@ -134,6 +143,7 @@ export async function reviewSmallTask(request: APIRequestContext, world: AiWorld
       if (objects.length === 0) {
         objects.push({ id: `drawn-${frameId}`, featureId: feature.featureId, labelId: person.id, tool: 'box', geometry: { x: 150, y: 20, width: 250, height: 480 }, attributes: {}, zIndex: 0, source: 'manual' });
       }
+      objects.push({ id: `shape-${frameId}`, ...shape });
       return { frameId, data: { version: 1, objects, classifications: [] } };
     });
     const saved = await call(request, owner, 'POST', '/annotate', {

@@ -122,6 +122,7 @@ export const aiZh = {
     after: '训练后（新版本）',
     notMeasured: '尚未评估',
     items: '数据条数',
+    maskLabels_other: '其中 {{count, number}} 个轮廓标签（多边形或掩膜）按掩膜 AP 比较：审核后的轮廓与建议逐像素比较。',
   },
   jobs: {
     title: 'AI 任务',
@@ -178,6 +179,9 @@ export const aiZh = {
     itemAccuracy: '完全正确率',
     itemMeanPrecision: '平均精确率',
     itemMeanRecall: '平均召回率',
+    maskAp: '掩膜 AP',
+    maskApHint: '轮廓标签（多边形或掩膜）：审核后的轮廓与模型的建议逐像素比较（掩膜 IoU），矩形框建议按它覆盖的像素计。',
+    maskNote_other: '标有“掩膜 AP”的 {{count, number}} 个标签是轮廓：它们的 AP、精确率和召回率按像素比较（掩膜 IoU）；矩形框建议按它覆盖的矩形计。总体 AP 是各标签的平均值。',
   },
   feedback: {
     title: '标注员如何处理此模型的建议',
@@ -318,6 +322,8 @@ export const aiEn: EnglishOf<typeof aiZh> = {
     after: 'After (new version)',
     notMeasured: 'Not measured yet',
     items: 'Items',
+    maskLabels_one: '{{count, number}} outline label (polygon or mask) is counted by mask AP: the reviewed outline and the suggestion compared pixel by pixel.',
+    maskLabels_other: '{{count, number}} outline labels (polygons or masks) are counted by mask AP: the reviewed outlines and the suggestions compared pixel by pixel.',
   },
   jobs: {
     title: 'AI jobs',
@@ -374,6 +380,10 @@ export const aiEn: EnglishOf<typeof aiZh> = {
     itemAccuracy: 'Exactly right (share)',
     itemMeanPrecision: 'Mean precision',
     itemMeanRecall: 'Mean recall',
+    maskAp: 'Mask AP',
+    maskApHint: 'An outline label (polygon or mask): the reviewed outline and the model\'s suggestion are compared pixel by pixel (mask IoU); a box suggestion counts as the pixels it covers.',
+    maskNote_one: 'The label marked Mask AP is an outline: its AP, precision and recall compare pixels (mask IoU); a box suggestion counts as the rectangle it covers. The overall AP is the mean over the labels.',
+    maskNote_other: 'The {{count, number}} labels marked Mask AP are outlines: their AP, precision and recall compare pixels (mask IoU); a box suggestion counts as the rectangle it covers. The overall AP is the mean over the labels.',
   },
   feedback: {
     title: 'What annotators did with its suggestions',

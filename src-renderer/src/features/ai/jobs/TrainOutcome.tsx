@@ -28,6 +28,8 @@ export function TrainOutcomeDetail({ projectId, job, outcome }: { projectId: num
     { key: 'before', version: t('aiTab.outcome.before'), score: outcome.before },
     { key: 'after', version: t('aiTab.outcome.after'), score: outcome.after },
   ];
+  // the outline labels (measured as pixels) among those the verdict compares
+  const maskLabels = Math.max(outcome.before?.maskLabels ?? 0, outcome.after?.maskLabels ?? 0);
   const sentence =
     job.state !== 'succeeded'
       ? null
@@ -69,6 +71,11 @@ export function TrainOutcomeDetail({ projectId, job, outcome }: { projectId: num
           { title: t('aiTab.outcome.items'), key: 'items', render: (_, r) => (r.score ? r.score.items : '–') },
         ]}
       />
+      {maskLabels > 0 && (
+        <Typography.Text type="secondary" data-testid={`ai-train-mask-labels-${job.jobId}`}>
+          {t('aiTab.outcome.maskLabels', { count: maskLabels })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

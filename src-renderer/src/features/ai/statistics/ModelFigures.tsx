@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Col, Descriptions, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Descriptions, Flex, Row, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AiModel } from '../../../../../src-shared/api/ai';
 import type { ItemFigures, LabelFigures, ObjectFigures } from '../../../../../src-shared/ai/metrics';
@@ -31,6 +31,7 @@ export function ModelFigures(p: Props) {
   const labelName = useLabelNames(p.projectId);
   const metricName = (m: Metric) => t(`aiTab.stats.metrics.${m}`);
   const version = t('aiTab.models.version', { version: p.model.version });
+  const outlines = p.labels.filter((l) => l.measure === 'mask').length;
 
   const curveOption = useMemo(
     () => prCurveOption(p.curve, { recall: metricName('recall'), precision: metricName('precision'), score: t('aiTab.stats.score'), series: version }),
@@ -101,12 +102,34 @@ export function ModelFigures(p: Props) {
           dataSource={p.labels}
           locale={{ emptyText: t('aiTab.stats.noLabels') }}
           columns={[
-            { title: t('aiTab.stats.label'), dataIndex: 'label', key: 'label', render: (key: string) => labelName(key) },
+            {
+              title: t('aiTab.stats.label'),
+              dataIndex: 'label',
+              key: 'label',
+              render: (key: string, r: LabelFigures) =>
+                r.measure === 'mask' ? (
+                  <Flex gap={8} align="center" wrap>
+                    {labelName(key)}
+                    <Tooltip title={t('aiTab.stats.maskApHint')}>
+                      <Tag color="purple" data-testid={`ai-stats-mask-ap-${key}`}>
+                        {t('aiTab.stats.maskAp')}
+                      </Tag>
+                    </Tooltip>
+                  </Flex>
+                ) : (
+                  labelName(key)
+                ),
+            },
             ...METRICS.map((m) => ({ title: metricName(m), key: m, render: (_: unknown, r: LabelFigures) => percent(r[m]) })),
             { title: t('aiTab.stats.gtCount'), dataIndex: 'gtCount', key: 'gt' },
             { title: t('aiTab.stats.predCount'), dataIndex: 'predCount', key: 'pred' },
           ]}
         />
+        {outlines > 0 && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }} data-testid="ai-stats-mask-note">
+            {t('aiTab.stats.maskNote', { count: outlines })}
+          </Typography.Paragraph>
+        )}
       </Card>
       <Card size="small" title={t('aiTab.stats.items')} data-testid="ai-stats-items">
         <Descriptions size="small" column={{ xs: 1, md: 3, xl: 5 }}>
