@@ -101,6 +101,13 @@ export type FromWorker = { id: number; ok: true; result: WorkerResult; ms: numbe
 type TeamImage = { width: number; height: number; data: Uint8Array };
 /** An embedding as it crosses to a team's process and back: its floats copied, not shared. */
 export type TeamEmbedding = Omit<Embedding, 'data'> & { data: Float32Array };
+/**
+ * Embeddings a team's process keeps after computing or receiving them, the last used: a click
+ * on one of them sends only its id (4 MiB not copied a click). Both sides keep the same list in
+ * the same order (engine/teams.ts, models/teamSam.ts); a miss is answered NOT_RESIDENT and sent again.
+ */
+export const RESIDENT_EMBEDDINGS = 4;
+export const NOT_RESIDENT = 'the embedding is not kept in this process';
 
 export type TeamTask =
   | { op: 'load'; key: string; bytes?: Uint8Array; classes: number }
@@ -108,7 +115,8 @@ export type TeamTask =
   | { op: 'unload'; key: string }
   | { op: 'detect'; key: string; classes: string[]; image: TeamImage; minScore: number }
   | { op: 'samEmbed'; key: string; image: TeamImage; sourceWidth: number; sourceHeight: number }
-  | { op: 'samDecode'; key: string; embedding: TeamEmbedding; prompt?: Prompt };
+  /** `embedding.data` left out when the process keeps it (RESIDENT_EMBEDDINGS) */
+  | { op: 'samDecode'; key: string; embedding: Omit<TeamEmbedding, 'data'> & { data?: Float32Array }; prompt?: Prompt };
 
 export type TeamResult = { predictions: Prediction[] } | { served: ServedInfo } | { unloaded: true } | { embedding: TeamEmbedding } | { decoded: SamLogits };
 

@@ -31,7 +31,7 @@ import os from 'node:os';
 import type { Prediction } from '../../src-shared/ai/protocol';
 import { fromFailureShape, ServiceFailure } from '../errors';
 import type { Prompt } from '../../src-shared/ai/protocol';
-import type { Embedding, FromTeam, OnnxArtifact, SamLogits, ServedInfo, SharedImage, TeamResult, TeamTask } from './messages';
+import { NOT_RESIDENT, RESIDENT_EMBEDDINGS, type Embedding, type FromTeam, type OnnxArtifact, type SamLogits, type ServedInfo, type SharedImage, type TeamResult, type TeamTask } from './messages';
 import { AbortedError, type Priority } from './pool';
 import { cpuMs, rssBytes } from './procStats';
 import { spawnTeamProcess } from './teamSpawn';
@@ -106,10 +106,20 @@ interface Running {
   killed?: string;
 }
 
+/** Mirrors the process's list of kept embeddings (models/teamSam.ts keep). */
+function residentIn(proc: Proc, id: string) {
+  const at = proc.embeddings.indexOf(id);
+  if (at >= 0) proc.embeddings.splice(at, 1);
+  proc.embeddings.push(id);
+  while (proc.embeddings.length > RESIDENT_EMBEDDINGS) proc.embeddings.shift();
+}
+
 class Proc {
   readonly child: ChildProcess;
   /** loaded model keys, least recently used first */
   readonly loaded: string[] = [];
+  /** the SAM embeddings the process keeps, least recently used first (as it does: RESIDENT_EMBEDDINGS) */
+  readonly embeddings: string[] = [];
   current?: Running;
   dead = false;
   idleTimer?: NodeJS.Timeout;
@@ -198,6 +208,7 @@ export class TeamModels {
       const pixels = new Uint8Array(image.data).slice();
       const r = await this.task(proc, { op: 'samEmbed', key: model.key, image: { width: image.width, height: image.height, data: pixels }, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight }, this.o.encodeLimitMs, 'the encoder\'s run on a picture');
       if (!('embedding' in r)) throw new ServiceFailure('internal', 'the team model process answered without an embedding');
+      residentIn(proc, r.embedding.id);
       // shared with the model thread and the next clicks without a copy, as the built-in's
       const data = new SharedArrayBuffer(r.embedding.data.byteLength);
       new Float32Array(data).set(r.embedding.data);
@@ -209,8 +220,16 @@ export class TeamModels {
   samDecode(tenant: string, model: OnnxArtifact, embedding: Embedding, prompt: Prompt | undefined, priority: Priority, signal?: AbortSignal): Promise<SamLogits> {
     return this.enqueue(tenant, priority, signal, async (proc) => {
       await this.ensureLoaded(proc, model, false);
-      const copy = { ...embedding, data: new Float32Array(embedding.data).slice() };
-      const r = await this.task(proc, { op: 'samDecode', key: model.key, embedding: copy, prompt }, this.o.runLimitMs, 'one run of the decoder');
+      // the process keeps the last embeddings it saw: those go by id, the others with their floats
+      const decode = (send: boolean) => {
+        residentIn(proc, embedding.id);
+        const sent = send ? { ...embedding, data: new Float32Array(embedding.data).slice() } : { ...embedding, data: undefined };
+        return this.task(proc, { op: 'samDecode', key: model.key, embedding: sent, prompt }, this.o.runLimitMs, 'one run of the decoder');
+      };
+      const r = await decode(!proc.embeddings.includes(embedding.id)).catch((e: unknown) => {
+        if (e instanceof ServiceFailure && e.message === NOT_RESIDENT && !proc.dead) return decode(true);
+        throw e;
+      });
       if (!('decoded' in r)) throw new ServiceFailure('internal', 'the team model process answered without a mask');
       return r.decoded;
     }, model.key);

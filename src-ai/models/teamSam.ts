@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import type { Prompt } from '../../src-shared/ai/protocol';
 import { SAM_MAX_EMBEDDING, SAM_MAX_GRID, SamContractBreach } from '../../src-shared/ai/samContract';
-import type { Embedding, SamLogits, ServedInfo, TeamEmbedding } from '../engine/messages';
+import { NOT_RESIDENT, RESIDENT_EMBEDDINGS, type Embedding, type SamLogits, type ServedInfo, type TeamEmbedding } from '../engine/messages';
 import { ServiceFailure } from '../errors';
 import { clipBox } from '../geometry';
 import type { Raster } from '../imaging';
@@ -36,6 +36,18 @@ interface LoadedSam {
 }
 
 const pairs = new Map<string, LoadedSam>();
+/** The last embeddings computed or received here, least recently used first (RESIDENT_EMBEDDINGS). */
+const resident = new Map<string, Embedding>();
+
+function keep(e: Embedding): Embedding {
+  resident.delete(e.id);
+  resident.set(e.id, e);
+  while (resident.size > RESIDENT_EMBEDDINGS) resident.delete(resident.keys().next().value!);
+  return e;
+}
+
+/** The embedding as the decoder reads it (a view on its floats). */
+const asEmbedding = (t: TeamEmbedding): Embedding => ({ ...t, data: t.data.buffer.slice(t.data.byteOffset, t.data.byteOffset + t.data.byteLength) as SharedArrayBuffer });
 const invalid = (message: string) => new ServiceFailure('modelInvalid', message.slice(0, 1000));
 const dimsText = (dims: readonly number[]) => `[${dims.join(', ')}]`;
 
@@ -137,13 +149,17 @@ export async function embedSam(key: string, image: Raster, sourceWidth: number, 
   const input = new Float32Array(3 * l.side * l.side);
   const size = encoderInput(image, input, l.side);
   const { data, parts } = await encode(l, input);
-  return { id: randomUUID(), data, parts, side: l.side, ...size, sourceWidth, sourceHeight };
+  const embedding: TeamEmbedding = { id: randomUUID(), data, parts, side: l.side, ...size, sourceWidth, sourceHeight };
+  keep(asEmbedding(embedding));
+  return embedding;
 }
 
-/** The prompt's logits on a picture's embedding (the prompt already checked against the picture). */
-export async function decodeSam(key: string, embedding: TeamEmbedding, prompt: Prompt | undefined, onRun: () => void): Promise<SamLogits> {
+/** The prompt's logits on a picture's embedding (the prompt already checked against the picture; its floats sent, or kept here). */
+export async function decodeSam(key: string, embedding: Omit<TeamEmbedding, 'data'> & { data?: Float32Array }, prompt: Prompt | undefined, onRun: () => void): Promise<SamLogits> {
   const l = loaded(key);
-  const e: Embedding = { ...embedding, data: embedding.data.buffer.slice(embedding.data.byteOffset, embedding.data.byteOffset + embedding.data.byteLength) as SharedArrayBuffer };
+  const kept = embedding.data ? undefined : resident.get(embedding.id);
+  if (!embedding.data && !kept) throw new ServiceFailure('internal', NOT_RESIDENT);
+  const e = keep(kept ?? asEmbedding(embedding as TeamEmbedding));
   const box = prompt?.box ? clipBox(prompt.box, embedding.sourceWidth, embedding.sourceHeight) : undefined;
   const answer = await refine(l.decoder, l.plan, e, prompt?.points ?? [], box, onRun);
   if (answer.cells > SAM_MAX_GRID) throw invalid(`the decoder answered a ${answer.cells} x ${answer.cells} mask grid (at most ${SAM_MAX_GRID})`);
