@@ -29,6 +29,8 @@ export const COCO_KEYPOINTS = [
 export const BUILTIN = { detector: 'detector', pose: 'pose', segmenter: 'segmenter', tracker: 'tracker', grabcut: 'grabcut' } as const;
 /** The name /health lists for the ONNX runtime (any name is accepted with runtime `onnx-yolo`). */
 export const ONNX_YOLO_NAME = 'onnx-yolo';
+/** The name /health lists for a team's own SAM pair (any name is accepted with runtime `onnx-sam`). */
+export const ONNX_SAM_NAME = 'onnx-sam';
 
 /** Class name of predictions that have no class of their own (segmenter polygons, tracked shapes). */
 export const OBJECT_CLASS = 'object';
@@ -79,6 +81,15 @@ export const SERVICE_MODELS: ServiceModel[] = [
     description: 'Any YOLOv8-style ONNX detector the server stores (input [1,3,H,W] RGB 0..1, output [1,4+C,N] or [1,N,4+C]); classes come with the model',
     trainable: true,
   },
+  {
+    name: ONNX_SAM_NAME,
+    kind: 'segmenter',
+    runtime: 'onnx-sam',
+    tools: ['polygon', 'mask'],
+    classes: [],
+    description: 'A team\'s own SAM the server stores: an ONNX image encoder ([1,3,S,S] in, the embedding out) and prompt decoder in the shape of Segment Anything\'s ONNX export; the picture\'s embedding is computed once, each click runs the decoder',
+    trainable: false,
+  },
 ];
 
 const GRABCUT_DESCRIPTION = 'GrabCut (OpenCV) from a box and/or positive and negative clicks to a simplified polygon; no weights';
@@ -92,8 +103,9 @@ export function serviceModels(sam: { state: string; reason?: string }): ServiceM
 }
 
 /** Which built-in (or ONNX) implementation answers a model reference, or undefined when none does. */
-export function resolveModel(ref: { kind: ModelKind; runtime: ModelRuntime; name: string }): 'detector' | 'pose' | 'segmenter' | 'tracker' | 'grabcut' | 'onnx-yolo' | undefined {
+export function resolveModel(ref: { kind: ModelKind; runtime: ModelRuntime; name: string }): 'detector' | 'pose' | 'segmenter' | 'tracker' | 'grabcut' | 'onnx-yolo' | 'onnx-sam' | undefined {
   if (ref.runtime === 'onnx-yolo') return ref.kind === 'detector' ? 'onnx-yolo' : undefined;
+  if (ref.runtime === 'onnx-sam') return ref.kind === 'segmenter' ? 'onnx-sam' : undefined;
   if (ref.runtime !== 'builtin') return undefined;
   if (ref.name === BUILTIN.grabcut) return ref.kind === 'segmenter' ? 'grabcut' : undefined;
   const model = SERVICE_MODELS.find((m) => m.runtime === 'builtin' && m.name === ref.name);

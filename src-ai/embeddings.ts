@@ -17,6 +17,10 @@
  * - **Shared.** Calls for a picture whose embedding is under way join it, and raise it (its
  *   image's load too) to their own priority; a caller that hangs up stops waiting, the
  *   computation goes on for the cache.
+ * - **A team's own SAM** (runtime onnx-sam) has a store of its own (service.ts): its encoder runs
+ *   in the party's model process (engine/teams.ts), named with each call (`encoder`), and its
+ *   embeddings are kept under the model's key and the picture's, within the same byte budget
+ *   (they may be of another size than the built-in's 4 MiB).
  */
 import type { ImageRef } from '../src-shared/ai/protocol';
 import type { Embedding, SharedImage } from './engine/messages';
@@ -29,6 +33,8 @@ import { EMBEDDING_FLOATS } from './models/samEncoder';
 export interface EmbeddingOptions {
   entries?: number;
   maxBytes?: number;
+  /** embeddings computed at once (default 1: the built-in encoder's one thread) */
+  slots?: number;
   queue?: number;
   warmQueue?: number;
   warmQueueTotal?: number;
@@ -70,12 +76,34 @@ interface Entry {
   pending: Pending;
   /** computed */
   ready: boolean;
+  bytes: number;
+}
+
+/** What computes an embedding: the built-in encoder's thread, or a team's SAM in its party's process. */
+export interface Encoder {
+  /** '' for the built-in SAM; a team model's key (its embeddings are kept apart under it) */
+  id: string;
+  encode(image: SharedImage, tenant: string): Promise<Embedding>;
 }
 
 export interface EmbeddingCall {
   priority: GatePriority;
   tenant?: string;
   signal?: AbortSignal;
+  /** the encoder, when not the store's own */
+  encoder?: Encoder;
+}
+
+/** The built-in SAM's encoder: its own thread (engine/encoderWorker.ts). */
+export function builtinEncoder(pool: ModelPool): Encoder {
+  return {
+    id: '',
+    encode: async (image, tenant) => {
+      const r = await pool.run({ op: 'embed', image }, 'interactive', undefined, tenant);
+      if (!('embedding' in r)) throw new ServiceFailure('internal', 'the encoder thread answered without an embedding');
+      return r.embedding;
+    },
+  };
 }
 
 /** A picture a batch job already decoded: its embedding is read from the cache, or computed from it and not kept. */
@@ -87,6 +115,8 @@ export interface DecodedPicture {
 export class EmbeddingStore {
   private readonly cache = new Map<string, Entry>();
   private readonly entries: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
   private readonly queue: number;
   /** interactive and batch calls waiting for the encoder, by party */
   private readonly waiting = new Map<string, number>();
@@ -98,12 +128,13 @@ export class EmbeddingStore {
 
   constructor(
     private readonly images: ImageStore,
-    private readonly encoder: ModelPool,
+    private readonly encoder: Encoder | undefined,
     o: EmbeddingOptions = {},
   ) {
-    this.entries = Math.max(1, Math.min(o.entries ?? 32, Math.floor((o.maxBytes ?? 128 * 1024 * 1024) / EMBEDDING_BYTES)));
+    this.maxBytes = o.maxBytes ?? 128 * 1024 * 1024;
+    this.entries = Math.max(1, Math.min(o.entries ?? 32, Math.floor(this.maxBytes / EMBEDDING_BYTES)));
     this.queue = o.queue ?? 4;
-    this.gate = new FairGate({ slots: 1, share: 1, warmQueue: o.warmQueue ?? 2, warmQueueTotal: o.warmQueueTotal ?? 8, warmMaxWaitMs: o.warmMaxWaitMs ?? 20_000 });
+    this.gate = new FairGate({ slots: o.slots ?? 1, share: 1, warmQueue: o.warmQueue ?? 2, warmQueueTotal: o.warmQueueTotal ?? 8, warmMaxWaitMs: o.warmMaxWaitMs ?? 20_000 });
   }
 
   stats(): EmbeddingStats {
@@ -111,14 +142,21 @@ export class EmbeddingStore {
   }
 
   /** Whether the picture's embedding is kept (computed, not under way). */
-  has(cacheKey: string): boolean {
-    return this.cache.get(cacheKey)?.ready === true;
+  has(cacheKey: string, encoder = this.encoder): boolean {
+    return this.cache.get(this.keyOf(cacheKey, encoder))?.ready === true;
+  }
+
+  /** Where a picture's embedding is kept: by its cacheKey, under a team model's key for a team's SAM. */
+  private keyOf(cacheKey: string, encoder: Encoder | undefined) {
+    return encoder?.id ? `${encoder.id}\u0000${cacheKey}` : cacheKey;
   }
 
   /** The picture's embedding: from the cache, joined to one under way, or computed. */
   get(ref: ImageRef, o: EmbeddingCall): Promise<Embedding> {
     const tenant = o.tenant ?? '';
-    const key = ref.cacheKey;
+    const encoder = o.encoder ?? this.encoder;
+    if (!encoder) return Promise.reject(new ServiceFailure('internal', 'no encoder for this embedding'));
+    const key = ref.cacheKey ? this.keyOf(ref.cacheKey, encoder) : undefined;
     const found = key ? this.cache.get(key) : undefined;
     if (found) {
       this.hits++;
@@ -135,13 +173,19 @@ export class EmbeddingStore {
     }
     const pending = new Pending(o.priority, tenant);
     // shared with later callers, so not tied to this caller's hang-up
-    const embedding = this.compute(ref, pending);
+    const embedding = this.compute(ref, pending, encoder);
     embedding.catch(() => undefined);
     if (key) {
-      const entry: Entry = { embedding, pending, ready: false };
+      const entry: Entry = { embedding, pending, ready: false, bytes: 0 };
       this.cache.set(key, entry);
       embedding.then(
-        () => (entry.ready = true),
+        (e) => {
+          if (this.cache.get(key) !== entry) return;
+          entry.ready = true;
+          entry.bytes = e.data.byteLength;
+          this.bytes += entry.bytes;
+          this.evict();
+        },
         () => {
           if (this.cache.get(key) === entry) this.cache.delete(key);
         },
@@ -158,13 +202,15 @@ export class EmbeddingStore {
    * the frames people are working on, as the decoded-image cache keeps batch images out.
    */
   ofDecoded(p: DecodedPicture, o: EmbeddingCall): Promise<Embedding> {
-    if (p.ref.cacheKey && this.cache.has(p.ref.cacheKey)) return this.get(p.ref, o);
+    const encoder = o.encoder ?? this.encoder;
+    if (!encoder) return Promise.reject(new ServiceFailure('internal', 'no encoder for this embedding'));
+    if (p.ref.cacheKey && this.cache.has(this.keyOf(p.ref.cacheKey, encoder))) return this.get(p.ref, o);
     const tenant = o.tenant ?? '';
     this.misses++;
     if ((this.waiting.get(tenant) ?? 0) >= this.queue) {
       return Promise.reject(new ServiceFailure('busy', `${this.queue} calls of this party are already waiting for image embeddings`));
     }
-    const embedding = this.compute(p.ref, new Pending(o.priority, tenant), p.image);
+    const embedding = this.compute(p.ref, new Pending(o.priority, tenant), encoder, p.image);
     embedding.catch(() => undefined);
     return o.signal ? untilAborted(embedding, o.signal) : embedding;
   }
@@ -196,7 +242,7 @@ export class EmbeddingStore {
     p.counted = undefined;
   }
 
-  private async compute(ref: ImageRef, pending: Pending, decoded?: SharedImage): Promise<Embedding> {
+  private async compute(ref: ImageRef, pending: Pending, encoder: Encoder, decoded?: SharedImage): Promise<Embedding> {
     this.hold(pending);
     try {
       const image = decoded ?? (await this.images.get(ref, { priority: pending.priority, tenant: pending.tenant }));
@@ -205,10 +251,9 @@ export class EmbeddingStore {
       try {
         await ticket.admitted;
         this.release(pending);
-        const r = await this.encoder.run({ op: 'embed', image }, 'interactive', undefined, pending.tenant);
-        if (!('embedding' in r)) throw new ServiceFailure('internal', 'the encoder thread answered without an embedding');
+        const embedding = await encoder.encode(image, pending.tenant);
         this.encoded++;
-        return r.embedding;
+        return embedding;
       } finally {
         ticket.release();
       }
@@ -225,8 +270,13 @@ export class EmbeddingStore {
     }
   }
 
+  /** The oldest go while there are too many, or too many bytes (the newest always stays). */
   private evict() {
-    while (this.cache.size > this.entries) this.cache.delete(this.cache.keys().next().value!);
+    while (this.cache.size > this.entries || (this.bytes > this.maxBytes && this.cache.size > 1)) {
+      const oldest = this.cache.keys().next().value!;
+      this.bytes -= this.cache.get(oldest)!.bytes;
+      this.cache.delete(oldest);
+    }
   }
 
   get size(): number {

@@ -3,7 +3,8 @@
  * AI_HOST (default 127.0.0.1) and AI_SERVICE_KEY (required: the key the team server registers the
  * service with), prints the URL, stops on SIGINT/SIGTERM. The limits of teams' uploaded models
  * (docs/ai-models.md): AI_ONNX_RUN_LIMIT_MS (CPU ms per inference, default 2000),
- * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_TEAM_PROCESSES (team
+ * AI_ONNX_LOAD_LIMIT_MS (CPU ms to load and check one, default 10000), AI_SAM_ENCODE_LIMIT_MS (CPU
+ * ms a team's own SAM encoder may take on one picture, default 8000), AI_TEAM_PROCESSES (team
  * model processes at once, default 3). AI_SAM_THREADS: onnxruntime threads of SAM's image encoder
  * (default 1, for 2 cores), AI_SAM_NICE: its thread's niceness (default 0; up to 19)
  * (docs/ai-models.md "Segmenter: SAM").
@@ -33,7 +34,12 @@ function positive(name: string): number | undefined {
   return n;
 }
 
-const teamModels = { runLimitMs: positive('AI_ONNX_RUN_LIMIT_MS'), loadLimitMs: positive('AI_ONNX_LOAD_LIMIT_MS'), processes: positive('AI_TEAM_PROCESSES') };
+const teamModels = {
+  runLimitMs: positive('AI_ONNX_RUN_LIMIT_MS'),
+  loadLimitMs: positive('AI_ONNX_LOAD_LIMIT_MS'),
+  encodeLimitMs: positive('AI_SAM_ENCODE_LIMIT_MS'),
+  processes: positive('AI_TEAM_PROCESSES'),
+};
 const niceText = process.env.AI_SAM_NICE;
 if (niceText !== undefined && niceText !== '' && !/^(1?[0-9])$/.test(niceText)) {
   console.error(`AI_SAM_NICE must be a whole number from 0 to 19, not "${niceText}"`);

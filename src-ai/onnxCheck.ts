@@ -3,7 +3,7 @@
  * 1.2 KB file can make its weights inside the graph (ConstantOfShape, Expand, Tile...) and then
  * multiply them for seconds, or ask the runtime to densify a sparse tensor of any size, or point
  * at files on the service's disk (external data). This reads the ModelProto's protobuf itself
- * (onnxWire.ts: only what the check needs, weight data never read) and refuses, as
+ * (src-shared/ai/onnxWire.ts: only what the check needs, weight data never read) and refuses, as
  * `modelInvalid` with the reason:
  *
  * - operator sets other than the standard one ('' / 'ai.onnx'), model-local functions;
@@ -15,16 +15,18 @@
  *   told from the file (ConstantOfShape, Expand, Tile, Range, Resize/Upsample, OneHot, EyeLike
  *   with sizes from constants); a shape computed from the picture is not known here, and the
  *   time limit of the model process (engine/teams.ts) stops what this cannot see;
- * - an input or output off the YOLO contract (docs/ai-protocol.md), where the file declares it.
+ * - an input or output off the YOLO contract (docs/ai-protocol.md), or off SAM's for a team's
+ *   SAM pair (src-shared/ai/samContract.ts), where the file declares it.
  *
  * Pure: runs in the team model process (engine/teamProcess.ts) before the runtime loads the
  * file, and in unit tests.
  */
 import { ServiceFailure } from './errors';
-import { fields, int64, readGraph, text, Truncated, type Dim, type Graph, type Node } from './onnxWire';
+import { fields, int64, MAX_GRAPH_NODES, readGraph, text, TooManyNodes, Truncated, type Dim, type Graph, type Node } from '../src-shared/ai/onnxWire';
+import { samContract, SamContractBreach, type SamPairFacts } from '../src-shared/ai/samContract';
 
-/** Nodes in the graph. A YOLOv8n export has about 230, YOLOv8x about 400, RT-DETR-L about 1,900. */
-export const MAX_NODES = 5_000;
+/** Nodes in the graph (src-shared/ai/onnxWire.ts). */
+export const MAX_NODES = MAX_GRAPH_NODES;
 /**
  * Elements of one tensor made inside the graph from constants alone. An exporter folds such
  * tensors into the file; the largest an honest detector computes (a grid of anchor points at
@@ -72,10 +74,11 @@ interface Known {
 const product = (xs: readonly (number | bigint)[]) => xs.reduce<number>((a, x) => a * Number(x), 1);
 
 /**
- * Checks the file; throws `modelInvalid` with the reason. `classes` (the class names' count)
- * checks a declared output shape against 4 + C.
+ * The file as a graph, with the refusals that concern the whole file: more than one graph, an
+ * operator set other than the standard one, model-local functions, sparse initializers, tensors
+ * whose data lives in other files. Throws `modelInvalid`.
  */
-export function inspectOnnx(bytes: Uint8Array, classes?: number): OnnxFacts {
+export function readOnnx(bytes: Uint8Array): { graph: Graph; opset: number } {
   let graph: Graph | undefined;
   let opset = 0;
   try {
@@ -96,23 +99,25 @@ export function inspectOnnx(bytes: Uint8Array, classes?: number): OnnxFacts {
     }
   } catch (e) {
     if (e instanceof Truncated) throw invalid('the file is not an ONNX model (its protobuf is cut short or malformed)');
+    if (e instanceof TooManyNodes) throw invalid(e.message);
     throw e;
   }
   if (!graph) throw invalid('the file is not an ONNX model (no graph)');
   if (graph.sparseInitializers > 0) throw invalid('the model has sparse initializers (made dense at load, of any size); export them dense');
-
-  const known = new Map<string, Known>();
   for (const t of graph.initializers) {
     if (t.external) throw invalid(`the tensor "${t.name}" keeps its data in another file; upload one self-contained .onnx file`);
-    known.set(t.name, { ints: t.ints, floats: t.floats, shape: t.dims.map(Number), constant: true });
   }
+  return { graph, opset };
+}
+
+/**
+ * Checks the file against the YOLO contract; throws `modelInvalid` with the reason. `classes`
+ * (the class names' count) checks a declared output shape against 4 + C.
+ */
+export function inspectOnnx(bytes: Uint8Array, classes?: number): OnnxFacts {
+  const { graph, opset } = readOnnx(bytes);
   const initNames = new Set(graph.initializers.map((t) => t.name));
   const inputs = graph.inputs.filter((i) => !initNames.has(i.name));
-  for (const v of [...graph.inputs, ...graph.valueInfo]) {
-    if (initNames.has(v.name)) continue;
-    const shape = v.shape && v.shape.every((d) => typeof d === 'number' && d >= 0) ? (v.shape as number[]) : undefined;
-    known.set(v.name, { shape, constant: false });
-  }
 
   // the YOLO contract, as far as the file declares it
   if (inputs.length !== 1) throw invalid(`a YOLO detector has one input; this model has ${inputs.length}`);
@@ -137,19 +142,63 @@ export function inspectOnnx(bytes: Uint8Array, classes?: number): OnnxFacts {
     }
     if ((typeof a === 'number' && a > MAX_ANCHORS) || (typeof b === 'number' && b > MAX_ANCHORS)) throw invalid(`the model output ${dimText(oshape)} has more than ${MAX_ANCHORS} candidates`);
   }
+  checkGraphCost(graph);
+  return { nodes: graph.nodes.length, opset, input: { name: input.name, shape: ishape }, output: { name: output.name, shape: oshape } };
+}
 
+/**
+ * Checks a team's SAM pair (src-shared/ai/samContract.ts, then each graph's operators and the
+ * tensors it makes, as a detector's); throws `modelInvalid` with the reason.
+ */
+export function inspectSamPair(encoder: Uint8Array, decoder: Uint8Array): SamPairFacts {
+  const part = (which: string, bytes: Uint8Array) => {
+    try {
+      return readOnnx(bytes).graph;
+    } catch (e) {
+      if (e instanceof ServiceFailure) throw invalid(`the ${which}: ${e.message}`);
+      throw e;
+    }
+  };
+  const [enc, dec] = [part('encoder', encoder), part('decoder', decoder)];
+  let facts: SamPairFacts;
+  try {
+    facts = samContract(enc, dec);
+  } catch (e) {
+    if (e instanceof SamContractBreach) throw invalid(e.message);
+    throw e;
+  }
+  for (const [which, graph] of [['encoder', enc], ['decoder', dec]] as const) {
+    try {
+      checkGraphCost(graph);
+    } catch (e) {
+      if (e instanceof ServiceFailure) throw invalid(`the ${which}: ${e.message}`);
+      throw e;
+    }
+  }
+  return facts;
+}
+
+/** The operators of a graph and the tensors it makes from constants or the picture: throws `modelInvalid` past the limits. */
+export function checkGraphCost(graph: Graph): void {
+  const known = new Map<string, Known>();
+  for (const t of graph.initializers) known.set(t.name, { ints: t.ints, floats: t.floats, shape: t.dims.map(Number), constant: true });
+  const initNames = new Set(graph.initializers.map((t) => t.name));
+  for (const v of [...graph.inputs, ...graph.valueInfo]) {
+    if (initNames.has(v.name)) continue;
+    const shape = v.shape && v.shape.every((d) => typeof d === 'number' && d >= 0) ? (v.shape as number[]) : undefined;
+    known.set(v.name, { shape, constant: false });
+  }
   for (const node of graph.nodes) {
     if (!STANDARD_DOMAINS.has(node.domain)) throw invalid(`the operator ${node.domain}.${node.op} is not a standard ONNX operator`);
-    if (CONTROL_FLOW.has(node.op)) throw invalid(`the model uses control flow (${node.op}); a detector's graph runs straight through`);
+    if (CONTROL_FLOW.has(node.op)) throw invalid(`the model uses control flow (${node.op}); an uploaded model's graph runs straight through`);
     if (REFUSED_OPS.has(node.op)) throw invalid(`the operator ${node.op} is not run by this service`);
     for (const a of node.attrs) {
-      if (a.hasGraph) throw invalid(`the operator ${node.op} carries a subgraph; a detector's graph runs straight through`);
+      if (a.hasGraph) throw invalid(`the operator ${node.op} carries a subgraph; an uploaded model's graph runs straight through`);
       if (a.hasSparse) throw invalid(`the operator ${node.op} carries a sparse tensor (made dense at load, of any size)`);
       if (a.t?.external) throw invalid(`the operator ${node.op} keeps its data in another file`);
     }
     checkMaterialised(node, known);
   }
-  return { nodes: graph.nodes.length, opset, input: { name: input.name, shape: ishape }, output: { name: output.name, shape: oshape } };
 }
 
 const attr = (n: Node, name: string) => n.attrs.find((a) => a.name === name);

@@ -9,12 +9,12 @@
 import type { AiBox, ImageRef, InferParams, ModelRef, OutlineSpec, Prediction, Prompt } from '../src-shared/ai/protocol';
 import type { ArtifactStore } from './artifacts';
 import { resolveModel } from './catalog';
-import type { Embedding, ServedInfo, SharedImage, WorkerTask } from './engine/messages';
+import type { Embedding, OnnxArtifact, ServedInfo, SharedImage, WorkerTask } from './engine/messages';
 import type { ModelPool, Priority } from './engine/pool';
 import type { TeamModels } from './engine/teams';
 import { ServiceFailure } from './errors';
 import { baseMinScore, finishPredictions } from './head';
-import type { EmbeddingStore } from './embeddings';
+import type { EmbeddingStore, Encoder } from './embeddings';
 import type { ImageStore } from './images';
 import { checkOutline, outlineBoxes } from './outlines';
 import { samPoints, requireSegmenterPrompt } from './models/samPrompt';
@@ -38,10 +38,11 @@ export interface CallOptions {
   tenant?: string;
 }
 
-/** SAM's parts: whether it runs here, and the picture embeddings. */
+/** SAM's parts: whether it runs here, and the picture embeddings (the built-in's, and teams' own SAMs'). */
 export interface SamParts {
   state: SamState;
   embeddings: EmbeddingStore;
+  teamEmbeddings: EmbeddingStore;
 }
 
 export class Runner {
@@ -110,10 +111,40 @@ export class Runner {
     return predictionsToSource(await this.worker({ op: 'segment', image, prompt: promptToWorking({ box }, image), tolerance: working }, o), () => image);
   }
 
-  /** Whether a warm-up with this model should compute the picture's embedding too. */
-  async warmsEmbedding(model: ModelRef | undefined): Promise<boolean> {
-    if (!model || resolveModel(model) !== 'segmenter') return false;
-    return this.sam.state.available();
+  /** A team SAM's encoder, in the party's process; not stopped by the caller's hang-up (others may join it, the cache keeps it). */
+  private teamEncoder(artifact: OnnxArtifact, priority: Priority): Encoder {
+    return { id: artifact.key, encode: (image, tenant) => this.teams.samEmbed(tenant, artifact, image, priority) };
+  }
+
+  /**
+   * A team's own SAM: the picture's embedding (cached under the model, or computed now by its
+   * encoder in the party's process), the prompt checked against the picture, its decoder in the
+   * party's process, then the logits read into a mask and an outline on the built-in models' thread.
+   */
+  private async teamSam(req: { model: ModelRef; image: ImageRef; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
+    requireSegmenterPrompt(req.prompt);
+    const tenant = o.tenant ?? '';
+    const artifact = await this.artifacts.get(req.model, tenant, o.signal);
+    const embedding = await this.sam.teamEmbeddings.get(req.image, { priority: o.priority, tenant, signal: o.signal, encoder: this.teamEncoder(artifact, o.priority) });
+    samPoints(req.prompt, embedding);
+    const answer = await this.teams.samDecode(tenant, artifact, embedding, req.prompt, o.priority, o.signal);
+    const { sourceWidth, sourceHeight, inputWidth, inputHeight, side } = embedding;
+    return this.worker({ op: 'samOutline', frame: { sourceWidth, sourceHeight, inputWidth, inputHeight, side }, answer, tolerance: req.params?.tolerance }, o);
+  }
+
+  /**
+   * Warms the picture's embedding when the warm-up names a segmenter that keeps one: the
+   * built-in SAM's, or a team's own SAM's (its files fetched, its pair loaded in the party's process).
+   */
+  async warmEmbedding(model: ModelRef | undefined, refs: ImageRef[], tenant: string): Promise<void> {
+    const impl = model ? resolveModel(model) : undefined;
+    if (impl === 'segmenter' && (await this.sam.state.available())) {
+      for (const ref of refs) this.sam.embeddings.get(ref, { priority: 'warm', tenant }).catch(() => undefined);
+    } else if (impl === 'onnx-sam') {
+      const artifact = await this.artifacts.get(model!, tenant);
+      const encoder = this.teamEncoder(artifact, 'batch');
+      for (const ref of refs) this.sam.teamEmbeddings.get(ref, { priority: 'warm', tenant, encoder }).catch(() => undefined);
+    }
   }
 
   /** POST /v1/infer. */
@@ -122,6 +153,7 @@ export class Runner {
     if (req.outline) checkOutline(req.outline, impl);
     if (impl === 'segmenter') requireSegmenterPrompt(req.prompt);
     if (impl === 'segmenter' && (await this.sam.state.available())) return this.samSegment(req, o);
+    if (impl === 'onnx-sam') return this.teamSam(req, o);
     const tenant = o.tenant ?? '';
     const artifact = impl === 'onnx-yolo' ? this.artifacts.get(req.model, tenant, o.signal) : undefined;
     // the model file and the image come in together
@@ -157,7 +189,7 @@ export class Runner {
   /** A serve job: load the model and say what it is. */
   async serve(model: ModelRef, o: CallOptions): Promise<ServedInfo> {
     const impl = implementationOf(model);
-    if (impl === 'onnx-yolo') {
+    if (impl === 'onnx-yolo' || impl === 'onnx-sam') {
       const tenant = o.tenant ?? '';
       const artifact = await this.artifacts.get(model, tenant, o.signal);
       return this.teams.serve(tenant, artifact, o.priority, o.signal);

@@ -22,7 +22,7 @@ import {
 } from '../src-shared/ai/protocol';
 import { ArtifactStore } from './artifacts';
 import { serviceModels } from './catalog';
-import { EmbeddingStore, type EmbeddingOptions } from './embeddings';
+import { builtinEncoder, EmbeddingStore, type EmbeddingOptions } from './embeddings';
 import { ModelPool } from './engine/pool';
 import { isServiceFailure, ServiceFailure } from './errors';
 import { TeamModels, type TeamModelOptions } from './engine/teams';
@@ -86,7 +86,7 @@ export interface ModelService {
   url: string;
   close(): Promise<void>;
   /** the parts, for tests and benchmarks that watch their counters */
-  readonly parts: { pool: ModelPool; images: ImageStore; teams: TeamModels; encoder: ModelPool; embeddings: EmbeddingStore; sam: SamState };
+  readonly parts: { pool: ModelPool; images: ImageStore; teams: TeamModels; encoder: ModelPool; embeddings: EmbeddingStore; teamEmbeddings: EmbeddingStore; sam: SamState };
 }
 
 function validator<T extends TSchema>(schema: T) {
@@ -112,9 +112,11 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   const images = new ImageStore(options.images);
   const teams = new TeamModels(options.teamModels);
   const encoder = new ModelPool(8, { entry: 'encoderWorker', name: 'ai-sam-encoder', workerData: { threads: options.sam?.encoderThreads ?? SAM_ENCODER_THREADS, nice: options.sam?.encoderNice ?? SAM_ENCODER_NICE, dir: options.sam?.dir } });
-  const embeddings = new EmbeddingStore(images, encoder, options.sam?.embeddings);
+  const embeddings = new EmbeddingStore(images, builtinEncoder(encoder), options.sam?.embeddings);
+  // teams' own SAMs: their encoders run in the parties' processes, as many at once as there are processes
+  const teamEmbeddings = new EmbeddingStore(images, undefined, { ...options.sam?.embeddings, slots: options.teamModels?.processes ?? 3 });
   const sam = new SamState(pool, encoder, log, options.sam?.dir);
-  const runner = new Runner(pool, images, new ArtifactStore(), teams, { state: sam, embeddings });
+  const runner = new Runner(pool, images, new ArtifactStore(), teams, { state: sam, embeddings, teamEmbeddings });
   const jobs = new JobManager(runner, { log, ...options.jobs });
 
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
@@ -164,15 +166,12 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
     const body = checkWarm(req.body);
     // Into the cache in the background, at the lowest priority (dropped when too many wait); a
     // picture that cannot be read fails the call that needs it, with its reason. With SAM's
-    // segmenter named, its embedding too: the person's first click then pays only the decoder.
+    // segmenter named (the built-in or a team's own), its embedding too: the person's first click
+    // then pays only the decoder.
     const refs = body.images.filter((ref) => ref.cacheKey);
     const tenant = body.tenant ?? '';
     for (const ref of refs) images.get(ref, { priority: 'warm', tenant }).catch(() => undefined);
-    if (refs.length) {
-      void runner.warmsEmbedding(body.model).then((yes) => {
-        if (yes) for (const ref of refs) embeddings.get(ref, { priority: 'warm', tenant }).catch(() => undefined);
-      });
-    }
+    if (refs.length) runner.warmEmbedding(body.model, refs, tenant).catch(() => undefined);
     return reply.code(202).send({ accepted: true });
   });
 
@@ -196,7 +195,7 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
   let closing: Promise<void> | undefined;
   return {
     url,
-    parts: { pool, images, teams, encoder, embeddings, sam },
+    parts: { pool, images, teams, encoder, embeddings, teamEmbeddings, sam },
     close: () =>
       (closing ??= (async () => {
         await jobs.close();

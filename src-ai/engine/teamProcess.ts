@@ -1,12 +1,13 @@
 /**
  * A team's model process: a child process (engine/teams.ts starts it, one per party, niced)
- * that runs that party's uploaded ONNX models and nothing else, one task at a time. A process
- * and not a worker thread because onnxruntime's run is one native call: a thread cannot be
+ * that runs that party's uploaded ONNX models (detectors, SAM pairs) and nothing else, one task
+ * at a time. A process and not a worker thread because onnxruntime's run is one native call: a thread cannot be
  * stopped in the middle of it, a process can (SIGKILL), and its memory goes with it. It gets no
  * secret of the service (a bare environment) and sees no other party's model or picture.
  */
 import { toFailureShape } from '../errors';
 import { detectOnnx, loadOnnx, unloadOnnx } from '../models/onnxYolo';
+import { decodeSam, embedSam, loadSam, unloadSam } from '../models/teamSam';
 import type { FromTeam, TeamResult, TeamTask, ToTeam } from './messages';
 
 const send = (msg: FromTeam) => process.send!(msg);
@@ -15,11 +16,17 @@ async function run(id: number, task: TeamTask): Promise<TeamResult> {
   switch (task.op) {
     case 'load':
       return { served: await loadOnnx(task.key, task.bytes, task.classes, () => send({ id, phase: 'probe' })) };
+    case 'loadSam':
+      return { served: await loadSam(task.key, task.encoder, task.decoder, (limit) => send({ id, phase: 'probe', ...(limit ? { limit } : {}) })) };
     case 'unload':
-      await unloadOnnx(task.key);
+      if (!(await unloadSam(task.key))) await unloadOnnx(task.key);
       return { unloaded: true };
     case 'detect':
       return { predictions: await detectOnnx(task.key, task.classes, { width: task.image.width, height: task.image.height, channels: 3, data: task.image.data }, task.minScore) };
+    case 'samEmbed':
+      return { embedding: await embedSam(task.key, { width: task.image.width, height: task.image.height, channels: 3, data: task.image.data }, task.sourceWidth, task.sourceHeight) };
+    case 'samDecode':
+      return { decoded: await decodeSam(task.key, task.embedding, task.prompt, () => send({ id, phase: 'run' })) };
   }
 }
 

@@ -13,7 +13,10 @@
  * - **Limits.** Each task has a limit on the CPU time the process spends on it (read from
  *   /proc/<pid>/stat; wall time `wallFactor` times it as a backstop, and wall time alone where
  *   /proc is missing): `runLimitMs` for one inference, also for the load check's one run on a
- *   blank input, and `loadLimitMs` for reading, checking and creating the session. Past a limit,
+ *   blank input, and `loadLimitMs` for reading, checking and creating the session. A team's SAM
+ *   (models/teamSam.ts): `encodeLimitMs` for its encoder's run on a picture (once a picture, the
+ *   load check's blank one too), `runLimitMs` for each run of its decoder (a refinement runs it
+ *   once a click not answered before: the limit starts again at each). Past a limit,
  *   or past `maxRssBytes` of memory, the process is killed (SIGKILL), the call answers
  *   `modelInvalid` with the reason, and the model version is marked failed: later calls with it
  *   answer the same at once, without running it. A process that dies on its own marks its
@@ -27,7 +30,8 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import type { Prediction } from '../../src-shared/ai/protocol';
 import { fromFailureShape, ServiceFailure } from '../errors';
-import type { FromTeam, OnnxArtifact, ServedInfo, SharedImage, TeamResult, TeamTask } from './messages';
+import type { Prompt } from '../../src-shared/ai/protocol';
+import { NOT_RESIDENT, RESIDENT_EMBEDDINGS, type Embedding, type FromTeam, type OnnxArtifact, type SamLogits, type ServedInfo, type SharedImage, type TeamResult, type TeamTask } from './messages';
 import { AbortedError, type Priority } from './pool';
 import { cpuMs, rssBytes } from './procStats';
 import { spawnTeamProcess } from './teamSpawn';
@@ -35,6 +39,8 @@ import { spawnTeamProcess } from './teamSpawn';
 export interface TeamModelOptions {
   /** CPU ms one inference may take, the load check's blank run included (default 2000) */
   runLimitMs?: number;
+  /** CPU ms a team SAM's encoder may take on one picture (default 8000) */
+  encodeLimitMs?: number;
   /** CPU ms reading, checking and creating a model's session may take (default 10000) */
   loadLimitMs?: number;
   /** wall-clock backstop: this many times the CPU limit (default 4) */
@@ -54,6 +60,12 @@ export interface TeamModelOptions {
 }
 
 export const DEFAULT_RUN_LIMIT_MS = 2000;
+/**
+ * A SAM encoder's run on a picture: once a picture, and the heaviest run a team's model has
+ * (the built-in's TinyViT takes 0.4 to 1.5 s of CPU here, docs/ai-models.md); a larger encoder
+ * belongs on the team's own model service.
+ */
+export const DEFAULT_ENCODE_LIMIT_MS = 8000;
 export const DEFAULT_LOAD_LIMIT_MS = 10_000;
 
 const TICK_MS = 50;
@@ -94,10 +106,20 @@ interface Running {
   killed?: string;
 }
 
+/** Mirrors the process's list of kept embeddings (models/teamSam.ts keep). */
+function residentIn(proc: Proc, id: string) {
+  const at = proc.embeddings.indexOf(id);
+  if (at >= 0) proc.embeddings.splice(at, 1);
+  proc.embeddings.push(id);
+  while (proc.embeddings.length > RESIDENT_EMBEDDINGS) proc.embeddings.shift();
+}
+
 class Proc {
   readonly child: ChildProcess;
   /** loaded model keys, least recently used first */
   readonly loaded: string[] = [];
+  /** the SAM embeddings the process keeps, least recently used first (as it does: RESIDENT_EMBEDDINGS) */
+  readonly embeddings: string[] = [];
   current?: Running;
   dead = false;
   idleTimer?: NodeJS.Timeout;
@@ -139,6 +161,7 @@ export class TeamModels {
   constructor(options: TeamModelOptions = {}) {
     this.o = {
       runLimitMs: options.runLimitMs ?? DEFAULT_RUN_LIMIT_MS,
+      encodeLimitMs: options.encodeLimitMs ?? DEFAULT_ENCODE_LIMIT_MS,
       loadLimitMs: options.loadLimitMs ?? DEFAULT_LOAD_LIMIT_MS,
       wallFactor: options.wallFactor ?? 4,
       processes: Math.max(1, options.processes ?? 3),
@@ -178,6 +201,40 @@ export class TeamModels {
     }, model.key);
   }
 
+  /** A team SAM's embedding of a decoded picture, by its encoder in the party's process. */
+  samEmbed(tenant: string, model: OnnxArtifact, image: SharedImage, priority: Priority, signal?: AbortSignal): Promise<Embedding> {
+    return this.enqueue(tenant, priority, signal, async (proc) => {
+      await this.ensureLoaded(proc, model, false);
+      const pixels = new Uint8Array(image.data).slice();
+      const r = await this.task(proc, { op: 'samEmbed', key: model.key, image: { width: image.width, height: image.height, data: pixels }, sourceWidth: image.sourceWidth, sourceHeight: image.sourceHeight }, this.o.encodeLimitMs, 'the encoder\'s run on a picture');
+      if (!('embedding' in r)) throw new ServiceFailure('internal', 'the team model process answered without an embedding');
+      residentIn(proc, r.embedding.id);
+      // shared with the model thread and the next clicks without a copy, as the built-in's
+      const data = new SharedArrayBuffer(r.embedding.data.byteLength);
+      new Float32Array(data).set(r.embedding.data);
+      return { ...r.embedding, data };
+    }, model.key);
+  }
+
+  /** A team SAM decoder's answer to a prompt on a picture's embedding: the logits, read into a mask by the caller. */
+  samDecode(tenant: string, model: OnnxArtifact, embedding: Embedding, prompt: Prompt | undefined, priority: Priority, signal?: AbortSignal): Promise<SamLogits> {
+    return this.enqueue(tenant, priority, signal, async (proc) => {
+      await this.ensureLoaded(proc, model, false);
+      // the process keeps the last embeddings it saw: those go by id, the others with their floats
+      const decode = (send: boolean) => {
+        residentIn(proc, embedding.id);
+        const sent = send ? { ...embedding, data: new Float32Array(embedding.data).slice() } : { ...embedding, data: undefined };
+        return this.task(proc, { op: 'samDecode', key: model.key, embedding: sent, prompt }, this.o.runLimitMs, 'one run of the decoder');
+      };
+      const r = await decode(!proc.embeddings.includes(embedding.id)).catch((e: unknown) => {
+        if (e instanceof ServiceFailure && e.message === NOT_RESIDENT && !proc.dead) return decode(true);
+        throw e;
+      });
+      if (!('decoded' in r)) throw new ServiceFailure('internal', 'the team model process answered without a mask');
+      return r.decoded;
+    }, model.key);
+  }
+
   /** The model loaded in the process (its bytes sent once); with `info`, what it is. */
   private async ensureLoaded(proc: Proc, model: OnnxArtifact, info: boolean): Promise<ServedInfo | undefined> {
     const known = this.failed.get(model.key);
@@ -194,7 +251,11 @@ export class TeamModels {
         await this.task(proc, { op: 'unload', key: oldest }, this.o.loadLimitMs, 'unloading a model');
       }
     }
-    const r = await this.task(proc, { op: 'load', key: model.key, bytes: at >= 0 ? undefined : model.bytes, classes: model.classes.length }, this.o.loadLimitMs, 'loading and checking the model');
+    const fresh = at < 0;
+    const load: TeamTask = model.decoder
+      ? { op: 'loadSam', key: model.key, encoder: fresh ? model.bytes : undefined, decoder: fresh ? model.decoder : undefined }
+      : { op: 'load', key: model.key, bytes: fresh ? model.bytes : undefined, classes: model.classes.length };
+    const r = await this.task(proc, load, this.o.loadLimitMs, 'loading and checking the model');
     if (!('served' in r)) throw new ServiceFailure('internal', 'the team model process answered without a model check');
     if (at < 0) proc.loaded.push(model.key);
     return r.served;
@@ -452,11 +513,11 @@ export class TeamModels {
     const cur = proc.current;
     if (!cur || cur.id !== msg.id || cur.killed) return;
     if ('phase' in msg) {
-      // the session exists; its one run on a blank input is an inference: the run limit, from now
+      // an inference starts (the load check's run on a blank input: the session exists): its limit, from now
       cur.cpu0 = cpuMs(proc.child.pid!);
       cur.wall0 = performance.now();
-      cur.limitMs = this.o.runLimitMs;
-      cur.what = 'its one run on a blank input (the load check)';
+      cur.limitMs = msg.limit === 'encode' ? this.o.encodeLimitMs : this.o.runLimitMs;
+      if (msg.phase === 'probe') cur.what = msg.limit === 'encode' ? 'the encoder\'s one run on a blank picture (the load check)' : 'its one run on a blank input (the load check)';
       return;
     }
     if (msg.ok) cur.resolve(msg.result);

@@ -9,7 +9,7 @@ import type { Raster } from '../imaging';
 import { detect, loadDetector } from '../models/detector';
 import { opencvReady } from '../models/opencv';
 import { loadPose, pose } from '../models/pose';
-import { loadSamDecoder, samSegment } from '../models/samDecoder';
+import { loadSamDecoder, samOutline, samSegment } from '../models/samDecoder';
 import { segment } from '../models/segmenter';
 import { track } from '../models/tracker';
 import type { FromWorker, SharedImage, ToWorker, WorkerResult, WorkerTask } from './messages';
@@ -44,6 +44,8 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
       return { predictions: await segment(raster(task.image), task.prompt, task.tolerance) };
     case 'samSegment':
       return { predictions: await samSegment(task.embedding, task.prompt, task.tolerance, task.remember ?? true) };
+    case 'samOutline':
+      return { predictions: await samOutline(task.frame, task.answer, task.tolerance) };
     case 'track':
       return { predictions: await track(raster(task.image), task.frames.map(raster), task.prompt, task.minScore) };
     case 'embed':

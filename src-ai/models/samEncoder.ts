@@ -39,17 +39,17 @@ export function loadSamEncoder(threads: number, dir?: string): Promise<ort.Infer
   return session;
 }
 
-/** The encoder's input for a decoded picture, and the picture's size in it. */
-export function encoderInput(image: Raster, into: Float32Array): { inputWidth: number; inputHeight: number } {
-  const { inputWidth, inputHeight } = samInputSize(image.width, image.height);
-  const rgb = sampleRegion(image, { x0: 0, y0: 0, scale: SAM_SIDE / Math.max(image.width, image.height) }, inputWidth, inputHeight);
-  const plane = SAM_SIDE * SAM_SIDE;
+/** The encoder's input (`side` x `side`: SAM_SIDE, or a team's SAM's) for a decoded picture, and the picture's size in it. */
+export function encoderInput(image: Raster, into: Float32Array, side = SAM_SIDE): { inputWidth: number; inputHeight: number } {
+  const { inputWidth, inputHeight } = samInputSize(image.width, image.height, side);
+  const rgb = sampleRegion(image, { x0: 0, y0: 0, scale: side / Math.max(image.width, image.height) }, inputWidth, inputHeight);
+  const plane = side * side;
   into.fill(0);
   const d = rgb.data;
   for (let y = 0; y < inputHeight; y++) {
     for (let x = 0; x < inputWidth; x++) {
       const p = (y * inputWidth + x) * 3;
-      const o = y * SAM_SIDE + x;
+      const o = y * side + x;
       into[o] = (d[p]! - MEAN[0]) / STD[0];
       into[plane + o] = (d[p + 1]! - MEAN[1]) / STD[1];
       into[2 * plane + o] = (d[p + 2]! - MEAN[2]) / STD[2];

@@ -10,10 +10,10 @@
  * it everywhere: there every click re-answers the whole object, as before (locally: 0.67 against
  * 0.73 after three clicks).
  *
- * Works on the decoder's low-resolution logits (LOW_RES cells over the padded input), so the
- * merged answer is fed to the next click and read into a mask as any answer is.
+ * Works on the decoder's low-resolution logits (`cells` x `cells` over the padded input), so the
+ * merged answer is fed to the next click and read into a mask as any answer is. Imports no more
+ * than samRefine.ts does: a team's SAM runs it in the party's process too.
  */
-import { LOW_RES } from './samMask';
 import { SAM_SIDE, type SamFrame } from './samPrompt';
 
 /** How far around a correction it may change the answer: this share of the box's longer side, each way. */
@@ -26,19 +26,20 @@ export const LOCAL_RADIUS = 0.25;
 export function mergeAroundClick(
   previous: Float32Array,
   next: Float32Array,
+  cells: number,
   click: { x: number; y: number },
   box: { width: number; height: number },
-  frame: SamFrame,
+  frame: SamFrame & { side?: number },
 ): Float32Array<ArrayBuffer> {
-  const cell = SAM_SIDE / LOW_RES;
+  const cell = (frame.side ?? SAM_SIDE) / cells;
   const kx = frame.inputWidth / frame.sourceWidth / cell;
   const ky = frame.inputHeight / frame.sourceHeight / cell;
   const reach = LOCAL_RADIUS * Math.max(box.width, box.height);
   const merged = Float32Array.from(previous);
   const i0 = Math.max(0, Math.floor((click.x - reach) * kx));
-  const i1 = Math.min(LOW_RES, Math.ceil((click.x + reach) * kx));
+  const i1 = Math.min(cells, Math.ceil((click.x + reach) * kx));
   const j0 = Math.max(0, Math.floor((click.y - reach) * ky));
-  const j1 = Math.min(LOW_RES, Math.ceil((click.y + reach) * ky));
-  for (let j = j0; j < j1; j++) merged.set(next.subarray(j * LOW_RES + i0, j * LOW_RES + i1), j * LOW_RES + i0);
+  const j1 = Math.min(cells, Math.ceil((click.y + reach) * ky));
+  for (let j = j0; j < j1; j++) merged.set(next.subarray(j * cells + i0, j * cells + i1), j * cells + i0);
   return merged;
 }

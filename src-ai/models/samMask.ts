@@ -1,6 +1,7 @@
 /**
  * SAM's answer in the picture's own pixels. The decoder's low-resolution logits (LOW_RES x
- * LOW_RES over the padded SAM_SIDE-px input, one cell per 4 input px) are read as SAM's own
+ * LOW_RES over the padded SAM_SIDE-px input, one cell per 4 input px; a team's SAM may have
+ * another grid over another side: `cells` and the frame's `side`) are read as SAM's own
  * post-processing reads them (bilinear, half-pixel centres, edges clamped; its two resizes,
  * to 1024 then to the picture, taken as one): a pixel belongs to the object where the
  * interpolated logit is above 0.
@@ -18,16 +19,19 @@ import { SAM_SIDE, type SamFrame } from './samPrompt';
 
 /** The decoder's low-resolution mask side. */
 export const LOW_RES = 256;
-const CELL = SAM_SIDE / LOW_RES;
 
-/** Where continuous picture coordinate `at` falls on the grid: the two cells and the weight of the second. */
-function gridAt(at: number, cellsPerPixel: number): { i0: number; i1: number; w: number } {
+/** Where continuous picture coordinate `at` falls on the grid of `n` cells: the two cells and the weight of the second. */
+function gridAt(at: number, cellsPerPixel: number, n: number): { i0: number; i1: number; w: number } {
   const u = Math.max(0, at * cellsPerPixel - 0.5);
-  const i0 = Math.min(Math.floor(u), LOW_RES - 1);
-  return { i0, i1: Math.min(i0 + 1, LOW_RES - 1), w: i0 === LOW_RES - 1 ? 0 : u - i0 };
+  const i0 = Math.min(Math.floor(u), n - 1);
+  return { i0, i1: Math.min(i0 + 1, n - 1), w: i0 === n - 1 ? 0 : u - i0 };
 }
 
-const scales = (frame: SamFrame) => ({ kx: frame.inputWidth / frame.sourceWidth / CELL, ky: frame.inputHeight / frame.sourceHeight / CELL });
+/** Grid cells per picture pixel, across and down, for a grid of `n` cells over the frame's padded input. */
+function scales(frame: SamFrame, n: number) {
+  const cell = (frame.side ?? SAM_SIDE) / n;
+  return { kx: frame.inputWidth / frame.sourceWidth / cell, ky: frame.inputHeight / frame.sourceHeight / cell };
+}
 
 export interface SamMask {
   /** the set pixels, cropped to their bounding box; null when the box passes the annotation limits */
@@ -38,21 +42,21 @@ export interface SamMask {
   area: number;
 }
 
-/** The mask of the logits on the picture, or null when no pixel is set. */
-export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | null {
+/** The mask of the logits (`cells` x `cells`) on the picture, or null when no pixel is set. */
+export function maskOfLogits(logits: Float32Array, frame: SamFrame, cells = LOW_RES): SamMask | null {
   const W = frame.sourceWidth;
   const H = frame.sourceHeight;
-  const { kx, ky } = scales(frame);
+  const { kx, ky } = scales(frame, cells);
   // grid rows the picture reaches: row v(t) = (t + 0.5) * ky - 0.5 for pixel row t
-  const lastSegment = Math.min(LOW_RES - 1, Math.floor(Math.max(0, (H - 0.5) * ky - 0.5)) + 1);
-  const positiveColumn = new Uint8Array(LOW_RES);
-  let iMin = LOW_RES;
+  const lastSegment = Math.min(cells - 1, Math.floor(Math.max(0, (H - 0.5) * ky - 0.5)) + 1);
+  const positiveColumn = new Uint8Array(cells);
+  let iMin = cells;
   let iMax = -1;
-  let jMin = LOW_RES;
+  let jMin = cells;
   let jMax = -1;
   for (let j = 0; j <= lastSegment; j++) {
-    for (let i = 0; i < LOW_RES; i++) {
-      if (!(logits[j * LOW_RES + i]! > 0)) continue;
+    for (let i = 0; i < cells; i++) {
+      if (!(logits[j * cells + i]! > 0)) continue;
       positiveColumn[i] = 1;
       iMin = Math.min(iMin, i);
       iMax = Math.max(iMax, i);
@@ -81,9 +85,9 @@ export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | n
   const clampRow = (t: number) => Math.min(H, Math.max(0, t));
   for (let x = xFrom; x <= xTo; x++) {
     columnStart[x - xFrom] = runs.length;
-    const g = gridAt(x + 0.5, kx);
+    const g = gridAt(x + 0.5, kx, cells);
     if (!positiveColumn[g.i0] && !positiveColumn[g.i1]) continue;
-    for (let j = 0; j <= lastSegment; j++) c[j] = logits[j * LOW_RES + g.i0]! * (1 - g.w) + logits[j * LOW_RES + g.i1]! * g.w;
+    for (let j = 0; j <= lastSegment; j++) c[j] = logits[j * cells + g.i0]! * (1 - g.w) + logits[j * cells + g.i1]! * g.w;
     let on = c[0]! > 0;
     let start = 0;
     const before = runs.length;
@@ -150,16 +154,16 @@ export function maskOfLogits(logits: Float32Array, frame: SamFrame): SamMask | n
  * The mask over `box` (picture pixels) as a row-major bitmap of `scale` bitmap pixels per
  * picture pixel, each bitmap pixel the logit at its centre: what the outline is traced on.
  */
-export function outlineBitmap(logits: Float32Array, frame: SamFrame, box: { x: number; y: number; width: number; height: number }, scale: number): { bits: Uint8Array; width: number; height: number } {
-  const { kx, ky } = scales(frame);
+export function outlineBitmap(logits: Float32Array, frame: SamFrame, box: { x: number; y: number; width: number; height: number }, scale: number, cells = LOW_RES): { bits: Uint8Array; width: number; height: number } {
+  const { kx, ky } = scales(frame, cells);
   const width = Math.max(1, Math.ceil(box.width * scale));
   const height = Math.max(1, Math.ceil(box.height * scale));
-  const cols = Array.from({ length: width }, (_, i) => gridAt(box.x + (i + 0.5) / scale, kx));
+  const cols = Array.from({ length: width }, (_, i) => gridAt(box.x + (i + 0.5) / scale, kx, cells));
   const bits = new Uint8Array(width * height);
   for (let r = 0; r < height; r++) {
-    const g = gridAt(box.y + (r + 0.5) / scale, ky);
-    const row0 = g.i0 * LOW_RES;
-    const row1 = g.i1 * LOW_RES;
+    const g = gridAt(box.y + (r + 0.5) / scale, ky, cells);
+    const row0 = g.i0 * cells;
+    const row1 = g.i1 * cells;
     for (let q = 0; q < width; q++) {
       const col = cols[q]!;
       const top = logits[row0 + col.i0]! * (1 - col.w) + logits[row0 + col.i1]! * col.w;

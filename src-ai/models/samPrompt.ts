@@ -19,12 +19,14 @@ export interface SamFrame {
   sourceHeight: number;
   inputWidth: number;
   inputHeight: number;
+  /** the encoder's input side: SAM_SIDE unless a team's SAM takes another (src-shared/ai/samContract.ts) */
+  side?: number;
 }
 
-/** The size a width x height raster takes in the encoder's input (longer side SAM_SIDE). */
-export function samInputSize(width: number, height: number): { inputWidth: number; inputHeight: number } {
-  const s = SAM_SIDE / Math.max(width, height);
-  return { inputWidth: Math.max(1, Math.min(SAM_SIDE, Math.round(width * s))), inputHeight: Math.max(1, Math.min(SAM_SIDE, Math.round(height * s))) };
+/** The size a width x height raster takes in the encoder's input (longer side `side`). */
+export function samInputSize(width: number, height: number, side = SAM_SIDE): { inputWidth: number; inputHeight: number } {
+  const s = side / Math.max(width, height);
+  return { inputWidth: Math.max(1, Math.min(side, Math.round(width * s))), inputHeight: Math.max(1, Math.min(side, Math.round(height * s))) };
 }
 
 export interface SamPoints {

@@ -8,6 +8,7 @@ import { DETECTOR_TARGET_TOOLS, detectorHead } from './classMapping';
 import { outlinedClasses, outlineSegmenter } from './outlineSpec';
 import { AI_OUTLINES_PER_PICTURE } from '../../src-shared/api/ai';
 import type { ServiceUrls } from './serviceUrls';
+import { samDecoderKey } from './samPair';
 
 export interface JobParams {
   minScore?: number;
@@ -42,6 +43,8 @@ export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: Mod
     // name), where a model id is not across servers sharing one service.
     version: model.artifact_key ?? String(model.id),
     ...(model.artifact_key ? { artifactUrl: await urls.readUrl(model.artifact_key) } : {}),
+    // a team's SAM: its decoder lies beside its encoder
+    ...(model.runtime === 'onnx-sam' && model.artifact_key ? { decoderUrl: await urls.readUrl(samDecoderKey(model.artifact_key)) } : {}),
     ...(model.runtime === 'onnx-yolo' ? { classes } : {}),
     ...(head ? { head } : {}),
   };

@@ -34,8 +34,11 @@ export const AI_PROTOCOL_VERSION = 1;
 export const MODEL_KINDS = ['detector', 'pose', 'segmenter', 'tracker'] as const;
 export type ModelKind = (typeof MODEL_KINDS)[number];
 
-/** Where a model's weights come from: inside the service, or a file the server stores (ONNX). */
-export const MODEL_RUNTIMES = ['builtin', 'onnx-yolo', 'external'] as const;
+/**
+ * Where a model's weights come from: inside the service, a file the server stores (an ONNX
+ * detector, `onnx-yolo`; a SAM encoder and decoder pair, `onnx-sam`), or a team's own service.
+ */
+export const MODEL_RUNTIMES = ['builtin', 'onnx-yolo', 'external', 'onnx-sam'] as const;
 export type ModelRuntime = (typeof MODEL_RUNTIMES)[number];
 
 const Coord = Type.Number({ minimum: -1e7, maximum: 1e7 });
@@ -83,8 +86,10 @@ export const ModelRef = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 128 }),
     /** identifies the weights for caching: the server's model version id */
     version: Type.Optional(Type.String({ maxLength: 128 })),
-    /** onnx-yolo: the .onnx file */
+    /** onnx-yolo: the .onnx file; onnx-sam: its encoder's */
     artifactUrl: Type.Optional(Type.String({ maxLength: 8192 })),
+    /** onnx-sam: its decoder's .onnx file (src-shared/ai/samContract.ts) */
+    decoderUrl: Type.Optional(Type.String({ maxLength: 8192 })),
     /** onnx-yolo: class names by output index */
     classes: Type.Optional(Type.Array(Type.String({ maxLength: 128 }), { maxItems: 10_000 })),
     head: Type.Optional(ModelHead),

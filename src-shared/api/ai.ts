@@ -285,6 +285,21 @@ export const AiServeBody = Type.Union([
   Type.Object(
     {
       ...InProject,
+      runtime: Type.Literal('onnx-sam'),
+      name: NameText(64),
+      /**
+       * a team's own SAM, two uploaded .onnx files under the project's dataset folder
+       * (/obs/project/upload): its image encoder and its prompt decoder, in the shape of Segment
+       * Anything's ONNX export (src-shared/ai/samContract.ts); checked before they are stored
+       */
+      encoderKey: Type.String({ minLength: 1, maxLength: 1024 }),
+      decoderKey: Type.String({ minLength: 1, maxLength: 1024 }),
+    },
+    closed,
+  ),
+  Type.Object(
+    {
+      ...InProject,
       runtime: Type.Literal('external'),
       name: NameText(64),
       /** the service's base URL (the server calls /health, /v1/infer, /v1/jobs under it) */
@@ -407,7 +422,7 @@ export const aiRoutes = {
   }),
   serve: defineRoute({
     ...base, method: 'POST', path: '/ai/serve', access: on('project.ai.models', 'body'),
-    summary: 'Bring a model in for the team: an uploaded ONNX detector with YOLO-style output, or a model of an external model service; then load it.',
+    summary: 'Bring a model in for the team: an uploaded ONNX detector with YOLO-style output, an uploaded SAM (ONNX encoder and decoder), or a model of an external model service; then load it.',
     body: AiServeBody, data: AiModel,
   }),
   train: defineRoute({

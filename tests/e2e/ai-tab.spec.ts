@@ -3,6 +3,7 @@ import { call, loggedInPage } from './pages/teamSetup';
 import { AiTabPage } from './pages/aiPages';
 import { aiProject, aiWorld, newestJob, reviewSmallTask } from './pages/aiSetup';
 import { keepShot } from './pages/shots';
+import { tinySamPair } from '../support/tinyOnnx';
 
 const shot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/ai-${name}.png`, fullPage: true, animations: 'disabled' });
 /** The built-in model service runs on the CPU of a loaded machine: a job's end is waited for as a state, with room. */
@@ -135,7 +136,7 @@ test('a manager pre-annotates a task, cancels a bigger run, trains a new version
   await shot(page, 'zh');
 });
 
-test('AI switched off says so; a manager switches it back on keeping the other settings, and an annotator sees models but not the manager\'s controls', async ({ browser, request }) => {
+test('AI switched off says so; a manager switches it back on keeping the other settings and brings the team\'s own SAM, and an annotator sees models but not the manager\'s controls', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const project = await aiProject(request, { annotator: true });
   await call(request, project.owner, 'PUT', `/project/${project.projectId}/config`, { aiEnabled: false, reviewRatio: 0.5 });
@@ -174,11 +175,37 @@ test('AI switched off says so; a manager switches it back on keeping the other s
   await ai.view('Pre-annotate & train');
   await expect(page.getByTestId('ai-pre-annotate-outlines')).toContainText('mapped to a mask or polygon label come out as the segmenter\'s mask or outline of each box (up to 50 a picture)');
 
+  // The owner brings the team's own SAM (two .onnx files, built by the test: tests/support/tinyOnnx.ts).
+  // A decoder that does not take the encoder's embedding is refused in words naming the tensor, before anything is stored.
+  const onnx = (name: string, bytes: Uint8Array) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+  const wrong = tinySamPair({ decoderEmbeddingDims: [1, 8, 32, 32] });
+  await ai.toolCard('polygon').getByTestId('ai-bring-sam').click();
+  const sam = page.getByRole('dialog', { name: 'Bring your own SAM' });
+  await sam.getByTestId('ai-sam-name').fill('Our SAM');
+  await sam.getByTestId('ai-sam-encoder').locator('input[type=file]').setInputFiles(onnx('encoder.onnx', wrong.encoder));
+  await sam.getByTestId('ai-sam-decoder').locator('input[type=file]').setInputFiles(onnx('decoder.onnx', wrong.decoder));
+  await sam.getByTestId('ai-sam-submit').click();
+  await expect(sam.getByTestId('ai-sam-error')).toHaveText(
+    'The SAM encoder and decoder are not a pair: the encoder answers an image embedding of [1, 8, 16, 16] float32, but the decoder\'s input image_embeddings takes [1, 8, 32, 32] float32',
+  );
+  // The right decoder: the pair loads, and becomes the Polygons tool's default.
+  await sam.getByTestId('ai-sam-decoder').locator('input[type=file]').setInputFiles(onnx('decoder.onnx', tinySamPair().decoder));
+  await sam.getByTestId('ai-sam-submit').click();
+  await expect(page.getByText('Our SAM added; loading it')).toBeVisible();
+  await expect(sam).toBeHidden();
+  const ours = ai.toolCard('polygon').getByRole('row', { name: /Our SAM/ });
+  await expect(ours).toContainText('Team');
+  await expect(ours.locator('[data-testid^="ai-model-state-"]')).toHaveText('Ready', { timeout: 60_000 });
+  await ours.getByRole('button', { name: 'Make default' }).click();
+  await expect(ours.locator('[data-testid^="ai-default-"]')).toHaveText('Default');
+
   // The annotator's page follows once reloaded: the models, but no pre-annotation, training or defaults.
   await annotatorPage.reload();
   await expect(annotatorAi.toolCard('box')).toContainText('Built-in');
   await expect(annotatorAi.toolCard('box').locator('[data-testid^="ai-default-"]')).toHaveText(['Default']);
   await expect(annotatorAi.toolCard('box').getByRole('button', { name: 'Make default' })).toHaveCount(0);
+  await expect(annotatorAi.toolCard('polygon')).toContainText('Our SAM');
+  await expect(annotatorAi.toolCard('polygon').getByTestId('ai-bring-sam')).toHaveCount(0);
   await expect(annotatorPage.getByRole('button', { name: 'Switch AI off' })).toHaveCount(0);
   await annotatorAi.view('Pre-annotate & train');
   await expect(annotatorPage.getByText('AI jobs', { exact: true })).toBeVisible();

@@ -299,5 +299,118 @@ export function pictureRowsBomb(o: { layers?: number; inputSide?: number } = {})
   return encodeModel({ nodes, initializers: [], inputs: [{ name: 'images', dims: [1, 3, inputSide, inputSide] }], outputs: [{ name: 'output0', dims: [1, 5, 1] }] });
 }
 
+// ---- a SAM-shaped encoder and decoder pair ------------------------------------------------
+export interface TinySamOptions {
+  /** the encoder's input side S (default 64) */
+  side?: number;
+  /** embedding channels C (default 8) and side h (default 16): [1, C, h, h] */
+  channels?: number;
+  embedSide?: number;
+  /** the disk's radius in input pixels (default 8) */
+  radius?: number;
+  /** the predicted IoU answered (default 0.875) */
+  iou?: number;
+  /** wrong shapes, for the refusals: the encoder's input dims, the embedding dims the decoder declares, no iou_predictions */
+  encoderInputDims?: (number | string)[];
+  decoderEmbeddingDims?: (number | string)[];
+  omitIou?: boolean;
+  /** the encoder multiplies a 2048 x 2048 matrix made from the picture `bombLayers` times (seconds of CPU) */
+  bombLayers?: number;
+}
+
+/**
+ * A SAM-shaped pair in the shape of Segment Anything's ONNX export, as the service feeds a team's
+ * SAM (src-shared/ai/samContract.ts):
+ * - encoder `image` [1, 3, S, S] -> `embedding` [1, C, h, h]: the picture average-pooled to h x h
+ *   and mixed to C channels by a 1x1 convolution;
+ * - decoder `image_embeddings` [1, C, h, h], `point_coords` [1, N, 2], `point_labels` [1, N],
+ *   `mask_input` [1, 1, 4h, 4h], `has_mask_input` [1], `orig_im_size` [2] -> `low_res_masks`
+ *   [1, 1, 4h, 4h] and `iou_predictions` [1, 1].
+ * Its mask is deterministic whatever the picture: logits = r^2 - distance^2 from the FIRST point
+ * (in input pixels) at each low-res cell's centre, i.e. a disk of radius `radius` input px round
+ * the first click (+ 0 x the embedding and mask_input, so both are read).
+ */
+export function tinySamPair(o: TinySamOptions = {}): { encoder: Uint8Array; decoder: Uint8Array } {
+  const side = o.side ?? 64;
+  const c = o.channels ?? 8;
+  const h = o.embedSide ?? 16;
+  const cells = 4 * h;
+  const cell = side / cells;
+  const r = o.radius ?? 8;
+  const mix = new Float32Array(c * 3);
+  for (let i = 0; i < mix.length; i++) mix[i] = ((i % 5) - 2) / 4;
+  const encNodes: Field[] = [
+    node('AveragePool', ['image'], ['pooled'], [{ name: 'kernel_shape', ints: [side / h, side / h] }, { name: 'strides', ints: [side / h, side / h] }]),
+    node('Conv', ['pooled', 'mix'], [o.bombLayers ? 'mixed' : 'embedding']),
+  ];
+  if (o.bombLayers) {
+    encNodes.push(
+      node('ReduceMean', ['image'], ['mean'], [{ name: 'keepdims', i: 0 }]),
+      node('Constant', [], ['square'], [{ name: 'value', t: tensorProto('square_v', [2], BigInt64Array.of(2048n, 2048n)) }]),
+      node('Expand', ['mean', 'square'], ['m0']),
+    );
+    for (let i = 0; i < o.bombLayers; i++) encNodes.push(node('MatMul', [`m${i}`, `m${i}`], [`m${i + 1}`]));
+    encNodes.push(node('ReduceMean', [`m${o.bombLayers}`], ['total'], [{ name: 'keepdims', i: 0 }]), node('Mul', ['total', 'zero'], ['nothing']), node('Add', ['mixed', 'nothing'], ['embedding']));
+  }
+  const encoder = encodeModel({
+    nodes: encNodes,
+    initializers: [tensorProto('mix', [c, 3, 1, 1], mix), ...(o.bombLayers ? [tensorProto('zero', [1], Float32Array.of(0))] : [])],
+    inputs: [{ name: 'image', dims: o.encoderInputDims ?? [1, 3, side, side] }],
+    outputs: [{ name: 'embedding', dims: [1, c, h, h] }],
+  });
+
+  const xs = new Float32Array(cells * cells);
+  const ys = new Float32Array(cells * cells);
+  for (let j = 0; j < cells; j++) {
+    for (let i = 0; i < cells; i++) {
+      xs[j * cells + i] = (i + 0.5) * cell;
+      ys[j * cells + i] = (j + 0.5) * cell;
+    }
+  }
+  const scalar = (name: string, v: bigint) => tensorProto(name, [], BigInt64Array.of(v));
+  const decNodes: Field[] = [
+    node('Gather', ['point_coords', 'i0'], ['first'], [{ name: 'axis', i: 1 }]),
+    node('Gather', ['first', 'i0'], ['px'], [{ name: 'axis', i: 1 }]),
+    node('Gather', ['first', 'i1'], ['py'], [{ name: 'axis', i: 1 }]),
+    node('Reshape', ['px', 'shape4'], ['px4']),
+    node('Reshape', ['py', 'shape4'], ['py4']),
+    node('Sub', ['X', 'px4'], ['dx']),
+    node('Sub', ['Y', 'py4'], ['dy']),
+    node('Mul', ['dx', 'dx'], ['dx2']),
+    node('Mul', ['dy', 'dy'], ['dy2']),
+    node('Add', ['dx2', 'dy2'], ['d2']),
+    node('Sub', ['r2', 'd2'], ['disk']),
+    node('ReduceMean', ['image_embeddings'], ['e'], [{ name: 'keepdims', i: 0 }]),
+    node('ReduceMean', ['mask_input'], ['m'], [{ name: 'keepdims', i: 0 }]),
+    node('Add', ['e', 'm'], ['em']),
+    node('Mul', ['em', 'zero'], ['z']),
+    node('Add', ['disk', 'z'], ['low_res_masks']),
+  ];
+  if (!o.omitIou) decNodes.push(node('Add', ['iouK', 'z'], ['iou_predictions']));
+  const decoder = encodeModel({
+    nodes: decNodes,
+    initializers: [
+      scalar('i0', 0n),
+      scalar('i1', 1n),
+      tensorProto('shape4', [4], BigInt64Array.of(1n, 1n, 1n, 1n)),
+      tensorProto('X', [1, 1, cells, cells], xs),
+      tensorProto('Y', [1, 1, cells, cells], ys),
+      tensorProto('r2', [1], Float32Array.of(r * r)),
+      tensorProto('zero', [1], Float32Array.of(0)),
+      tensorProto('iouK', [1, 1], Float32Array.of(o.iou ?? 0.875)),
+    ],
+    inputs: [
+      { name: 'image_embeddings', dims: o.decoderEmbeddingDims ?? [1, c, h, h] },
+      { name: 'point_coords', dims: [1, 'num_points', 2] },
+      { name: 'point_labels', dims: [1, 'num_points'] },
+      { name: 'mask_input', dims: [1, 1, cells, cells] },
+      { name: 'has_mask_input', dims: [1] },
+      { name: 'orig_im_size', dims: [2] },
+    ],
+    outputs: [{ name: 'low_res_masks', dims: [1, 1, cells, cells] }, ...(o.omitIou ? [] : [{ name: 'iou_predictions', dims: [1, 1] }])],
+  });
+  return { encoder, decoder };
+}
+
 // re-exported for tests that want another small graph
 export { int as pbInt, str as pbString, msg as pbMessage, node as onnxNode, tensorProto as onnxTensor, valueInfo as onnxValueInfo };

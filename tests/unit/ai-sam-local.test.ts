@@ -18,7 +18,7 @@ describe('a correction after a box', () => {
     const next = filled(-5); // the decoder's answer to the click: nothing set
     const box = { width: 800, height: 400 };
     const click = { x: 1000, y: 500 };
-    const merged = mergeAroundClick(previous, next, click, box, frame);
+    const merged = mergeAroundClick(previous, next, LOW_RES, click, box, frame);
     const reach = LOCAL_RADIUS * 800; // 200 picture px each way
     const at = (x: number, y: number) => merged[cell(y) * LOW_RES + cell(x)]!;
     expect(at(1000, 500)).toBe(-5);
@@ -35,7 +35,7 @@ describe('a correction after a box', () => {
   });
 
   it('stays within the grid for a click at the picture\'s edge', () => {
-    const merged = mergeAroundClick(filled(1), filled(-1), { x: 0, y: 1000 }, { width: 2000, height: 1000 }, frame);
+    const merged = mergeAroundClick(filled(1), filled(-1), LOW_RES, { x: 0, y: 1000 }, { width: 2000, height: 1000 }, frame);
     expect(merged.length).toBe(LOW_RES * LOW_RES);
     expect(merged[cell(999) * LOW_RES]).toBe(-1); // the corner clicked
     expect(merged[0]).toBe(1); // 1,000 px above it, past the reach of 500

@@ -7,6 +7,9 @@ import { AiModelsRepository, toApiModel, type ModelRow } from '../../repositorie
 import type { ModelStatistics } from '../../../src-shared/ai/metrics';
 import { toolDefault } from '../../ai/toolDefault';
 import { modelScore } from '../../ai/modelScore';
+import { AuthThrottleRepository } from '../../repositories/authThrottle';
+import { retryAfterSeconds } from '../../auth/limits';
+import { MAX_TEAM_MODELS, MODEL_REGISTRATIONS_PER_TEAM } from '../../ai/limits';
 
 export interface ProjectRef {
   projectId: number;
@@ -71,4 +74,17 @@ export async function apiModels(ctx: ServerContext, project: ProjectRef, rows: r
       score: stats && s ? modelScore(stats, s.items, Number(s.evaluated_at)) : null,
     });
   });
+}
+
+/**
+ * Every model brought in makes the server call an address of the team's choosing or load a file
+ * of its making: counted per team before anything is fetched or called (whether it then loads
+ * or not), and capped in number. Only what is refused from the request alone (a malformed or
+ * internal literal address, a missing file, a SAM pair whose files do not fit the contract) is
+ * not counted: it costs no call.
+ */
+export async function mayBringIn(ctx: ServerContext, teamId: number): Promise<void> {
+  if ((await new AiModelsRepository(ctx.db).teamModelCount(teamId)) >= MAX_TEAM_MODELS) throw new AppError('ai.tooManyModels', { max: MAX_TEAM_MODELS });
+  const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: MODEL_REGISTRATIONS_PER_TEAM, key: String(teamId) }], ctx.now());
+  if (!taken.ok) throw new AppError('ai.serveLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
 }

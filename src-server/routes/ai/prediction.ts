@@ -73,7 +73,11 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       if (!taken.ok) throw new AppError('ai.warmLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
       const model = await usableModel(ctx, project, body.tool, body.modelId);
       // The model named too: the built-in segmenter computes the picture's embedding now, so the first click pays only its decoder.
-      const forModel = { kind: model.kind as InferRequest['model']['kind'], runtime: model.runtime as InferRequest['model']['runtime'], name: model.service_model };
+      // A team's own SAM is named with its files, which the service fetches to compute the embedding by them.
+      const forModel =
+        model.runtime === 'onnx-sam'
+          ? await modelRef(ctx, ctx.ai.urls, model, project.projectId, DEFAULT_MIN_SCORE)
+          : { kind: model.kind as InferRequest['model']['kind'], runtime: model.runtime as InferRequest['model']['runtime'], name: model.service_model };
       await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(ctx, project.teamId), model: forModel });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }

@@ -1,69 +1,18 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AI_MODEL_FILE_MAX_BYTES, aiRoutes, type AiServeBody } from '../../../src-shared/api/ai';
+import { aiRoutes, type AiServeBody } from '../../../src-shared/api/ai';
 import { room } from '../../../src-shared/api/realtime';
 import type { ServerContext } from '../../context';
 import { addRoute } from '../../plugins/defineHandler';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { AiModelsRepository } from '../../repositories/aiModels';
-import { AiJobsRepository } from '../../repositories/aiJobs';
-import { parseClientKey } from '../../storage/keyAccess';
-import { AuthThrottleRepository } from '../../repositories/authThrottle';
-import { retryAfterSeconds } from '../../auth/limits';
-import { MAX_TEAM_MODELS, MAX_TEAM_SERVICES, MODEL_REGISTRATIONS_PER_TEAM } from '../../ai/limits';
+import { MAX_TEAM_SERVICES } from '../../ai/limits';
 import { isIP } from 'node:net';
 import { cleanTextOf } from '../../../src-shared/model/text';
-import { apiModels, projectOf, requireEnabled, type ProjectRef } from './deps';
+import { apiModels, mayBringIn, projectOf, requireEnabled, type ProjectRef } from './deps';
+import { serveOnnx, serveSam } from './serveUploaded';
 
-type OnnxBody = Extract<AiServeBody, { runtime: 'onnx-yolo' }>;
 type ExternalBody = Extract<AiServeBody, { runtime: 'external' }>;
-
-/** An uploaded ONNX file of the project, moved into the server's own model store, then loaded by the built-in service. */
-async function serveOnnx(ctx: ServerContext, project: ProjectRef, userId: number, body: OnnxBody) {
-  const models = new AiModelsRepository(ctx.db);
-  const service = await models.builtinService();
-  if (!service) throw new AppError('ai.serviceUnreachable', { service: 'built-in' });
-  let parsed;
-  try {
-    parsed = parseClientKey(body.fileKey, ctx.config.s3?.rootPrefix ?? '');
-  } catch {
-    throw new AppError('ai.modelFileMissing', { key: body.fileKey });
-  }
-  if (parsed.area !== 'dataset' || parsed.ownerId !== project.projectId) throw new AppError('ai.modelFileMissing', { key: body.fileKey });
-  const info = await ctx.storage.head(parsed.key);
-  if (!info) throw new AppError('ai.modelFileMissing', { key: body.fileKey });
-  if (info.size > AI_MODEL_FILE_MAX_BYTES) throw new AppError('ai.modelFileMissing', { key: body.fileKey, max: AI_MODEL_FILE_MAX_BYTES });
-  await mayBringIn(ctx, project.teamId);
-  const artifact = `model/${project.teamId}/${crypto.randomUUID()}.onnx`;
-  await ctx.storage.put(artifact, await ctx.storage.get(parsed.key), 'application/octet-stream');
-  const modelId = await models.insertModel({
-    team_id: project.teamId,
-    project_id: null,
-    service_id: service.id,
-    parent_id: null,
-    name: body.name,
-    description: `ONNX detector (YOLO-style output), ${body.classes.length} classes`,
-    tool: 'box',
-    kind: 'detector',
-    runtime: 'onnx-yolo',
-    service_model: 'onnx-yolo',
-    version: 1,
-    classes: JSON.stringify(body.classes),
-    head: null,
-    artifact_key: artifact,
-    trainable: 1,
-    state: 'loading',
-    error: null,
-    created_by: userId,
-    created_at: ctx.now(),
-  });
-  const jobs = new AiJobsRepository(ctx.db);
-  const jobId = await jobs.create({ projectId: project.projectId, modelId, type: 'serve', tool: 'box', params: {}, createdBy: userId, now: ctx.now(), items: [] });
-  await ctx.ai.publish((await jobs.get(jobId))!);
-  ctx.ai.wake();
-  return modelId;
-}
 
 /**
  * The address of a team's service as the server will call it: http(s), no credentials, no
@@ -123,25 +72,15 @@ async function serveExternal(ctx: ServerContext, project: ProjectRef, userId: nu
   });
 }
 
-/**
- * Every model brought in makes the server call an address of the team's choosing or load a file
- * of its making: counted per team before anything is fetched or called (whether it then loads
- * or not), and capped in number. Only what is refused from the request alone (a malformed or
- * internal literal address, a missing file) is not counted: it costs no call.
- */
-async function mayBringIn(ctx: ServerContext, teamId: number): Promise<void> {
-  if ((await new AiModelsRepository(ctx.db).teamModelCount(teamId)) >= MAX_TEAM_MODELS) throw new AppError('ai.tooManyModels', { max: MAX_TEAM_MODELS });
-  const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: MODEL_REGISTRATIONS_PER_TEAM, key: String(teamId) }], ctx.now());
-  if (!taken.ok) throw new AppError('ai.serveLimited', { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
-}
-
 /** POST /ai/serve: a team admin brings a model in. */
 export function registerAiServe(app: FastifyInstance, ctx: ServerContext): void {
   addRoute(app, aiRoutes.serve, async (req) => {
     const project = await projectOf(ctx, req);
     await requireEnabled(ctx, project.projectId);
     const userId = requireUser(req);
-    const modelId = req.body.runtime === 'onnx-yolo' ? await serveOnnx(ctx, project, userId, req.body) : await serveExternal(ctx, project, userId, req.body);
+    const body = req.body;
+    const modelId =
+      body.runtime === 'onnx-yolo' ? await serveOnnx(ctx, project, userId, body) : body.runtime === 'onnx-sam' ? await serveSam(ctx, project, userId, body) : await serveExternal(ctx, project, userId, body);
     await ctx.realtime.publish(room('project', project.projectId), 'ai.model.changed', { projectId: project.projectId, modelId, change: 'added' });
     const row = (await new AiModelsRepository(ctx.db).model(modelId))!;
     return (await apiModels(ctx, project, [row]))[0]!;

@@ -53,6 +53,20 @@ export const AI_ERROR_KEYS = {
   'ai.modelInvalid': 422,
   /** the uploaded model file is missing from the store or too large; data: { key, max? } */
   'ai.modelFileMissing': 404,
+  /**
+   * A team's SAM pair (src-shared/ai/samContract.ts) does not fit the contract, said before it
+   * is stored: data { name (the tensor, '—' when it is missing), expected, got ('—' when there is
+   * none) }, shapes written as [1, 3, S, S] float32. The encoder's input; the encoder's outputs;
+   * the decoder's inputs; the decoder's outputs; the decoder's embedding input against what the
+   * encoder answers (expected: the encoder's, got: the decoder's).
+   */
+  'ai.samEncoderInput': 422,
+  'ai.samEncoderOutput': 422,
+  'ai.samDecoderInput': 422,
+  'ai.samDecoderOutput': 422,
+  'ai.samPairMismatch': 422,
+  /** one file of a team's SAM pair is not an ONNX model at all (cut short, not protobuf, no graph, too many nodes); data: { file (its uploaded name), part: encoder | decoder } */
+  'ai.samFileUnreadable': 422,
   /** the item or frame is gone (deleted while someone looked at it); data: { taskSubjectId?, frameId? } */
   'ai.itemNotFound': 404,
   /** nothing to work on: no items matched, or no reviewed items to train on; data: { reason } */

@@ -1,5 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { aiRoutes, type AiJob, type AiJobType } from '../../../../src-shared/api/ai';
+import { obsRoutes } from '../../../../src-shared/api/obs';
 import { api, routeRequest, type BodyOf, type DataOf } from '../../app/apiSlice';
 
 type R = typeof aiRoutes;
@@ -63,6 +64,15 @@ export const aiApi = withAiTags.injectEndpoints({
       query: (body) => routeRequest(aiRoutes.train, { body }),
       invalidatesTags: [{ type: 'AiJob', id: 'LIST' }],
     }),
+    /** Where a model file goes first: the project's dataset folder (the server moves it into its own store when it is brought in). */
+    modelUploadTarget: build.mutation<DataOf<typeof obsRoutes.projectUpload>, InProject & { path: string }>({
+      query: ({ projectId, path }) => routeRequest(obsRoutes.projectUpload, { params: { projectId }, query: { path, contentType: 'application/octet-stream' } }),
+    }),
+    /** Brings a model in for the team (POST /ai/serve): it shows as loading, then ready or failed by event. */
+    serveModel: build.mutation<DataOf<R['serve']>, NonNullable<BodyOf<R['serve']>>>({
+      query: (body) => routeRequest(aiRoutes.serve, { body }),
+      invalidatesTags: [{ type: 'AiModel', id: 'LIST' }, { type: 'AiModel', id: 'TYPES' }, { type: 'AiModel', id: 'STATUS' }],
+    }),
     stopJob: build.mutation<AiJob, InProject & { jobId: number; type: AiJobType }>({
       query: ({ projectId, jobId, type }) => routeRequest(type === 'train' ? aiRoutes.terminate : aiRoutes.cancelPredict, { body: { projectId, jobId } }),
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
@@ -107,4 +117,6 @@ export const {
   usePreAnnotateTaskMutation,
   useTrainModelMutation,
   useStopJobMutation,
+  useModelUploadTargetMutation,
+  useServeModelMutation,
 } = aiApi;

@@ -8,6 +8,7 @@ import { useErrorText } from '../../../app/useErrorText';
 import { useAiModelsQuery, useAiModelTypesQuery, useSetDefaultModelMutation } from '../aiApi';
 import { percent } from '../format';
 import { ClassMappingModal } from '../mapping/ClassMappingModal';
+import { BringSamModal } from './BringSamModal';
 
 /** Whether a model's classes are mapped to labels here: an untrained detector (a trained version learned its own). */
 export const hasClassMapping = (m: AiModel): boolean => m.tool === 'box' && modelSource(m) !== 'trained';
@@ -22,6 +23,7 @@ export function ModelsPanel({ projectId, allow, onStatistics }: { projectId: num
   const { t } = useTranslation();
   const types = useAiModelTypesQuery(projectId);
   const models = useAiModelsQuery(projectId);
+  const [bringingSam, setBringingSam] = useState(false);
 
   if (types.error || models.error) {
     return (
@@ -45,11 +47,19 @@ export function ModelsPanel({ projectId, allow, onStatistics }: { projectId: num
           data-testid={`ai-tool-${type.tool}`}
           title={`${t(`aiTab.tools.${type.tool}`)} · ${t(`aiTab.kinds.${type.kind}`)}`}
           extra={
-            type.features.length > 0 ? (
-              <Typography.Text type="secondary">{t('aiTab.models.fills', { features: type.features.map((f) => f.name).join(', ') })}</Typography.Text>
-            ) : (
-              <Typography.Text type="warning">{t('aiTab.models.noFeature')}</Typography.Text>
-            )
+            <Space size={12}>
+              {type.features.length > 0 ? (
+                <Typography.Text type="secondary">{t('aiTab.models.fills', { features: type.features.map((f) => f.name).join(', ') })}</Typography.Text>
+              ) : (
+                <Typography.Text type="warning">{t('aiTab.models.noFeature')}</Typography.Text>
+              )}
+              {/* a team's own SAM: the segmenter's card is where it goes */}
+              {type.tool === 'polygon' && allow.mayRegister && (
+                <Button size="small" onClick={() => setBringingSam(true)} data-testid="ai-bring-sam">
+                  {t('aiTab.bringSam.open')}
+                </Button>
+              )}
+            </Space>
           }
         >
           <ToolModels
@@ -61,6 +71,7 @@ export function ModelsPanel({ projectId, allow, onStatistics }: { projectId: num
           />
         </Card>
       ))}
+      {allow.mayRegister && <BringSamModal projectId={projectId} open={bringingSam} onClose={() => setBringingSam(false)} />}
     </Flex>
   );
 }

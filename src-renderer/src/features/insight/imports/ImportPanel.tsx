@@ -8,7 +8,7 @@ import { formatBytes } from '../shared/workstationStorage';
 import { importFailedAt } from './importFailure';
 import { ImportResultView } from './ImportResultView';
 import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
-import { uploadToTarget } from './uploadToTarget';
+import { uploadToTarget } from '../../../app/uploadToTarget';
 import { validFormValues } from '../../../app/validFormValues';
 
 interface Choices {

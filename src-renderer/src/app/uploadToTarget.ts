@@ -1,7 +1,7 @@
-import { OK_CODE } from '../../../../../src-shared/api/envelope';
-import type { UploadTarget } from '../../../../../src-shared/api/obs';
-import { ApiError, NetworkError } from '../../../app/apiClient';
-import { readToken } from '../../../app/authToken';
+import { OK_CODE } from '../../../src-shared/api/envelope';
+import type { UploadTarget } from '../../../src-shared/api/obs';
+import { ApiError, NetworkError } from './apiClient';
+import { readToken } from './authToken';
 
 /**
  * Sends a file the user picked to the upload target the server handed out: a presigned PUT in
