@@ -311,8 +311,10 @@ const NOT_TEXT: Record<string, string> = {
   'annotate.get.querystring.recordType': 'a filter, compared and never stored',
   'projectImport.importAnnotations.body.key': 'an object key',
   'ai.serve.body|0.fileKey': 'an object key',
-  'ai.serve.body|1.serviceUrl': 'parsed as a URL (http or https, no user info) and stored in its serialised form',
-  'ai.serve.body|1.serviceKey': 'a secret, sent to the service and never shown',
+  'ai.serve.body|1.encoderKey': 'an object key (the project\'s own folder, as fileKey)',
+  'ai.serve.body|1.decoderKey': 'an object key (the project\'s own folder, as fileKey)',
+  'ai.serve.body|2.serviceUrl': 'parsed as a URL (http or https, no user info) and stored in its serialised form',
+  'ai.serve.body|2.serviceKey': 'a secret, sent to the service and never shown',
   'log.register.body.key': 'an object key',
   // A model service's callback: refusing it would lose the job's outcome, so the server takes
   // what it keeps where it stores it (src-server/ai/serviceText.ts).
