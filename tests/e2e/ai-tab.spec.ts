@@ -174,6 +174,7 @@ test('AI switched off says so; a manager switches it back on keeping the other s
   await expect(ai.toolCard('polygon')).toContainText('Fills: Shadows');
   await ai.view('Pre-annotate & train');
   await expect(page.getByTestId('ai-pre-annotate-outlines')).toContainText('mapped to a mask or polygon label come out as the segmenter\'s mask or outline of each box (up to 50 a picture)');
+  await ai.view('Models');
 
   // The owner brings the team's own SAM (two .onnx files, built by the test: tests/support/tinyOnnx.ts).
   // A decoder that does not take the encoder's embedding is refused in words naming the tensor, before anything is stored.
