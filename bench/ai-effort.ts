@@ -293,6 +293,23 @@ async function main() {
     }));
     }
 
+    /** The label armed, the AI outline mode (Shift+P), a box dragged round the object, Enter, Shift+A. */
+    const outlineWithAi = async (a: Annotator, photo: string, t: { label: string; box: Box }, tool: 'outline' | 'mask') => {
+      const panel = a.page.getByTestId('ai-panel');
+      a.effort.decisions++;
+      await a.key(hotkey(t.label, tool));
+      await a.key('Shift+P');
+      const before = Number(await panel.getAttribute('data-answered'));
+      await a.drag(await a.screen({ x: t.box.x + 2, y: t.box.y + 2 }, sizeOf(photo)), await a.screen({ x: t.box.x + t.box.width - 2, y: t.box.y + t.box.height - 2 }, sizeOf(photo)));
+      await a.wait(async () => {
+        await answered(a.page, before);
+        await a.page.locator('[data-testid="ai-status"][data-outline="shown"]').waitFor({ timeout: 60_000 });
+      });
+      await a.key('Enter');
+      await a.key('Shift+A');
+      await a.key('Escape');
+    };
+
     // Outlines: the AI polygon mode first; the hand pass then clicks the vertices it kept.
     const outlinesKept = new Map<string, Point[][]>();
     /** The outline a careful hand follows: the AI's, simplified to within 1% of the object's diagonal. */
@@ -304,22 +321,8 @@ async function main() {
     const aiOutlines = await makeTask('ai-outline');
     results.push(await runPass('outlines, AI polygon (Shift+P)', aiOutlines, 'polygon', async (a, photo, id) => {
       const page = a.page;
-      const panel = page.getByTestId('ai-panel');
       const targets = TRUTH.images[photo]!.filter((t) => OUTLINED.has(t.label));
-      for (const t of targets) {
-        a.effort.decisions++;
-        await a.key(hotkey(t.label, 'outline'));
-        await a.key('Shift+P');
-        const before = Number(await panel.getAttribute('data-answered'));
-        await a.drag(await a.screen({ x: t.box.x + 2, y: t.box.y + 2 }, sizeOf(photo)), await a.screen({ x: t.box.x + t.box.width - 2, y: t.box.y + t.box.height - 2 }, sizeOf(photo)));
-        await a.wait(async () => {
-          await answered(page, before);
-          await page.locator('[data-testid="ai-status"][data-outline="shown"]').waitFor({ timeout: 60_000 });
-        });
-        await a.key('Enter');
-        await a.key('Shift+A');
-        await a.key('Escape');
-      }
+      for (const t of targets) await outlineWithAi(a, photo, t, 'outline');
       if (targets.length > 0) {
         await synced(page);
         outlinesKept.set(photo, (await objectsOf(id)).filter((o) => o.tool === 'polygon').map((o) => o.geometry.points!));
@@ -363,21 +366,7 @@ async function main() {
     const aiMasks = await makeTask('ai-mask');
     results.push(await runPass('masks, AI outline (Shift+P)', aiMasks, 'mask', async (a, photo) => {
       const page = a.page;
-      const panel = page.getByTestId('ai-panel');
-      for (const t of TRUTH.images[photo]!.filter((x) => OUTLINED.has(x.label))) {
-        a.effort.decisions++;
-        await a.key(hotkey(t.label, 'mask'));
-        await a.key('Shift+P');
-        const before = Number(await panel.getAttribute('data-answered'));
-        await a.drag(await a.screen({ x: t.box.x + 2, y: t.box.y + 2 }, sizeOf(photo)), await a.screen({ x: t.box.x + t.box.width - 2, y: t.box.y + t.box.height - 2 }, sizeOf(photo)));
-        await a.wait(async () => {
-          await answered(page, before);
-          await page.locator('[data-testid="ai-status"][data-outline="shown"]').waitFor({ timeout: 60_000 });
-        });
-        await a.key('Enter');
-        await a.key('Shift+A');
-        await a.key('Escape');
-      }
+      for (const t of TRUTH.images[photo]!.filter((x) => OUTLINED.has(x.label))) await outlineWithAi(a, photo, t, 'mask');
       await synced(page);
     }));
     }
