@@ -11,7 +11,7 @@
  * pixel off the picture is nobody's, and a shape's cost is bounded by the frame it is on.
  */
 import type { MaskGeometry, Point2 } from '../model/annotation';
-import { decodeCounts } from './rle';
+import { forEachSetStretch, runStarts } from './maskRuns';
 import { polygonScan, type ScanBox } from './polygonToMask';
 
 /**
@@ -78,8 +78,9 @@ class ColumnWriter {
 }
 
 /**
- * A stored mask's set pixels inside `clip`, straight from its run-length text: each set run is
- * cut at the ends of the columns it spans. A text that does not decode has none.
+ * A stored mask's set pixels inside `clip`, straight from its runs (maskRuns.ts
+ * forEachSetStretch: each set run cut at the ends of the columns it spans). A text that does not
+ * decode has none.
  */
 export function columnRunsOfMask(g: MaskGeometry, clip: ScanBox): ColumnRuns {
   const x0 = Math.max(g.x, clip.x);
@@ -87,32 +88,14 @@ export function columnRunsOfMask(g: MaskGeometry, clip: ScanBox): ColumnRuns {
   const top = Math.max(g.y, clip.y);
   const bottom = Math.min(g.y + g.height, clip.y + clip.height);
   if (x0 >= x1 || top >= bottom) return EMPTY;
-  const counts = decodeCounts(g.rle);
-  if (!counts) return EMPTY;
-  const h = g.height;
-  const out = new ColumnWriter(x0, x1 - x0, (counts.length >> 1) + (x1 - x0));
-  let pos = 0;
-  for (let i = 0; i < counts.length; i++) {
-    const n = counts[i]!;
-    if (i & 1) {
-      const stop = pos + n;
-      let p = pos;
-      while (p < stop) {
-        const column = Math.floor(p / h);
-        const columnTop = column * h;
-        const end = Math.min(stop, columnTop + h);
-        const x = g.x + column;
-        if (x >= x1) return out.done(); // every later run is further right
-        if (x >= x0) {
-          const from = Math.max(g.y + (p - columnTop), top);
-          const to = Math.min(g.y + (end - columnTop), bottom);
-          if (from < to) out.add(x, from, to);
-        }
-        p = end;
-      }
-    }
-    pos += n;
-  }
+  const out = new ColumnWriter(x0, x1 - x0, (runStarts(g).length >> 1) + (x1 - x0));
+  forEachSetStretch(g, (column, fromRow, toRow) => {
+    const x = g.x + column;
+    if (x < x0 || x >= x1) return;
+    const from = Math.max(g.y + fromRow, top);
+    const to = Math.min(g.y + toRow, bottom);
+    if (from < to) out.add(x, from, to);
+  });
   return out.done();
 }
 
