@@ -35,7 +35,7 @@ export function mergeAroundClick(
   const kx = frame.inputWidth / frame.sourceWidth / cell;
   const ky = frame.inputHeight / frame.sourceHeight / cell;
   const reach = LOCAL_RADIUS * Math.max(box.width, box.height);
-  const merged = Float32Array.from(previous);
+  const merged = previous.slice();
   const i0 = Math.max(0, Math.floor((click.x - reach) * kx));
   const i1 = Math.min(cells, Math.ceil((click.x + reach) * kx));
   const j0 = Math.max(0, Math.floor((click.y - reach) * ky));
