@@ -10,6 +10,8 @@
  *   MASK_TEXT_PER_PICTURE keeps outlines only for the rest (a callback has a size limit).
  * - **A box the segmenter fails on** (the thread broke on it, the encoder was busy) comes back as
  *   a box alone; the call or job goes on. The server decides what such a box becomes.
+ * - **A team's own SAM** (runtime onnx-sam) outlines as the built-in does: its encoder once a
+ *   picture and its decoder once a box, in the party's own process.
  * - Where SAM does not run, GrabCut outlines each box (points only, no mask).
  */
 import type { AiBox, ImageRef, OutlineSpec, Prediction } from '../src-shared/ai/protocol';
@@ -24,7 +26,7 @@ export const MASK_TEXT_PER_PICTURE = 8 * 1024 * 1024;
 /** Checks an outline request before anything runs: a segmenter named, for a detector. */
 export function checkOutline(spec: OutlineSpec, detector: string | undefined): void {
   const impl = resolveModel(spec.model);
-  if (impl !== 'segmenter' && impl !== 'grabcut') throw new ServiceFailure('badRequest', `outline.model must be a segmenter this service has (see GET /health), not ${spec.model.kind} "${spec.model.name}"`);
+  if (impl !== 'segmenter' && impl !== 'grabcut' && impl !== 'onnx-sam') throw new ServiceFailure('badRequest', `outline.model must be a segmenter this service has (see GET /health), not ${spec.model.kind} "${spec.model.name}"`);
   if (detector !== 'detector' && detector !== 'onnx-yolo') throw new ServiceFailure('badRequest', 'outline goes with a detector: its boxes are the prompts');
 }
 
@@ -55,20 +57,16 @@ export async function outlineBoxes(
 ): Promise<Prediction[]> {
   const chosen = boxesToOutline(predictions, spec);
   if (!chosen.length) return predictions;
-  const sam = resolveModel(spec.model) === 'segmenter' && (await runner.sam.state.available());
-  const call = { priority: o.priority, tenant: o.tenant ?? '', ...(o.signal ? { signal: o.signal } : {}) };
   const skip = (e: unknown) => {
     // a cancelled call stops; any other failure of the segmenter leaves the boxes as they are
     if (o.signal?.aborted || !isServiceFailure(e)) throw e;
   };
-  let embedding;
-  if (sam) {
-    try {
-      embedding = picture.keep ? await runner.sam.embeddings.get(picture.ref, call) : await runner.sam.embeddings.ofDecoded(picture, call);
-    } catch (e) {
-      skip(e);
-      return predictions;
-    }
+  let outline: BoxOutliner;
+  try {
+    outline = await outlinerFor(runner, spec, picture, tolerance, o);
+  } catch (e) {
+    skip(e);
+    return predictions;
   }
   const out = predictions.slice();
   let text = 0;
@@ -77,7 +75,7 @@ export async function outlineBoxes(
     const box: AiBox = p.box!;
     let answer: Prediction | undefined;
     try {
-      [answer] = embedding ? await runner.samBox(embedding, box, tolerance, picture.keep, o) : await runner.grabcutBox(picture.image, box, tolerance, o);
+      [answer] = await outline(box);
     } catch (e) {
       skip(e);
       continue;
@@ -88,4 +86,28 @@ export async function outlineBoxes(
     out[i] = { ...p, points: answer.points, ...(mask ? { mask } : {}) };
   }
   return out;
+}
+
+/** One box's outline on the picture at hand. */
+type BoxOutliner = (box: AiBox) => Promise<Prediction[]>;
+
+/** The segmenter's outliner for a picture: its embedding computed (or found) first where the segmenter is a SAM. */
+async function outlinerFor(
+  runner: Runner,
+  spec: OutlineSpec,
+  picture: { ref: ImageRef; image: SharedImage; keep: boolean },
+  tolerance: number | undefined,
+  o: CallOptions,
+): Promise<BoxOutliner> {
+  const impl = resolveModel(spec.model);
+  const call = { priority: o.priority, tenant: o.tenant ?? '', ...(o.signal ? { signal: o.signal } : {}) };
+  if (impl === 'onnx-sam') {
+    const { artifact, embedding } = await runner.teamSamPicture(spec.model, picture, o);
+    return (box) => runner.teamSamAnswer(artifact, embedding, { box }, tolerance, o);
+  }
+  if (impl === 'segmenter' && (await runner.sam.state.available())) {
+    const embedding = picture.keep ? await runner.sam.embeddings.get(picture.ref, call) : await runner.sam.embeddings.ofDecoded(picture, call);
+    return (box) => runner.samBox(embedding, box, tolerance, picture.keep, o);
+  }
+  return (box) => runner.grabcutBox(picture.image, box, tolerance, o);
 }

@@ -118,8 +118,7 @@ export class Runner {
 
   /**
    * A team's own SAM: the picture's embedding (cached under the model, or computed now by its
-   * encoder in the party's process), the prompt checked against the picture, its decoder in the
-   * party's process, then the logits read into a mask and an outline on the built-in models' thread.
+   * encoder in the party's process), the prompt checked against the picture, then its answer.
    */
   private async teamSam(req: { model: ModelRef; image: ImageRef; prompt?: Prompt; params?: InferParams }, o: CallOptions): Promise<Prediction[]> {
     requireSegmenterPrompt(req.prompt);
@@ -127,9 +126,26 @@ export class Runner {
     const artifact = await this.artifacts.get(req.model, tenant, o.signal);
     const embedding = await this.sam.teamEmbeddings.get(req.image, { priority: o.priority, tenant, signal: o.signal, encoder: this.teamEncoder(artifact, o.priority) });
     samPoints(req.prompt, embedding);
-    const answer = await this.teams.samDecode(tenant, artifact, embedding, req.prompt, o.priority, o.signal);
+    return this.teamSamAnswer(artifact, embedding, req.prompt!, req.params?.tolerance, o);
+  }
+
+  /**
+   * A team SAM's embedding of a picture a call or job holds decoded (a detector's boxes to
+   * outline: outlines.ts): `keep` as for the built-in's (EmbeddingStore.get or ofDecoded).
+   */
+  async teamSamPicture(model: ModelRef, picture: { ref: ImageRef; image: SharedImage; keep: boolean }, o: CallOptions): Promise<{ artifact: OnnxArtifact; embedding: Embedding }> {
+    const tenant = o.tenant ?? '';
+    const artifact = await this.artifacts.get(model, tenant, o.signal);
+    const call = { priority: o.priority, tenant, signal: o.signal, encoder: this.teamEncoder(artifact, o.priority) };
+    const embedding = picture.keep ? await this.sam.teamEmbeddings.get(picture.ref, call) : await this.sam.teamEmbeddings.ofDecoded(picture, call);
+    return { artifact, embedding };
+  }
+
+  /** A team SAM's decoder on a prompt, in the party's process; its logits read into a mask and an outline on the built-in models' thread. */
+  async teamSamAnswer(artifact: OnnxArtifact, embedding: Embedding, prompt: Prompt, tolerance: number | undefined, o: CallOptions): Promise<Prediction[]> {
+    const answer = await this.teams.samDecode(o.tenant ?? '', artifact, embedding, prompt, o.priority, o.signal);
     const { sourceWidth, sourceHeight, inputWidth, inputHeight, side } = embedding;
-    return this.worker({ op: 'samOutline', frame: { sourceWidth, sourceHeight, inputWidth, inputHeight, side }, answer, tolerance: req.params?.tolerance }, o);
+    return this.worker({ op: 'samOutline', frame: { sourceWidth, sourceHeight, inputWidth, inputHeight, side }, answer, tolerance }, o);
   }
 
   /**

@@ -2,7 +2,8 @@
  * Bring your own SAM (issue 32), as a team meets it through the server on SQLite and PostgreSQL:
  * an encoder and decoder pair uploaded like an ONNX detector (a tiny SAM-shaped pair the test
  * builds: its mask is a disk of 8 input px round the first click, tests/support/tinyOnnx.ts) is
- * loaded by the built-in service, chosen as the project's segmenter and outlines a click; a pair
+ * loaded by the built-in service, chosen as the project's segmenter, outlines a click and the
+ * detector's boxes; a pair
  * of the wrong shape is refused at once with a translated 422 naming the tensor, and nothing of
  * the project changes; a team's own model service that declares a segmenter is reached by the
  * same click.
@@ -125,6 +126,17 @@ describe.each(DB_KINDS)('bring your own SAM, through the server, on %s', (kind) 
     // a click outside the picture is refused by the service as for the built-in (this fixture's frames have no size on record for the server to check first)
     const outside = await outline({ points: [{ x: 600, y: 10, positive: true }] });
     expect([outside.status, outside.body.msg, outside.body.data?.code]).toEqual([422, 'error.ai.requestRefused', 'badRequest']);
+
+    // Detect into the mask label: the detector's boxes, each outlined by the team's SAM (the disk
+    // round the box's first corner, at most 2 x RADIUS across), not by the built-in SAM (the astronaut's mask is most of the picture)
+    const detect = await s.call({ method: 'POST', url: '/core/ai/annotate/prediction', token: w.users.annotator.token, payload: { taskSubjectId: a.t.taskSubjectIds[0], frameId, tool: 'box', featureId: maskFeatureId, labelId: 'thing' } });
+    expect(detect.body.code, JSON.stringify(detect.body)).toBe(200);
+    const found = detect.body.data.frames[0].objects as { tool: string; geometry: { width: number; height: number; rle: string } }[];
+    expect(found.length).toBeGreaterThan(0);
+    for (const o of found) {
+      expect(o.tool).toBe('mask');
+      expect(Math.max(o.geometry.width, o.geometry.height), JSON.stringify(o.geometry)).toBeLessThanOrEqual(2 * RADIUS + 2);
+    }
   });
 
   it('refuses a pair of the wrong shape at once with a translated 422 naming the tensor, and changes nothing of the project', async () => {

@@ -4,20 +4,22 @@
  * mask is a disk of 8 input px round the first click, whatever the picture), serves it like the
  * server's signed URLs, and checks that a click is answered with that disk in the picture's own
  * pixels, that a picture is encoded once (and by a warm-up), that a pair off the contract is
- * modelInvalid, and that an encoder which computes for seconds is stopped at its CPU limit while
- * another party's SAM goes on answering.
+ * modelInvalid, that an encoder which computes for seconds is stopped at its CPU limit while
+ * another party's SAM goes on answering, and that it outlines a detector's boxes (pre-annotation
+ * with masks) in a Detect and in a job.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelService } from '../../src-ai/service';
 import type { ModelRef } from '../../src-shared/ai/protocol';
 import { decodeBitmap } from '../../src-shared/mask/rle';
-import { call, infer, startAi, startFileServer, type FileServer } from '../support/aiHarness';
+import { BUILTIN_DETECTOR, call, infer, startAi, startCallbackRecorder, startFileServer, type CallbackRecorder, type FileServer } from '../support/aiHarness';
 import { eventually } from '../support/eventually';
 import { tinySamPair, type TinySamOptions } from '../support/tinyOnnx';
 
 let ai: ModelService;
 let files: FileServer;
+let recorder: CallbackRecorder;
 let photo: string;
 let other: string;
 
@@ -28,6 +30,7 @@ const RADIUS = 80;
 
 beforeAll(async () => {
   files = await startFileServer();
+  recorder = await startCallbackRecorder();
   // Limits low enough for the bomb below to be stopped in about a second of CPU; the wall-clock
   // backstop far off, so a loaded machine slows it without making it "busy".
   ai = await startAi({ warm: false, teamModels: { encodeLimitMs: 1000, runLimitMs: 1000, wallFactor: 30 } });
@@ -38,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ai?.close();
   await files?.close();
+  await recorder?.close();
 });
 
 const sam = (name: string, o: TinySamOptions = {}): ModelRef => {
@@ -106,5 +110,37 @@ describe('a team\'s own SAM in the model service', () => {
     const later = await infer(ai, { model: bomb, tenant: 'team:bomb', image: { url: photo }, prompt: { points: [{ x: 5, y: 5, positive: true }] } });
     expect(later.body.code).toBe('modelInvalid');
     expect(ai.parts.teams.stats().killed).toBe(killedBefore + 1);
+  });
+
+  it('outlines a detector\'s boxes of the named classes, in a Detect and in a job: each person\'s mask is its disk round the box\'s first corner', { timeout: 120_000 }, async () => {
+    // astronaut.png is 512 x 512: the pair's disk of 8 input px is 64 px round the box's top-left corner (its first prompt point)
+    const radius = 64;
+    const outline = { model: sam('outliner'), classes: { person: 0.3 }, maxPerImage: 50 };
+    const image = { url: files.demo('astronaut.png'), cacheKey: 'team-sam/astronaut.png' };
+    const onDisk = (p: { box?: { x: number; y: number }; points?: { x: number; y: number }[]; mask?: { rle: string } }) => {
+      expect(p.mask, JSON.stringify(p)).toBeDefined();
+      expect(p.points!.length).toBeGreaterThan(4);
+      // the disk, clipped to the picture: every outline point within the radius of the corner, and most on it
+      const dist = p.points!.map((q) => Math.hypot(q.x - p.box!.x, q.y - p.box!.y));
+      expect(Math.max(...dist)).toBeLessThan(radius + 3);
+      expect(dist.filter((d) => Math.abs(d - radius) < 3).length).toBeGreaterThan(dist.length / 3);
+    };
+    const detect = await infer(ai, { model: BUILTIN_DETECTOR, tenant: 'team:1', image, outline });
+    expect(detect.status, JSON.stringify(detect.body)).toBe(200);
+    const people = detect.body.predictions.filter((p) => p.className === 'person');
+    expect(people).toHaveLength(1);
+    onDisk(people[0]!);
+    // other classes stay boxes
+    expect(detect.body.predictions.filter((p) => p.className !== 'person').every((p) => !p.mask && !p.points)).toBe(true);
+
+    const post = await call(ai, 'POST', '/v1/jobs', { jobId: 'team-sam-outline', type: 'predict', tenant: 'team:1', callback: { url: recorder.url, token: 'cb-token-team-sam' }, model: BUILTIN_DETECTOR, outline, items: [{ key: 'a', image: { url: files.demo('astronaut.png') } }] });
+    expect(post.status, JSON.stringify(post.body)).toBe(202);
+    const final = await recorder.final('team-sam-outline');
+    expect(final.body).toMatchObject({ state: 'succeeded', done: 1, total: 1 });
+    const [result] = recorder.forJob('team-sam-outline').flatMap((r) => r.body.results ?? []);
+    expect(result!.error).toBeUndefined();
+    const jobPeople = result!.predictions.filter((p) => p.className === 'person');
+    expect(jobPeople).toHaveLength(1);
+    onDisk(jobPeople[0]!);
   });
 });
