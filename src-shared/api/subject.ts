@@ -4,6 +4,7 @@ import { Id, PageQuery } from './envelope';
 import { LineText, NameText } from '../model/textFields';
 import { IMAGE_REFUSALS } from '../media/imageBytes';
 import { literals } from '../model/literals';
+import { VideoInfo } from '../media/videoInfo';
 
 /** What a subject is: one image, or a frame sequence (many frames in order). */
 export const SubjectRecordType = Type.Union([Type.Literal('image'), Type.Literal('frame')]);
@@ -134,6 +135,8 @@ export const SubjectDetail = Type.Object({
   contentHash: Type.String(),
   createdBy: Type.Integer(),
   frames: Type.Array(SubjectFrame),
+  /** a video item's facts: how its frames are decoded from the file (recordType 'video' only) */
+  video: Type.Optional(VideoInfo),
 });
 export type SubjectDetail = Static<typeof SubjectDetail>;
 
