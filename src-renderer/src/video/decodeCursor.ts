@@ -15,8 +15,6 @@ import type { FrameTimeline } from './frameTimeline';
 const VERIFY = { verifyKeyPackets: true } as const;
 /** Packets to decode on through rather than start again at a key frame just ahead (a seek also loses the frames in flight). */
 const CONTINUE_SLACK = 4;
-/** Packets waiting in the decoder at most (mediabunny allows 8 when frames wait to be taken, 40 otherwise). */
-const MAX_QUEUE = 8;
 
 export interface CursorStats {
   /** packets given to the decoder */
@@ -69,13 +67,9 @@ export class DecodeCursor {
     return this.fedSinceSeek - this.outSinceSeek;
   }
 
-  /**
-   * The decoder has enough packets waiting. Not one at a time: each packet handed over waits for
-   * the decoder's thread to take it, and fed one by one a 320 x 240 file decoded at 5 ms a frame
-   * instead of 0.4 ms.
-   */
-  get busy(): boolean {
-    return (this.decoder?.decodeQueueSize ?? 0) >= MAX_QUEUE;
+  /** Packets handed to the decoder and not yet taken up by it. */
+  get queued(): number {
+    return this.decoder?.decodeQueueSize ?? 0;
   }
 
   /** The highest frame number that came out since the last seek (-1: none yet). */

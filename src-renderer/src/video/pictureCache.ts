@@ -24,10 +24,29 @@ export class PictureCache {
   private readonly painting = new Set<PictureSlot>();
 
   constructor(
-    readonly capacity: number,
+    /** canvases at most now (more while playing); lowering it lets the extra canvases go */
+    private capacity: number,
     private readonly width: number,
     private readonly height: number,
   ) {}
+
+  /**
+   * Allows `capacity` canvases. A new canvas costs its allocation on its first paint (about 30 ms
+   * at 1080p on the test machine, against 2 to 3 ms to paint into one already there), so standing
+   * still keeps only the few it needs and playing gets the rest; going down, the canvases of the
+   * frames least wanted by `rank` are let go.
+   */
+  resize(capacity: number, rank: (frame: number) => number): void {
+    this.capacity = capacity;
+    const spare = this.slots
+      .filter((s) => !this.painting.has(s) && !this.pinned.includes(s.frame))
+      .sort((a, b) => (b.frame === -1 ? Infinity : rank(b.frame)) - (a.frame === -1 ? Infinity : rank(a.frame)));
+    for (const slot of spare) {
+      if (this.slots.length <= capacity) break;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      if (slot.frame !== -1) this.byFrame.delete(slot.frame);
+    }
+  }
 
   get size(): number {
     return this.byFrame.size;
