@@ -350,13 +350,16 @@ export class VideoFrameSource {
     this.poke();
   }
 
-  /** The decoder failed: the frame waited for is refused with the reason, and a later request starts again with a new decoder. */
+  /**
+   * The decoder or a read failed: the frame waited for is refused with the reason (a decoder's own
+   * error as FrameNotDecodedError, a read's as it is), and a later request starts again with a new decoder.
+   */
   private fail(err: unknown): void {
     this.cursor.close();
-    this.failGoal(this.goal, err instanceof FrameNotDecodedError ? err : new FrameNotDecodedError(this.goal, err instanceof Error ? err.message : String(err)));
+    this.failGoal(this.goal, err instanceof DOMException ? new FrameNotDecodedError(this.goal, err.message) : err);
   }
 
-  private failGoal(goal: number, err: FrameNotDecodedError): void {
+  private failGoal(goal: number, err: unknown): void {
     this.failedGoal = goal;
     if (this.waiter) {
       const { reject } = this.waiter;

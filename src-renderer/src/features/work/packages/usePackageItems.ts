@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { PackageItemView } from '../../../../../src-shared/ipc';
 import { BridgeError, workstation } from '../../../host';
 import type { HandoffsWaiting } from '../workspace/claimPast';
 import { FrameImages } from '../workspace/frameImages';
+import { firstFrameRef } from '../workspace/frameRefs';
 import type { ItemSource, LoadedItem, NextItem } from '../workspace/itemSource';
 import { ReadyAhead } from '../workspace/readyAhead';
 import { PackageFrameFiles } from './packageFrameSource';
@@ -33,6 +34,8 @@ const gone = (err: unknown) => err instanceof BridgeError && err.code === 'PACKA
 export function usePackageItems(packageId: number): ItemSource {
   const files = useRef(new PackageFrameFiles()).current;
   const images = useRef(new FrameImages(files.source)).current;
+  // Video files held open (their decoders, their decoded frames) go with the workspace.
+  useEffect(() => () => images.close(), [images]);
   const ready = useRef(new ReadyAhead()).current;
   const opened = useRef(new Set<number>()).current;
   /** the next item read while the open one is worked on, and the read of the package it was chosen from */
@@ -76,9 +79,9 @@ export function usePackageItems(packageId: number): ItemSource {
       opening(openId, handoffs, now);
       ready.set(null);
       const next = following(now).then(async (item) => {
-        const first = item?.loaded?.open.subject.frames[0];
+        const first = item?.loaded && firstFrameRef(item.loaded.open.subject);
         // Waited for, so that "ready" includes the picture; one that fails says so when shown.
-        if (first) await images.get(first).catch(() => undefined);
+        if (first) await images.warm(first).catch(() => undefined);
         if (item && ahead.current?.item === next) ready.set(item.card.taskSubjectId, item);
         return item;
       });

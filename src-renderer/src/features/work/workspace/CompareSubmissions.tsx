@@ -25,7 +25,7 @@ export interface CompareSubmissionsProps {
   frameWidth: number;
   frameHeight: number;
   /** the frame's image, drawn beneath both previews when given */
-  image?: ImageBitmap | null;
+  image?: ImageBitmap | OffscreenCanvas | null;
 }
 
 /** Rows of the differences list drawn at most; the counts above still count everything. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayChord, keyNames } from '../../../app/chordText';
-import { AI_COMMANDS, aliasesOf, chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, type AiCommand, type Chord, type Command } from './keymap';
+import { AI_COMMANDS, aliasesOf, chordOf, COMMANDS, conflictOf, DEFAULT_KEYMAP, VIDEO_COMMANDS, type AiCommand, type Chord, type Command } from './keymap';
 
 /** The names of the commands the AI tools brought, in their own texts. */
 const AI_COMMAND_TEXT: Record<AiCommand | 'acceptSuggestion' | 'rejectSuggestion' | 'acceptAllSuggestions' | 'rejectAllSuggestions', string> = {
@@ -31,6 +31,7 @@ export function ShortcutSheet({
   onChange,
   onClose,
   aiAvailable = false,
+  videoOpen = false,
 }: {
   open: boolean;
   keymap: Record<Command, Chord>;
@@ -39,6 +40,8 @@ export function ShortcutSheet({
   onClose: () => void;
   /** the caller may use AI here: its commands are listed (otherwise they do not exist for them) */
   aiAvailable?: boolean;
+  /** a video item is open: the playback commands are listed (they exist for video items only) */
+  videoOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const [listening, setListening] = useState<Command | null>(null);
@@ -66,7 +69,7 @@ export function ShortcutSheet({
     return () => window.removeEventListener('keydown', onKey, true);
   }, [listening, keymap, labelHotkeys, onChange, t]);
 
-  const hidden = new Set<Command>(aiAvailable ? [] : AI_COMMANDS);
+  const hidden = new Set<Command>([...(aiAvailable ? [] : AI_COMMANDS), ...(videoOpen ? [] : VIDEO_COMMANDS)]);
   const rows = COMMANDS.filter((c) => !hidden.has(c)).map((command) => ({ command, chords: [keymap[command], ...aliasesOf(keymap, command)] }));
   return (
     <Modal open={open} title={t('work.keys.title')} onCancel={onClose} footer={<Button onClick={() => onChange({ ...DEFAULT_KEYMAP })}>{t('work.keys.reset')}</Button>} width={640}>

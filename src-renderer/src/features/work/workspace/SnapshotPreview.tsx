@@ -9,7 +9,7 @@ export interface SnapshotPreviewProps {
   frameWidth: number;
   frameHeight: number;
   /** the frame's image, drawn beneath the outlines when given */
-  image?: ImageBitmap | null;
+  image?: ImageBitmap | OffscreenCanvas | null;
   /** ids drawn bold (what differs); the rest faint */
   emphasis?: ReadonlySet<string>;
   /** CSS width of the preview; its height follows the frame's aspect */

@@ -42,6 +42,9 @@ import { useWorkSession, type WorkTarget } from './useWorkSession';
 import type { ItemSource } from './itemSource';
 import { WorkspaceEndScreen, type DoneText } from './WorkspaceEndScreen';
 import { useShownImage } from './useShownImage';
+import { imageKeyOf } from './frameImages';
+import { frameRefsOf } from './frameRefs';
+import { JUMP, useVideoPlayback, videoTimeOf } from './useVideoPlayback';
 import { MediaFailure } from './MediaFailure';
 import { MovingCover } from './MovingCover';
 import { WorkspaceHeader } from './WorkspaceHeader';
@@ -118,6 +121,9 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   });
 
   const frames = item?.open.subject.frames ?? [];
+  // Where each frame's picture comes from (a video item's from its file), as the picture's loader names them.
+  const refs = useMemo(() => (item ? frameRefsOf(item.open.subject) : []), [item?.open.subject]);
+  const video = item?.open.subject.video;
   const shownIndex = Math.min(frameIndex, Math.max(0, frames.length - 1));
   const frame = frames[shownIndex];
   const objects: readonly AnnotationObject[] = (frame && item?.frames.get(frame.frameId)?.objects) ?? [];
@@ -177,14 +183,17 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     [lookup, t, isReview],
   );
 
-  const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, frames, frameIndex, () => {
+  const { shown, failure: mediaFailure, retry: retryImage } = useShownImage(session.images, item, refs, frameIndex, () => {
     // A new item starts on its first frame with no label armed, in the render that shows it.
     setFrameIndex(0);
     setActive(null);
     setSelection([]);
   });
   const image = shown?.bitmap ?? null;
-  const frameDrawn = phase.kind === 'ready' && frame !== undefined && shown?.key === frame.key;
+  const frameDrawn = phase.kind === 'ready' && refs[shownIndex] !== undefined && shown?.key === imageKeyOf(refs[shownIndex]);
+  // A video item plays; every move of the person's own (a key, the strip) stops it.
+  const playback = useVideoPlayback({ images: session.images, video, refs, frameIndex: shownIndex, setFrameIndex });
+  const moveTo = playback.moveTo;
 
   // The engine tells its selection on every new frame (empty): the same empty list renders nothing again.
   const onSelection = useCallback((ids: string[]) => setSelection((before) => (before.length === ids.length && before.every((id, i) => id === ids[i]) ? before : ids)), []);
@@ -255,8 +264,9 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         ? { aiDetect: ai.detect, aiPolygonMode: toggleAiMode, aiFitSkeleton: ai.fitSkeleton, aiPropagate: ai.propagate }
         : {}),
       ...(maskArmed ? mask.commands : {}),
-      nextFrame: () => setFrameIndex((i) => Math.min(i + 1, frames.length - 1)),
-      previousFrame: () => setFrameIndex((i) => Math.max(i - 1, 0)),
+      nextFrame: () => moveTo(shownIndex + 1),
+      previousFrame: () => moveTo(shownIndex - 1),
+      ...(video ? { playPause: playback.toggle, jumpForward: () => moveTo(shownIndex + JUMP), jumpBack: () => moveTo(shownIndex - JUMP) } : {}),
       submit,
       shortcutSheet: () => setSheetOpen(true),
       save: () => item && void session.flush(item.taskSubjectId).then(() => message.success(t('work.sync.synced'))).catch((err: unknown) => message.error(errorText(err))),
@@ -272,7 +282,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         if (!next || !engineRef.current) return;
         const picked = objects.filter((o) => selection.length === 0 || selection.includes(o.id));
         session.copyToFrame(next.frameId, withDefaults(picked));
-        setFrameIndex(frameIndex + 1);
+        moveTo(frameIndex + 1);
       },
     },
   });
@@ -404,7 +414,15 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
           ]}
         />
       </Flex>
-      {frames.length > 1 && <FrameStrip count={frames.length} index={frameIndex} onChange={setFrameIndex} keymap={keymap} />}
+      {(frames.length > 1 || video) && (
+        <FrameStrip
+          count={frames.length}
+          index={shownIndex}
+          onChange={moveTo}
+          keymap={keymap}
+          video={video && { info: video, playing: playback.playing, onToggle: playback.toggle, timeOf: (i) => videoTimeOf(session.images, video, i) }}
+        />
+      )}
       <ShortcutSheet
         open={sheetOpen}
         keymap={keymap}
@@ -415,6 +433,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         }}
         onClose={() => setSheetOpen(false)}
         aiAvailable={ai.available}
+        videoOpen={video !== undefined}
       />
       <CompareDrawer open={comparing} onClose={() => setComparing(false)} taskSubjectId={item?.taskSubjectId} frame={frame} objects={objects} lookup={lookup} engineRef={engineRef} shown={shown} frameDrawn={frameDrawn} />
       <ConflictDialog

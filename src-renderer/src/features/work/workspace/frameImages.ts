@@ -4,6 +4,8 @@ import { needsPyramid, pyramidTileKey } from '../../../../../src-shared/model/im
 import { apiRequest } from '../../../app/apiClient';
 import { routeRequest } from '../../../app/apiSlice';
 import { TiledImage } from '../../../canvas/engine';
+import { FrameImageError } from './frameImageError';
+import { VideoFrames, type VideoFrameRef } from './videoFrames';
 
 /** Decoded frames kept for going back and forth and for the prefetched next items. */
 const CACHE_SIZE = 12;
@@ -13,15 +15,26 @@ const CACHE_SIZE = 12;
  */
 const FETCH_TIMEOUT_MS = 120_000;
 
-/** A frame's picture: decoded whole, or (past 16k on a side) its tile pyramid with the overview decoded. */
-export type FrameImage = ImageBitmap | TiledImage;
+/**
+ * A frame's picture: decoded whole, or (past 16k on a side) its tile pyramid with the overview
+ * decoded, or a video's frame painted into a canvas its file's frame source reuses (videoFrames.ts).
+ */
+export type FrameImage = ImageBitmap | TiledImage | OffscreenCanvas;
 
-/** What names a frame's image: its key, and its pixel size when known (which decides whether it is tiled). */
+/**
+ * What names a frame's image: its key, and its pixel size when known (which decides whether it
+ * is tiled); a video item's frame also says which frame of the file it is (every frame of a video
+ * item has the file's key).
+ */
 export interface FrameRef {
   key: string;
   width?: number | null;
   height?: number | null;
+  video?: VideoFrameRef;
 }
+
+/** A frame's picture's own name: its key, and for a video's frame the frame's number in the file. */
+export const imageKeyOf = (frame: FrameRef): string => (frame.video ? `${frame.key}#${frame.video.frame}` : frame.key);
 
 /**
  * Where a frame's bytes come from, by its object key: the team server's store through a signed
@@ -36,8 +49,8 @@ export const storeFrames: FrameSource = async (key) => {
   return fetch(signed.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
 };
 
-/** A bitmap to draw a small preview with: the image itself, or a pyramid's overview. */
-export const previewOf = (image: FrameImage | null): ImageBitmap | null => (image instanceof TiledImage ? image.overview : image);
+/** A picture to draw a small preview with: the image itself, or a pyramid's overview. */
+export const previewOf = (image: FrameImage | null): ImageBitmap | OffscreenCanvas | null => (image instanceof TiledImage ? image.overview : image);
 
 /**
  * Frames as decoded bitmaps, fetched from their source (the store by default) and decoded off the main thread
@@ -45,15 +58,18 @@ export const previewOf = (image: FrameImage | null): ImageBitmap | null => (imag
  * item is ready before the annotator asks for it. A frame too large to decode in one piece is
  * opened as its tile pyramid instead (tiles load as the view needs them); one stored without a
  * pyramid (imported another way) is decoded whole, as before. A failed load is not cached: it
- * is retried when asked again.
+ * is retried when asked again. A video item's frames come from its file's frame source instead,
+ * which keeps its own decoded frames (videoFrames.ts).
  */
 export class FrameImages {
   private readonly cache = new Map<string, Promise<FrameImage>>();
+  readonly videos = new VideoFrames();
 
   constructor(private readonly source: FrameSource = storeFrames) {}
 
   /** The frame's image, from the cache or loaded now. */
   get(frame: FrameRef): Promise<FrameImage> {
+    if (frame.video) return this.videos.get(frame.video);
     const hit = this.cache.get(frame.key);
     if (hit) {
       // Refresh its place: Map keeps insertion order, the oldest is evicted first.
@@ -68,9 +84,28 @@ export class FrameImages {
     return loading;
   }
 
-  /** Start loading frames the annotator will probably want next; failures stay quiet until then. */
+  /** The frame's image if it is ready now (a video's frame decoded ahead), so it shows in the same render as its objects. */
+  peek(frame: FrameRef): FrameImage | null {
+    return frame.video ? this.videos.peek(frame.video) : null;
+  }
+
+  /** Start loading frames the annotator will probably want next; failures stay quiet until then. A video decodes ahead by itself. */
   prefetch(frames: readonly FrameRef[]): void {
-    for (const frame of frames) this.get(frame).catch(() => undefined);
+    for (const frame of frames) if (!frame.video) this.get(frame).catch(() => undefined);
+  }
+
+  /**
+   * Gets an item's first frame ready before it opens (the item after the open one): its image
+   * loaded, or its video file opened, and its frame decoded unless the file is the open item's
+   * (a long video split in items), whose frame source the open item is using.
+   */
+  warm(frame: FrameRef): Promise<unknown> {
+    return frame.video ? this.videos.warm(frame.video) : this.get(frame);
+  }
+
+  /** Lets go of the video files held open (the workspace is left). */
+  close(): void {
+    this.videos.closeAll();
   }
 
   private evict(): void {
@@ -78,24 +113,12 @@ export class FrameImages {
       const [oldest, image] = this.cache.entries().next().value as [string, Promise<FrameImage>];
       this.cache.delete(oldest);
       // The engine may still draw it this frame; close it once it is surely replaced.
-      void image.then((b) => setTimeout(() => b.close(), 5_000)).catch(() => undefined);
+      void image.then((b) => setTimeout(() => 'close' in b && b.close(), 5_000)).catch(() => undefined);
     }
   }
 }
 
-/** Why a frame's picture is not on screen: gone from the store, not decodable, or not reached (try again). */
-export type FrameImageFailure = 'missing' | 'undecodable' | 'unreachable';
-
-export class FrameImageError extends Error {
-  constructor(
-    readonly reason: FrameImageFailure,
-    detail: string,
-  ) {
-    super(`frame image ${reason}: ${detail}`);
-  }
-}
-
-export const frameImageFailureOf = (err: unknown): FrameImageFailure => (err instanceof FrameImageError ? err.reason : 'unreachable');
+export { FrameImageError, frameImageFailureOf, type FrameImageFailure } from './frameImageError';
 
 async function bitmapAt(key: string, source: FrameSource): Promise<ImageBitmap> {
   let res: Response;

@@ -20,6 +20,9 @@ export const COMMANDS = [
   'actualSize',
   'nextFrame',
   'previousFrame',
+  'playPause',
+  'jumpForward',
+  'jumpBack',
   'copyToNextFrame',
   'interpolate',
   'save',
@@ -45,6 +48,9 @@ export type Command = (typeof COMMANDS)[number];
 export const AI_COMMANDS = ['aiDetect', 'aiPolygonMode', 'aiFitSkeleton', 'aiPropagate'] as const satisfies readonly Command[];
 export type AiCommand = (typeof AI_COMMANDS)[number];
 
+/** Commands of a video item's playback: they exist only while a video item is open. */
+export const VIDEO_COMMANDS = ['playPause', 'jumpForward', 'jumpBack'] as const satisfies readonly Command[];
+
 /** A key press as a chord string: modifiers in a fixed order, then the key (`mod+shift+z`, `Delete`, `f`). */
 export type Chord = string;
 
@@ -63,6 +69,11 @@ export const DEFAULT_KEYMAP: Readonly<Record<Command, Chord>> = {
   actualSize: 'mod+1',
   nextFrame: 'd',
   previousFrame: 'a',
+  // Space pans while held (as in image editors): play and pause take K, as in video players and
+  // editors (YouTube, Premiere, DaVinci Resolve); Shift with an arrow jumps ten frames, as Premiere.
+  playPause: 'k',
+  jumpForward: 'shift+ArrowRight',
+  jumpBack: 'shift+ArrowLeft',
   copyToNextFrame: 'mod+shift+c',
   interpolate: 'shift+i',
   save: 'mod+s',

@@ -4,6 +4,7 @@ import { Watched } from '../../../app/watched';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import { claimPast, type HandoffsWaiting } from './claimPast';
 import type { FrameImages } from './frameImages';
+import { firstFrameRef } from './frameRefs';
 import type { LoadedItem, NextItem } from './itemSource';
 import type { ClaimedAhead } from './itemsLeft';
 import { ReadyAhead } from './readyAhead';
@@ -68,8 +69,8 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
         const loaded = await load(card.taskSubjectId, card);
         ahead.current = { card, loaded };
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
-        const first = loaded.open.subject.frames[0];
-        const pictured = first ? await images.get(first).then(() => true, () => false) : true;
+        const first = firstFrameRef(loaded.open.subject);
+        const pictured = first ? await images.warm(first).then(() => true, () => false) : true;
         if (pictured && ahead.current?.card.taskSubjectId === card.taskSubjectId) ready.set(card.taskSubjectId, { card, loaded });
       })();
       const settled: Promise<void> = run.catch(() => undefined).finally(() => {

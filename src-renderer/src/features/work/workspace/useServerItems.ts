@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { TaskSubjectCard } from '../../../../../src-shared/api/taskSubject';
 import { claimPast, type HandoffsWaiting } from './claimPast';
 import { Watched } from '../../../app/watched';
@@ -20,6 +20,8 @@ const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft', leftHi
  */
 export function useServerItems(target: WorkTarget): ItemSource {
   const images = useRef(new FrameImages()).current;
+  // Video files held open (their decoders, their decoded frames) go with the workspace.
+  useEffect(() => () => images.close(), [images]);
   // Called for their answers only: with no result selected, their progress renders nothing (the
   // claim ahead and its loads often run on the way from Submit to the next item drawn).
   const [claimNext] = useClaimNextMutation(UNWRAPPED);

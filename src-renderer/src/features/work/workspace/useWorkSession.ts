@@ -7,7 +7,8 @@ import { workstation } from '../../../host';
 import { afterNextPaint } from '../../../app/afterNextPaint';
 import { ActiveTime } from './activeTime';
 import { applyEdit, type ObjectEdit } from './applyEdit';
-import type { FrameImage } from './frameImages';
+import { imageKeyOf, type FrameImage } from './frameImages';
+import { firstFrameRef } from './frameRefs';
 import type { ItemOpen, ItemSource, LoadedItem } from './itemSource';
 import { isServerUnreachable } from './unreachable';
 import { type OnHandoffStopped, useWaitingHandoffs } from './useWaitingHandoffs';
@@ -122,11 +123,11 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
       const journal = early && earlyVersion === annotations.version ? early : await openJournal(annotations.version, place);
       const frames = new Map<number, FrameData>(annotations.frames.map((f) => [f.frameId, f.data]));
       for (const edit of journal.edits) frames.set(edit.frameId, applyEdit(frames.get(edit.frameId), edit));
-      const first = open.subject.frames[0];
+      const first = firstFrameRef(open.subject);
       // An image that cannot be loaded does not keep the item closed: its objects can still be
       // reviewed and saved, and the page says why the picture is missing when it tries again.
       const bitmap = first ? await images.get(first).catch(() => null) : null;
-      const firstImage = first && bitmap ? { key: first.key, bitmap } : null;
+      const firstImage = first && bitmap ? { key: imageKeyOf(first), bitmap } : null;
       images.prefetch(open.subject.frames.slice(1, 4));
       active.current = new ActiveTime();
       const opened: OpenItem = { open, taskSubjectId, frames, serverVersion: annotations.version, firstImage };
