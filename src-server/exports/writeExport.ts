@@ -1,6 +1,7 @@
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
 import { writeCoco, writeLossless, writeSegmentationMasks, writeVoc, writeYolo, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { tracksResolved } from './resolveTracks';
 
 /** Where each format expects the media files in the zip. */
 export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
@@ -14,7 +15,9 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
 };
 
 /** Writes the annotations of `items` in the format into the sink; the media are the job's business. */
-export function writeAnnotations(format: ExportFormatName, items: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}): Promise<ExportReport> {
+export function writeAnnotations(format: ExportFormatName, stored: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}): Promise<ExportReport> {
+  // every format but the lossless one lists each frame's objects: tracks resolved (resolveTracks.ts)
+  const items = format === 'lossless' ? stored : tracksResolved(stored);
   switch (format) {
     case 'coco':
       return writeCoco(items, ontology, sink, { ...(tempDir ? { tempDir } : {}), masks: cocoMaskForm(options) });
@@ -29,7 +32,7 @@ export function writeAnnotations(format: ExportFormatName, items: ItemSource, on
     case 'segmentationMask':
       return writeSegmentationMasks(items, ontology, sink);
     case 'lossless':
-      return writeLossless(items, ontology, sink);
+      return writeLossless(stored, ontology, sink);
   }
 }
 

@@ -1,0 +1,21 @@
+/**
+ * Tracks in exports (docs/video.md, "Tracks"): a frame item stores only its tracks' keyframes;
+ * formats that list each frame's objects (COCO, YOLO, VOC, masks) get every frame's objects as
+ * the workspace shows them, interpolated ones included and tracks out of view left out. The
+ * lossless format keeps the keyframes as stored.
+ */
+import { resolvedFrames } from '../../src-shared/model/tracks';
+import type { ExportItem, ItemSource } from './formats';
+
+const hasTracks = (item: ExportItem) => item.frames.some((f) => f.data.objects.some((o) => o.keyframe));
+
+/** The item with each frame's objects resolved from its tracks (the same item when it has none). */
+export function withTracksResolved(item: ExportItem): ExportItem {
+  if (!hasTracks(item)) return item;
+  const objects = resolvedFrames(item.frames.map((f) => f.data));
+  return { ...item, frames: item.frames.map((f, i) => ({ ...f, data: { ...f.data, objects: objects[i]! } })) };
+}
+
+export async function* tracksResolved(items: ItemSource): AsyncGenerator<ExportItem> {
+  for await (const item of items) yield withTracksResolved(item);
+}
