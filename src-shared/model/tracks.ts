@@ -112,7 +112,10 @@ export class TrackIndex {
   /** Every object shown on frame `index`: the frame's own shapes, then each track's object there. */
   at(index: number): ShownObject[] {
     const out: ShownObject[] = (this.shapes.get(index) ?? []).map((object) => ({ object, kind: 'shape' as const }));
-    for (const keys of this.tracks.values()) {
+    // an id is unique on a frame: a shape stored there with a track's id hides the track there
+    const taken = new Set(out.map((s) => s.object.id));
+    for (const [id, keys] of this.tracks) {
+      if (taken.has(id)) continue;
       const shown = trackObjectAt(keys, index);
       if (shown) out.push(shown);
     }

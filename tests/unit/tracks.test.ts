@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyFrameData, type AnnotationObject, type FrameData } from '../../src-shared/model/annotation';
 import { applyEdit } from '../../src-shared/model/applyEdit';
 import { resolvedFrames, TrackIndex } from '../../src-shared/model/tracks';
+import { shownObjects, storedEdits } from '../../src-shared/model/trackScene';
 import { deleteTrack, invertFrameEdits, mergeTracks, propagate, removeKeyframe, setOutside, splitTrack, changeTrack, type FrameEdits } from '../../src-shared/model/trackOps';
 
 const box = (id: string, x: number, extra: Partial<AnnotationObject> = {}): AnnotationObject =>
@@ -132,5 +133,40 @@ describe('track operations, as per-frame edits', () => {
         expect(sorted(back[i])).toEqual(sorted(frames[i]));
       }
     }
+  });
+});
+
+describe('edits of the objects shown on a frame, stored', () => {
+  const run = (frames: (FrameData | undefined)[], index: number, edit: Parameters<typeof storedEdits>[2]) => apply(frames, storedEdits(new TrackIndex(frames), index, edit));
+
+  it('moves a track on a carried frame by making a keyframe there; the frames around follow it', () => {
+    const frames = item(5, { 0: [key('a', 0)], 4: [key('a', 40)] });
+    const shown = shownObjects(new TrackIndex(frames), 2)[0]!;
+    expect(shown.keyframe).toBe(true);
+    const out = run(frames, 2, { upsert: [{ ...shown, geometry: { x: 100, y: 10, width: 20, height: 20 } } as AnnotationObject] });
+    expect(xs(out, 'a')).toEqual([0, 50, 100, 70, 40]);
+    expect(new TrackIndex(out).keyframes('a')).toEqual([0, 2, 4]);
+  });
+
+  it('changes a track\'s label on every keyframe, without making a keyframe where only the label changed', () => {
+    const frames = item(5, { 0: [key('a', 0)], 4: [key('a', 40)] });
+    const shown = shownObjects(new TrackIndex(frames), 2)[0]!;
+    const out = run(frames, 2, { upsert: [{ ...shown, labelId: 'bus', hidden: true } as AnnotationObject] });
+    expect(new TrackIndex(out).keyframes('a')).toEqual([0, 4]);
+    expect([out[0]!.objects[0], out[4]!.objects[0]].map((o) => [o!.labelId, o!.hidden])).toEqual([['bus', true], ['bus', true]]);
+    // and back: hidden taken off everywhere
+    const back = run(out, 1, { upsert: [{ ...shownObjects(new TrackIndex(out), 1)[0]!, hidden: undefined } as AnnotationObject] });
+    expect([back[0]!.objects[0]!.hidden, back[4]!.objects[0]!.hidden]).toEqual([undefined, undefined]);
+  });
+
+  it('makes a new object a track, keeps a shape a shape, and a removed carried track leaves view from there', () => {
+    const frames = item(5, { 0: [key('a', 0)], 1: [box('s', 5)] });
+    const drawn = run(frames, 3, { upsert: [box('n', 7)] });
+    expect(xs(drawn, 'n')).toEqual([null, null, null, 7, 7]);
+    const moved = run(frames, 1, { upsert: [box('s', 9)] });
+    expect(moved[1]!.objects.find((o) => o.id === 's')).toEqual(box('s', 9));
+    expect(xs(run(frames, 2, { remove: ['a'] }), 'a')).toEqual([0, 0, null, null, null]);
+    // a keyframe removed where it is stored: the track is gone from there (here its only one)
+    expect(xs(run(frames, 0, { remove: ['a'] }), 'a')).toEqual([null, null, null, null, null]);
   });
 });

@@ -34,6 +34,7 @@ import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
 import { toolHintsEn } from './features/toolHints';
 import { masksEn } from './features/masks';
+import { tracksEn } from './features/tracks';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
@@ -175,6 +176,7 @@ export const enUS: EnglishOf<Messages> = {
   classify: classifyEn,
   toolHint: toolHintsEn,
   mask: masksEn,
+  track: tracksEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   aiTab: aiEn,

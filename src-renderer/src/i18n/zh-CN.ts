@@ -34,6 +34,7 @@ import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
 import { toolHintsZh } from './features/toolHints';
 import { masksZh } from './features/masks';
+import { tracksZh } from './features/tracks';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
@@ -178,6 +179,7 @@ export const zhCN = {
   classify: classifyZh,
   toolHint: toolHintsZh,
   mask: masksZh,
+  track: tracksZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   aiTab: aiZh,
