@@ -178,7 +178,7 @@ test('a classification question must be answered before submit unless the ontolo
   await expect(page.getByText('Everything at this step is done')).toBeVisible();
 });
 
-test('in a frame sequence a box is a track: carried to the frames after it, moved between keyframes, out of view and back, undone across frames', async ({ browser, request }) => {
+test('in a frame sequence a box is a track: carried ahead, moved between keyframes, out of view and back, undone across frames, keyframe removed, merged, split, copied ahead, deleted', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const world = await workWorld(request, 3, { sequence: true });
   const page = await loggedInPage(browser, world.annotator);
@@ -249,6 +249,47 @@ test('in a frame sequence a box is a track: carried to the frames after it, move
   await page.getByRole('button', { name: 'Back in view' }).click();
   await workspace.expectObjects(1);
   await expect(trackState).toHaveText('Keyframe here');
+  const panel = page.getByTestId('track-panel');
+  await page.getByRole('button', { name: 'Remove this keyframe' }).click();
+  await expect(trackState).toHaveText('Interpolated here');
+  await expect(panel).toContainText('2 keyframes');
+
+  // A second box on frame 2, both selected, merged into one track (the new box's: selected first).
+  await workspace.drawBox('c', [0.7, 0.2], [0.8, 0.3]);
+  await workspace.expectObjects(2);
+  await page.keyboard.press('v');
+  const first = await workspace.at(0.45, 0.45);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(first.x, first.y);
+  await page.keyboard.up('Shift');
+  await page.getByRole('button', { name: 'Merge the two tracks' }).click();
+  await workspace.expectObjects(1);
+  await expect(panel).toContainText('3 keyframes');
+  // Split at frame 2: the frames before keep the track, from here on it is another.
+  await page.getByRole('button', { name: 'Split here' }).click();
+  await workspace.expectObjects(1);
+  await page.getByTestId('object-list').getByText('Cat').click();
+  await expect(panel).toContainText('2 keyframes');
+  // Propagated one frame ahead: frame 3's keyframe takes frame 2's shape.
+  await page.getByRole('spinbutton', { name: 'Frames to propagate to' }).fill('1');
+  await panel.getByRole('button', { name: 'Copy ahead' }).click();
+  // The track before the split, deleted whole on frame 1; the one after it stays.
+  await page.keyboard.press('a');
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  await page.getByTestId('object-list').getByText('Cat').click();
+  // its keyframe here and the one where it went out of view at the split
+  await expect(panel).toContainText('2 keyframes');
+  await page.getByRole('button', { name: 'Delete the whole track' }).click();
+  await workspace.expectObjects(0);
+  await page.keyboard.press('d');
+  await workspace.expectObjects(1);
+  await workspace.expectSaved();
+  const after = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  const left = after.frames.map((f: { data: { objects: { id: string; keyframe?: boolean; geometry: { x: number } }[] } }) => f.data.objects.map((o) => [o.id, Math.round(o.geometry.x)]));
+  // frame 1: nothing; frames 2 and 3: one track, the same shape on both
+  expect(left[0]).toEqual([]);
+  expect(left[1]).toHaveLength(1);
+  expect(left[2]).toEqual(left[1]);
 });
 
 test('a save from another device while the annotator works is a conflict they decide, never overwritten silently; a key remapped in the shortcut sheet stays remapped', async ({ browser, request }) => {

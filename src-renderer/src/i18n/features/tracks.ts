@@ -19,6 +19,10 @@ export const tracksZh = {
   merge: '合并两条轨迹',
   mergeTip: '把第二条选中的轨迹并入第一条：它的关键帧改用第一条的标签',
   delete: '删除整条轨迹',
+  propagate: '复制到后面',
+  propagateTip: '把选中轨迹在本帧的形状作为关键帧复制到后面的帧，之后可逐帧调整',
+  propagateFrames: '复制到后面的帧数',
+  frames: '帧',
 };
 
 export const tracksEn: EnglishOf<typeof tracksZh> = {
@@ -38,4 +42,8 @@ export const tracksEn: EnglishOf<typeof tracksZh> = {
   merge: 'Merge the two tracks',
   mergeTip: 'Joins the second selected track into the first: its keyframes take the first one\'s label',
   delete: 'Delete the whole track',
+  propagate: 'Copy ahead',
+  propagateTip: 'Copies the selected tracks\' shapes on this frame as keyframes onto the frames ahead, to adjust one by one',
+  propagateFrames: 'Frames to propagate to',
+  frames: 'frames',
 };

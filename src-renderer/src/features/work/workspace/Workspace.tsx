@@ -394,7 +394,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
                   features={features}
                   engine={engine}
                   keymap={keymap}
-                  trackPanel={tracked && <TrackPanel tracked={tracked} selection={selection} focus={trackFocus && trackFocus.item === item?.taskSubjectId ? trackFocus.id : null} frameIndex={shownIndex} onGoTo={setFrameIndex} />}
+                  trackPanel={tracked && <TrackPanel tracked={tracked} selection={selection} focus={trackFocus && trackFocus.item === item?.taskSubjectId ? trackFocus.id : null} frameIndex={shownIndex} frameCount={frames.length} onGoTo={setFrameIndex} />}
                 />
               ),
             },

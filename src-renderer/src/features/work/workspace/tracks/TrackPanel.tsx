@@ -1,6 +1,7 @@
-import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Flex, InputNumber, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteTrack, mergeTracks, removeKeyframe, setOutside, splitTrack } from '../../../../../../src-shared/model/trackOps';
+import { deleteTrack, mergeTracks, propagate, removeKeyframe, setOutside, splitTrack } from '../../../../../../src-shared/model/trackOps';
 import { defaultNewId } from '../../../../canvas/engine';
 import type { TrackedItem } from './useTrackedItem';
 
@@ -10,8 +11,9 @@ import type { TrackedItem } from './useTrackedItem';
  * button is one undoable step over the item. `focus`: the track selected last, shown while
  * nothing is selected (where it is out of view, it cannot be).
  */
-export function TrackPanel({ tracked, selection, focus, frameIndex, onGoTo }: { tracked: TrackedItem; selection: readonly string[]; focus: string | null; frameIndex: number; onGoTo: (index: number) => void }) {
+export function TrackPanel({ tracked, selection, focus, frameIndex, frameCount, onGoTo }: { tracked: TrackedItem; selection: readonly string[]; focus: string | null; frameIndex: number; frameCount: number; onGoTo: (index: number) => void }) {
   const { t } = useTranslation();
+  const [ahead, setAhead] = useState(5);
   const picked = selection.filter((id) => tracked.tracks.keyframes(id).length > 0);
   // On a frame where the track is out of view nothing can be selected: the track last selected stays here, to bring it back.
   const ids = picked.length ? picked : focus && tracked.tracks.keyframes(focus).length > 0 ? [focus] : [];
@@ -64,6 +66,16 @@ export function TrackPanel({ tracked, selection, focus, frameIndex, onGoTo }: { 
         <Button size="small" danger onClick={() => tracked.run(deleteTrack(tracked.tracks, id))}>
           {t('track.delete')}
         </Button>
+      </Flex>
+      {/* CVAT's propagate: the selected tracks' shapes here as keyframes on the frames ahead, to adjust one by one */}
+      <Flex gap={4} align="center">
+        <Tooltip title={t('track.propagateTip')}>
+          <Button size="small" disabled={!shown || frameIndex >= frameCount - 1} onClick={() => tracked.run(propagate(ids.flatMap((x) => tracked.tracks.objectAt(x, frameIndex)?.object ?? []), frameIndex, ahead, frameCount))}>
+            {t('track.propagate')}
+          </Button>
+        </Tooltip>
+        <InputNumber size="small" min={1} max={1000} value={ahead} onChange={(v) => setAhead(v ?? 1)} aria-label={t('track.propagateFrames')} style={{ width: 72 }} />
+        <Typography.Text type="secondary">{t('track.frames')}</Typography.Text>
       </Flex>
     </Flex>
   );
