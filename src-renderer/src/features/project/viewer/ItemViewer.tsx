@@ -4,6 +4,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { objectsShownOn } from '../../../../../src-shared/model/tracks';
 import { LoadFailure } from '../../../app/LoadFailure';
 import { formatBytes } from '../../insight/shared/workstationStorage';
 import { useInfoQuery } from '../../auth/authApi';
@@ -106,7 +107,8 @@ function ItemBody({ projectId, dataId, taskSubjectId }: { projectId: number; dat
   if (!subject.data) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   const item = subject.data;
   const frame = item.frames[Math.min(frameIndex, item.frames.length - 1)];
-  const objects = annotations.data?.frames.find((f) => f.frameId === frame?.frameId)?.data.objects ?? [];
+  // a frame item's tracks are stored as keyframes: each frame shows them where they are there (docs/video.md)
+  const objects = frame ? objectsShownOn(item.frames, annotations.data?.frames ?? [], frame.frameId) : [];
   const batchName = batches.data?.list.find((b) => b.id === item.batchId)?.name;
 
   return (
