@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { SubjectDetail, SubjectRecordType } from '../../src-shared/api/subject';
 import type { VideoInfo } from '../../src-shared/media/videoInfo';
@@ -58,12 +58,18 @@ type FrameRow = {
   content_hash: string;
 };
 
+/**
+ * Frame rows per statement on PostgreSQL, sent as one array per column (unnest): a video's
+ * 200,000 rows took 12.7 s as multi-row VALUES of 3,000 and 6.5 s so on the loaded 2-core test machine (docs/video.md).
+ */
+const PG_FRAME_ROWS_PER_STATEMENT = 25_000;
+
 /** The frame rows of the inserted subjects, in statement-sized parts: a video's 200,000 rows are never all in memory at once. */
-function* frameRowParts(subjects: readonly NewSubject[], inserted: ReadonlyMap<string, number>): Generator<FrameRow[]> {
+function* frameRowParts(subjects: readonly NewSubject[], inserted: ReadonlyMap<string, number>, size: number): Generator<FrameRow[]> {
   let part: FrameRow[] = [];
   const add = (row: FrameRow) => {
     part.push(row);
-    if (part.length < ROWS_PER_STATEMENT) return null;
+    if (part.length < size) return null;
     const full = part;
     part = [];
     return full;
@@ -133,7 +139,11 @@ export class SubjectsRepository {
         .execute();
       for (const r of rows) inserted.set(r.content_hash, r.id);
     }
-    for (const part of frameRowParts(subjects, inserted)) await this.db.insertInto('subject_frames').values(part).execute();
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    for (const part of frameRowParts(subjects, inserted, postgres ? PG_FRAME_ROWS_PER_STATEMENT : ROWS_PER_STATEMENT)) {
+      if (postgres) await this.insertFramesByColumn(part);
+      else await this.db.insertInto('subject_frames').values(part).execute();
+    }
     const videos = subjects.flatMap((s) => {
       const subjectId = inserted.get(s.contentHash);
       if (subjectId === undefined || !s.video) return [];
@@ -158,6 +168,14 @@ export class SubjectsRepository {
     });
     for (const part of chunks(videos)) await this.db.insertInto('subject_videos').values(part).execute();
     return inserted;
+  }
+
+  /** Frame rows as one array per column: PostgreSQL parses one statement, not 25,000 rows of parameters. */
+  private async insertFramesByColumn(rows: readonly FrameRow[]): Promise<void> {
+    const col = <K extends keyof FrameRow>(k: K) => rows.map((r) => r[k]);
+    await sql`insert into subject_frames (subject_id, frame_index, object_key, file_name, content_type, size_bytes, width, height, content_hash)
+      select * from unnest(${col('subject_id')}::integer[], ${col('frame_index')}::integer[], ${col('object_key')}::varchar[], ${col('file_name')}::varchar[],
+        ${col('content_type')}::varchar[], ${col('size_bytes')}::bigint[], ${col('width')}::integer[], ${col('height')}::integer[], ${col('content_hash')}::varchar[])`.execute(this.db);
   }
 
   /** A video item's facts, as the import recorded them (undefined for any other subject). */

@@ -24,7 +24,7 @@ export const subjectErrorsEn: Record<keyof typeof subjectErrorsZh, string> = {
   videoNeedsFrameProject: 'Videos go into frame sequence projects; an image project does not take them.',
   tooManyVideos: 'Too many videos in one import (at most {{max}}); import them in parts.',
   tooManyVideoFrames: 'Split this way, these videos make too many frames for one import (at most {{max}}); import them in parts or use a smaller overlap.',
-  videoSplitOverlap: 'The overlap ({{overlap}} frames) is not shorter than an item; make the items longer or the overlap smaller.',
+  videoSplitOverlap: 'The overlap ({{overlap}}) is not shorter than an item; make the items longer or the overlap smaller.',
   badKey: 'A file path is not valid.',
   keyOutsideProject: 'A file is not in this project\'s data folder.',
   fileMissing: 'Some files have not been uploaded to storage yet.',

@@ -62,8 +62,8 @@ export const viewerEn: EnglishOf<typeof viewerZh> = {
   videoFace_one: 'Video: {{count, number}} frame, {{duration}}', videoFace_other: 'Video: {{count, number}} frames, {{duration}}',
   videoCodec: 'Video codec',
   videoRate: 'Frame rate',
-  videoRateValue: '{{rate}} fps',
-  videoRateVariable: '{{rate}} fps (variable)',
+  videoRateValue: '{{rate}} per second',
+  videoRateVariable: '{{rate}} per second (variable)',
   videoSpan: 'Frames of the file',
   videoSpanValue: 'Frames {{first}}–{{last}} (of {{total, number}})',
 };
