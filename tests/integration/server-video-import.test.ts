@@ -52,6 +52,11 @@ beforeAll(async () => {
   cut('walk.mp4', 'cut.mp4');
   cut('walk-fast.mp4', 'cut-fast.mp4');
   cut('street.webm', 'cut.webm');
+  // A writer that never went back to fill in its frames' box size (0: "to the end of the file"),
+  // cut short: only the index says the frames go further than the file.
+  const fast = fs.readFileSync(file('walk-fast.mp4'));
+  fast.writeUInt32BE(0, fast.indexOf('mdat') - 4);
+  fs.writeFileSync(file('cut-open.mp4'), fast.subarray(0, Math.floor((fast.length * 2) / 3)));
   fs.writeFileSync(file('notes.mp4'), 'These are meeting notes, not a video.\n');
   for (const name of ['walk.mp4', 'street.webm', 'phone.mp4']) probed.set(name, await ffprobeTimes(name));
 }, 60_000);
@@ -173,7 +178,7 @@ describe.each(DB_KINDS)('video import on %s', (kind) => {
 
   it('refuses each file that is not a whole video the workspace decodes, with its reason, and leaves nothing of it behind', async () => {
     await frameWorld();
-    const names = ['walk-fast.mp4', 'notes.mp4', 'sound.m4a', 'cut.mp4', 'cut-fast.mp4', 'cut.webm', 'old.mp4'];
+    const names = ['walk-fast.mp4', 'notes.mp4', 'sound.m4a', 'cut.mp4', 'cut-fast.mp4', 'cut.webm', 'old.mp4', 'cut-open.mp4'];
     const subjects = await Promise.all(names.map((n) => uploaded(n)));
     const keyOf = (i: number) => subjects[i]!.frames[0]!.key;
     const r = await add(await emptyBatch(), subjects);
@@ -184,10 +189,12 @@ describe.each(DB_KINDS)('video import on %s', (kind) => {
       { index: 2, name: 'sound.m4a', key: keyOf(2), reason: 'noVideoStream', media: 'video', format: 'mp4' },
       // the index ffmpeg writes last never arrived
       { index: 3, name: 'cut.mp4', key: keyOf(3), reason: 'truncated', media: 'video' },
-      // the index is whole, the frames it names are not all there
+      // the index is whole, the box of the frames it names runs past the end
       { index: 4, name: 'cut-fast.mp4', key: keyOf(4), reason: 'truncated', media: 'video' },
       { index: 5, name: 'cut.webm', key: keyOf(5), reason: 'truncated', media: 'video' },
       { index: 6, name: 'old.mp4', key: keyOf(6), reason: 'unsupportedCodec', media: 'video', format: 'mp4', codec: 'mp4v' },
+      // the index names frames past the end: the last one's bytes are not there
+      { index: 7, name: 'cut-open.mp4', key: keyOf(7), reason: 'truncated', media: 'video', format: 'mp4' },
     ]);
     const db = s.app.ctx.db;
     const inProject = await db.selectFrom('subjects').select('name').where('project_id', '=', w.projectP).execute();
