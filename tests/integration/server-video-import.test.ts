@@ -57,6 +57,10 @@ beforeAll(async () => {
   const fast = fs.readFileSync(file('walk-fast.mp4'));
   fast.writeUInt32BE(0, fast.indexOf('mdat') - 4);
   fs.writeFileSync(file('cut-open.mp4'), fast.subarray(0, Math.floor((fast.length * 2) / 3)));
+  // An 8 KB file whose index says four billion frames: expanded, it takes the server's memory.
+  const huge = fs.readFileSync(file('walk.mp4'));
+  huge.writeUInt32BE(4_000_000_000, huge.indexOf('stts') + 12);
+  fs.writeFileSync(file('huge-index.mp4'), huge);
   fs.writeFileSync(file('notes.mp4'), 'These are meeting notes, not a video.\n');
   for (const name of ['walk.mp4', 'street.webm', 'phone.mp4']) probed.set(name, await ffprobeTimes(name));
 }, 60_000);
@@ -178,7 +182,7 @@ describe.each(DB_KINDS)('video import on %s', (kind) => {
 
   it('refuses each file that is not a whole video the workspace decodes, with its reason, and leaves nothing of it behind', async () => {
     await frameWorld();
-    const names = ['walk-fast.mp4', 'notes.mp4', 'sound.m4a', 'cut.mp4', 'cut-fast.mp4', 'cut.webm', 'old.mp4', 'cut-open.mp4'];
+    const names = ['walk-fast.mp4', 'notes.mp4', 'sound.m4a', 'cut.mp4', 'cut-fast.mp4', 'cut.webm', 'old.mp4', 'cut-open.mp4', 'huge-index.mp4'];
     const subjects = await Promise.all(names.map((n) => uploaded(n)));
     const keyOf = (i: number) => subjects[i]!.frames[0]!.key;
     const r = await add(await emptyBatch(), subjects);
@@ -195,6 +199,7 @@ describe.each(DB_KINDS)('video import on %s', (kind) => {
       { index: 6, name: 'old.mp4', key: keyOf(6), reason: 'unsupportedCodec', media: 'video', format: 'mp4', codec: 'mp4v' },
       // the index names frames past the end: the last one's bytes are not there
       { index: 7, name: 'cut-open.mp4', key: keyOf(7), reason: 'truncated', media: 'video', format: 'mp4' },
+      { index: 8, name: 'huge-index.mp4', key: keyOf(8), reason: 'tooManyFrames', media: 'video' },
     ]);
     const db = s.app.ctx.db;
     const inProject = await db.selectFrom('subjects').select('name').where('project_id', '=', w.projectP).execute();
