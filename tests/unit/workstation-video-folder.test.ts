@@ -53,8 +53,9 @@ describe('a folder with videos, through the workstation', () => {
         json: async (_method: string, p: string, body: Record<string, unknown>) => {
           calls.push({ path: p, body });
           if (p === '/core/batch/beforehand') return { existing: [] };
+          // The sequence is one item; the 30-frame video split by 20 with 5 shared is two (0–19, 15–29).
           const subjects = body.subjects as unknown[];
-          return { batch: { id: 7 }, created: subjects.length, duplicates: [], refused: [], warnings: [] };
+          return { batch: { id: 7 }, created: subjects.length + 1, duplicates: [], refused: [], warnings: [] };
         },
       } as unknown as ImportDeps['server'],
       storage: {
@@ -76,6 +77,8 @@ describe('a folder with videos, through the workstation', () => {
 
     expect(j.job.error).toBeNull();
     expect(j.job.state).toBe('done');
+    // The card counts subjects sent (2 of 2), not the items the split made of them (3).
+    expect(j.job).toMatchObject({ subjects: 4, refusedSubjects: 2, registeredSubjects: 2 });
     expect(j.job.refused.map((r) => [r.name, r.reason, r.media])).toEqual([
       ['footage/clip1/f002.mp4', 'notVideo', 'video'],
       ['footage/notes.mp4', 'notVideo', 'video'],

@@ -399,7 +399,11 @@ export class ImportJob {
           .filter((w) => !known.has(`${w.name}\u0000${w.warning}`))
           .map((w) => ({ name: w.name, file: chunk[w.index]?.files[0]?.path ?? w.key, warning: w.warning })),
       );
-      this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + result.created, skippedSubjects: this.job.skippedSubjects + result.duplicates.length });
+      // Counted by the subjects sent, not the items made: a split video is one subject of several items (and duplicates).
+      const refusedHere = new Set(result.refused.map((r) => r.index));
+      const duplicated = new Set(result.duplicates.map((d) => d.index).filter((i) => !refusedHere.has(i)));
+      const registered = split.videoSplit ? chunk.length - refusedHere.size - duplicated.size : result.created;
+      this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + registered, skippedSubjects: this.job.skippedSubjects + (split.videoSplit ? duplicated.size : result.duplicates.length) });
     }
   }
 }
