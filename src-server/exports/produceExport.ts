@@ -12,7 +12,7 @@ import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
-import { addStoredFile, MEDIA_FOLDERS, writeAnnotations } from './writeExport';
+import { addStoredFile, mediaPaths, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
 import { clearExportLeftovers } from './exportLeftovers';
 import type { RunControl } from './runControl';
@@ -116,7 +116,7 @@ async function write(
   let mediaFiles = 0;
   if (job.options.includeMedia) {
     const seen = new Set<string>();
-    const folder = MEDIA_FOLDERS[job.format];
+    const pathOf = mediaPaths(job.format);
     const again = exportItems(d.db, selection, {
       onPage: (n) => {
         control.check();
@@ -125,7 +125,7 @@ async function write(
     });
     for await (const item of again) {
       for (const f of item.frames) {
-        const path = folder + f.fileName;
+        const path = pathOf(item, f);
         if (!f.objectKey || seen.has(path)) continue;
         seen.add(path);
         control.check();
