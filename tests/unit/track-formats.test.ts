@@ -153,7 +153,8 @@ describe('COCO with track ids', () => {
       expect(Object.keys(seen)).toHaveLength(TRACK_FRAMES);
       const cars = Object.values(seen).flatMap((f) => f.objects.filter((o) => o.class === 'car'));
       expect(cars).toHaveLength(10);
-      expect(new Set(cars.map((o) => o.attributes.track_id)).size).toBe(1);
+      expect(new Set(cars.map((o) => o.attributes.track_id))).toEqual(new Set([expect.any(Number)]));
+      expect(cars.filter((o) => o.attributes.keyframe).length).toBe(3);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
