@@ -92,7 +92,7 @@ async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: bool
     const item: ExportItem = {
       dataId: r.id,
       name: r.name,
-      recordType: r.record_type === 'frame' ? 'frame' : 'image',
+      recordType: r.record_type === 'frame' || r.record_type === 'video' ? r.record_type : 'image',
       frames: (framesOf.get(r.id) ?? []).map((f) => {
         const stored = r.ts_id === null ? undefined : dataOf.get(`${r.ts_id}:${f.id}`);
         return {

@@ -8,6 +8,7 @@ import type { ObjectInfo, ObjectStore } from '../storage';
 import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, type ExportReportData } from '../../src-shared/api/export';
 import type { ClaimedExport } from '../repositories/exports';
 import { yazlSink, type ExportItem, type ZipSink } from './formats';
+import { warn } from './formats/geometry';
 import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
@@ -124,6 +125,12 @@ async function write(
       },
     });
     for await (const item of again) {
+      // A video's frames are not pictures in the store: the file is not a frame's picture, and
+      // a copy of the whole video per item is not what "with media" promises (docs/video.md).
+      if (item.recordType === 'video') {
+        warn(written, { code: 'videoMediaSkipped', file: item.name });
+        continue;
+      }
       for (const f of item.frames) {
         const path = pathOf(item, f);
         if (!f.objectKey || seen.has(path)) continue;

@@ -1,4 +1,5 @@
 import type { ImageRefusal } from '../media/imageBytes';
+import type { VideoRefusal } from '../media/videoInfo';
 /** What a local dataset becomes: one subject per image, or one frame sequence per group. */
 export type DatasetRecordType = 'image' | 'frame';
 
@@ -39,8 +40,12 @@ export interface DatasetRefusal {
   name: string;
   /** the first file of it that failed, as the user's folder has it */
   file: string;
-  reason: ImageRefusal;
+  reason: ImageRefusal | VideoRefusal;
+  /** a video's file: the reason is one of VIDEO_REFUSALS (error.media.video.<reason>) */
+  media?: 'video';
   format?: string;
+  /** unsupportedCodec: the video's codec */
+  codec?: string;
 }
 
 /** The most refusals a job lists by name; `refusedSubjects` counts them all. */

@@ -157,3 +157,15 @@ export function resolvedShown(frames: readonly (FrameData | undefined)[]): Shown
 export function resolvedFrames(frames: readonly (FrameData | undefined)[]): AnnotationObject[][] {
   return resolvedShown(frames).map((shown) => shown.map((s) => s.object));
 }
+
+/**
+ * The objects shown on one frame of an item (`frames` in order, the stored frames by frame id,
+ * as the annotation routes answer them): its own, and its tracks' there. For a view of one frame
+ * at a time (the project's item viewer).
+ */
+export function objectsShownOn(frames: readonly { frameId: number }[], stored: readonly { frameId: number; data: FrameData }[], frameId: number): AnnotationObject[] {
+  const byFrame = new Map(stored.map((f) => [f.frameId, f.data]));
+  const at = frames.findIndex((f) => f.frameId === frameId);
+  if (at < 0) return [];
+  return new TrackIndex(frames.map((f) => byFrame.get(f.frameId))).at(at).map((s) => s.object);
+}

@@ -344,7 +344,16 @@ export class ImportJob {
           : await this.deps.server.json<SubjectImportResult>('POST', `/core/project/${args.projectId}/subject`, { batchId: this.job.batchId, subjects });
       for (const s of chunk) s.registered = true;
       // The server's own check (the same, on the stored file) may still refuse what changed after hashing.
-      this.refuse(result.refused.map((r) => ({ name: r.name, file: chunk[r.index]?.files.find((f) => f.key === r.key)?.path ?? r.key, reason: r.reason, ...(r.format ? { format: r.format } : {}) })));
+      this.refuse(
+        result.refused.map((r) => ({
+          name: r.name,
+          file: chunk[r.index]?.files.find((f) => f.key === r.key)?.path ?? r.key,
+          reason: r.reason,
+          ...(r.media ? { media: r.media } : {}),
+          ...(r.format ? { format: r.format } : {}),
+          ...(r.codec ? { codec: r.codec } : {}),
+        })),
+      );
       this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + result.created, skippedSubjects: this.job.skippedSubjects + result.duplicates.length });
     }
   }

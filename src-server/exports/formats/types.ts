@@ -79,11 +79,11 @@ export interface ExportReview {
   at: number;
 }
 
-/** One subject of the project: an image (one frame) or a sequence of frames. */
+/** One subject of the project: an image (one frame), a sequence of frames, or a video item's frames. */
 export interface ExportItem {
   dataId: number;
   name: string;
-  recordType: 'image' | 'frame';
+  recordType: 'image' | 'frame' | 'video';
   frames: readonly ExportFrame[];
   /**
    * Video items: the file's frame number of the item's frame 0 (docs/video.md, "Frame numbers"),

@@ -87,7 +87,7 @@ export const projectZh = {
   },
   data: {
     searchName: '按名称搜索', batch: '批次', allBatches: '全部批次', recordType: '数据类型', allTypes: '全部类型',
-    recordTypes: { image: '图片', frame: '帧序列' }, frames_other: '{{count, number}} 帧', gridLabel_other: '数据缩略图，共 {{count, number}} 条',
+    recordTypes: { image: '图片', frame: '帧序列', video: '视频' }, frames_other: '{{count, number}} 帧', gridLabel_other: '数据缩略图，共 {{count, number}} 条',
     empty: '项目还没有数据。请联系项目经理导入数据。', emptyCanImport: '项目还没有数据。点击左侧“从文件夹导入”开始。',
     noMatch: '没有符合筛选条件的数据。', loadFailed: '数据列表加载失败',
   },
@@ -201,7 +201,7 @@ export const projectEn: EnglishOf<typeof projectZh> = {
   },
   data: {
     searchName: 'Search by name', batch: 'Batch', allBatches: 'All batches', recordType: 'Kind', allTypes: 'All kinds',
-    recordTypes: { image: 'Images', frame: 'Frame sequences' }, frames_one: 'Frames: {{count, number}}', frames_other: 'Frames: {{count, number}}', gridLabel_one: 'Subject thumbnails, {{count, number}} in all', gridLabel_other: 'Subject thumbnails, {{count, number}} in all',
+    recordTypes: { image: 'Images', frame: 'Frame sequences', video: 'Videos' }, frames_one: 'Frames: {{count, number}}', frames_other: 'Frames: {{count, number}}', gridLabel_one: 'Subject thumbnails, {{count, number}} in all', gridLabel_other: 'Subject thumbnails, {{count, number}} in all',
     empty: 'This project has no data yet. Ask a project manager to import some.', emptyCanImport: 'This project has no data yet. Click "Import a folder" on the left to start.',
     noMatch: 'No subject matches these filters.', loadFailed: 'The subjects could not be loaded',
   },

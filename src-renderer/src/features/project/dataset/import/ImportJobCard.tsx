@@ -54,7 +54,7 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
           <ul style={{ margin: '4px 0 0', paddingInlineStart: 18, maxHeight: 120, overflowY: 'auto', fontSize: 12 }}>
             {(job.refused ?? []).map((r) => (
               <li key={`${r.name}\u0000${r.file}`} style={{ overflowWrap: 'anywhere' }}>
-                {t('project.import.refusedItem', { name: r.name, reason: t(`error.media.${r.reason}`, { format: (r.format ?? '').toUpperCase() }) })}
+                {t('project.import.refusedItem', { name: r.name, reason: t(`error.media.${r.media === 'video' ? 'video.' : ''}${r.reason}`, { format: (r.format ?? '').toUpperCase(), codec: r.codec ?? '' }) })}
               </li>
             ))}
           </ul>
