@@ -117,7 +117,7 @@ async function write(
   let mediaFiles = 0;
   if (job.options.includeMedia) {
     const seen = new Set<string>();
-    const pathOf = mediaPaths(job.format);
+    const pathsOf = mediaPaths(job.format);
     const again = exportItems(d.db, selection, {
       onPage: (n) => {
         control.check();
@@ -125,6 +125,7 @@ async function write(
       },
     });
     for await (const item of again) {
+      const pathOf = pathsOf(item);
       // A video's frames are not pictures in the store: the file is not a frame's picture, and
       // a copy of the whole video per item is not what "with media" promises (docs/video.md).
       if (item.recordType === 'video') {
@@ -132,7 +133,7 @@ async function write(
         continue;
       }
       for (const f of item.frames) {
-        const path = pathOf(item, f);
+        const path = pathOf(f);
         if (!f.objectKey || seen.has(path)) continue;
         seen.add(path);
         control.check();

@@ -17,17 +17,16 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
 };
 
 /**
- * Where each frame's picture goes in the zip, for items taken in export order: the format's
- * folder and the frame's file name, or for MOT `<item folder>/img1/000001.jpg` (the folders as
- * the writer named them: the same item order gives the same folders).
+ * Where each frame's picture goes in the zip: the format's folder and the frame's file name, or
+ * for MOT `<item folder>/img1/000001.jpg`. Ask for every item of the export in export order (the
+ * ones whose media are not copied too): MOT's folders are then the ones its writer named.
  */
-export function mediaPaths(format: ExportFormatName): (item: ExportItem, frame: ExportFrame) => string {
-  if (format !== 'mot') return (_item, frame) => MEDIA_FOLDERS[format] + frame.fileName;
+export function mediaPaths(format: ExportFormatName): (item: ExportItem) => (frame: ExportFrame) => string {
+  if (format !== 'mot') return () => (frame) => MEDIA_FOLDERS[format] + frame.fileName;
   const folders = new SequenceFolders();
-  let last: { dataId: number; folder: string } | null = null;
-  return (item, frame) => {
-    if (last?.dataId !== item.dataId) last = { dataId: item.dataId, folder: folders.of(item) };
-    return `${last.folder}/${MOT_IMAGES}${motImageName(motFrameNumber(item, frame.index), frame.fileName)}`;
+  return (item) => {
+    const folder = folders.of(item);
+    return (frame) => `${folder}/${MOT_IMAGES}${motImageName(motFrameNumber(item, frame.index), frame.fileName)}`;
   };
 }
 

@@ -81,6 +81,16 @@ async function namesOf(db: Kysely<Database>, projectId: number, folders: Iterabl
   }
 }
 
+/** Video items' first frames in their files (a sequence's frame N is the file's frame N - 1). */
+async function firstFramesOf(db: Kysely<Database>, subjectIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < subjectIds.length; i += 1000) {
+    const rows = await db.selectFrom('subject_videos').select(['subject_id', 'first_frame']).where('subject_id', 'in', subjectIds.slice(i, i + 1000)).execute();
+    for (const r of rows) out.set(r.subject_id, r.first_frame);
+  }
+  return out;
+}
+
 /** The task's only item of frames, or null when it has none or several. */
 async function onlySequenceItem(db: Kysely<Database>, taskId: number): Promise<ProjectItem | null> {
   const rows = await db
@@ -105,6 +115,6 @@ export async function matchSequences(db: Kysely<Database>, projectId: number, ta
     return m.kind === 'matched' ? [m.item.subjectId] : [];
   });
   const framesOf = await subjectFrames(db, subjectIds);
-  // Video items' first frames come with the video import (issue 33); until then every item starts at 0.
-  return { files: placeSequences(sequences, targetOf, framesOf), framesOf };
+  const firstFrames = await firstFramesOf(db, subjectIds);
+  return { files: placeSequences(sequences, targetOf, framesOf, (id) => firstFrames.get(id) ?? 0), framesOf };
 }

@@ -76,7 +76,7 @@ export async function importedFrames(format: ImportFormat, entries: ZipEntries, 
     const names = new SequenceNames([...sequences.values()].map((list) => list[0]!.sequence!.folder));
     for (const item of items) names.see({ subjectId: item.dataId, name: item.name, recordType: item.recordType });
     const matches = names.matchAll();
-    files = placeSequences(sequences, (folder) => matches.get(folder)!, projectFrames);
+    files = placeSequences(sequences, (folder) => matches.get(folder)!, projectFrames, (id) => items.find((i) => i.dataId === id)?.firstFrame ?? 0);
   } else {
     const matcher = new FrameMatcher(source.frames.map((f) => f.fileName));
     for (const list of projectFrames.values()) for (const f of list) matcher.see(f);

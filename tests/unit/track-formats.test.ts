@@ -80,6 +80,18 @@ describe('MOT 1.1', () => {
     expect([...imported.keys()].sort()).toEqual([41, 42, 43]);
   });
 
+  it('numbers a video item\'s frames as its file does, and reads them back to the same frames', async () => {
+    // the second item of a split video: its frame 0 is the file's frame 1,000
+    const video: ExportItem = { ...trackClip('drive.mp4 [1000-1011]', 61), recordType: 'video', firstFrame: 1000 };
+    const { entries, imported } = await roundTrip('mot', [video]);
+    const numbers = text(entries, 'drive.mp4 [1000-1011]/gt/gt.txt').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    expect(Math.min(...numbers)).toBe(1001);
+    expect(Math.max(...numbers)).toBe(1000 + TRACK_FRAMES);
+    expectSameFrames(renamedTracks(shownObjects(imported.get(61)!, motForm)), renamedTracks(shownObjects(video.frames.map((f) => f.data), motForm)));
+    const before = await refusal(importedFrames('mot', new Map([['drive.mp4 [1000-1011]/gt/gt.txt', Buffer.from('1000,1,10,20,30,40,1,1,1\n')], ['drive.mp4 [1000-1011]/gt/labels.txt', Buffer.from('car\n')]]), [video]));
+    expect(before).toMatchObject({ key: 'import.frameOutOfRange', data: { frame: 1000, firstFrame: 1001, frames: TRACK_FRAMES } });
+  });
+
   const clip = trackClip('seq', 51);
   const zipOf = (gt: string, labels = 'car\n行人\n'): ZipEntries => new Map([['seq/gt/gt.txt', Buffer.from(gt)], ['seq/gt/labels.txt', Buffer.from(labels)]]);
 

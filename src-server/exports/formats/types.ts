@@ -85,11 +85,7 @@ export interface ExportItem {
   name: string;
   recordType: 'image' | 'frame' | 'video';
   frames: readonly ExportFrame[];
-  /**
-   * Video items: the file's frame number of the item's frame 0 (docs/video.md, "Frame numbers"),
-   * which formats that number frames (MOT) count from; absent: 0. The export's item source does
-   * not fill it yet: video items arrive with the video import (issue 33).
-   */
+  /** Video items: the file's frame number of the item's frame 0 (docs/video.md, "Frame numbers"), which formats that number frames (MOT) count from; absent: 0. */
   firstFrame?: number;
   /** only in lossless exports: the task subject, its notes and review verdicts */
   taskSubject?: ExportTaskSubject | null;
