@@ -2,8 +2,9 @@
  * POST /project/external/import, start to end: the zip (checked as the obs routes check a
  * caller's key), its frames in the chosen format, their frames in the project by file name
  * (MOT: its sequences onto items by name), the task subjects they go onto, the tracks the file
- * holds, the labels the ontology must gain, the objects mapped, and the writes. A dry run stops before anything is stored and answers what the same call would
- * write; missing labels are created only with the caller's confirmation.
+ * holds, the labels the ontology must gain, the objects mapped, and the writes. A dry run stops
+ * before anything is stored and answers what the same call would write; missing labels are
+ * created only with the caller's confirmation.
  */
 import type { ImportFormat, ImportMode, ProjectImportResult } from '../../src-shared/api/projectImport';
 import type { ServerContext } from '../context';
