@@ -143,10 +143,19 @@ export class TrackIndex {
   }
 }
 
+/**
+ * Each frame's objects as shown, tracks resolved (for exports), each with its kind: a keyframe's
+ * object without the marks of a keyframe, so formats see a plain object either way; outside and
+ * not-yet-started tracks are absent.
+ */
+export function resolvedShown(frames: readonly (FrameData | undefined)[]): ShownObject[][] {
+  const index = new TrackIndex(frames);
+  return frames.map((_, i) => index.at(i).map((s) => (s.kind === 'keyframe' ? { object: carried(s.object), kind: s.kind } : s)));
+}
+
 /** Each frame's objects as shown, tracks resolved (for exports): outside and not-yet-started tracks are absent. */
 export function resolvedFrames(frames: readonly (FrameData | undefined)[]): AnnotationObject[][] {
-  const index = new TrackIndex(frames);
-  return frames.map((_, i) => index.at(i).map((s) => (s.kind === 'keyframe' ? carried(s.object) : s.object)));
+  return resolvedShown(frames).map((shown) => shown.map((s) => s.object));
 }
 
 /**

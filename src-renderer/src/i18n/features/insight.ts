@@ -47,7 +47,7 @@ export const insightZh = {
     recordDelivery: '登记投递', deliveriesOf_other: '查看“{{name}}”的 {{count, number}} 条投递记录',
     delivery: { delivered: '已送达', failed: '失败' },
     statusName: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败', cancelled: '已取消' },
-    formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码（Pascal VOC / CVAT 分割掩码）', lossless: '无损 JSON' },
+    formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码（Pascal VOC / CVAT 分割掩码）', mot: 'MOT 1.1', lossless: '无损 JSON' },
     option: { includeMedia: '包含图片', includeUnconfirmed: '保留未确认预标注', cocoMasks: '掩码写为' },
     choice: { cocoMasks: { rle: '游程编码（RLE，逐像素精确）', polygon: '多边形（含孔洞）' } },
     cocoMasksHint: '游程编码逐像素保留掩码；多边形沿像素边缘描出轮廓，孔洞连入外圈，便于只读多边形的工具。',
@@ -81,7 +81,7 @@ export const insightZh = {
     save: '登记', recorded: '已登记“{{name}}”的投递', failed: '投递没有登记成功',
   },
   imports: {
-    title: '导入标注', intro: '把 COCO、YOLO、Pascal VOC、PNG 掩码或无损 JSON 压缩包（最大 {{max}}）按文件名对应到任务中的数据。先预览，确认后再写入。',
+    title: '导入标注', intro: '把 COCO、YOLO、Pascal VOC、PNG 掩码、MOT 1.1 或无损 JSON 压缩包（最大 {{max}}）按文件名对应到任务中的数据（MOT 按序列文件夹名对应数据、按帧号对应帧）。先预览，确认后再写入。',
     noTasks: '此项目还没有任务。导入的标注要写到某个任务的数据上，请先创建任务。',
     task: '任务', taskRequired: '请选择任务', format: '格式', mode: '方式', modeHint: '追加：保留已有对象；替换：用文件中的对象替换匹配帧的对象。',
     modeAppend: '追加', modeReplace: '替换', file: '压缩包', pick: '选择文件',
@@ -94,7 +94,7 @@ export const insightZh = {
     labelsMissing_other: '本体中缺少 {{count, number}} 个标签', labelIn: '{{name}}（{{feature}}，{{tool}}）',
     confirmCreate_other: '创建缺少的 {{count, number}} 个标签后再导入', labelsCreated: '已创建标签：{{names}}',
     unmatchedList_other: '未匹配的文件（显示 {{shown}} / {{count, number}}）', warnings_other: '读取时的提示（{{count, number}}）',
-    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码', lossless: '无损 JSON' },
+    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码', mot: 'MOT 1.1', lossless: '无损 JSON' },
     failedAt: '出错位置：{{where}}',
     skip: {
       labelMissing: '缺少标签', invalidLabelName: '标签名无效', unknownLabel: '未知标签', unknownSize: '图片尺寸未知',
@@ -193,7 +193,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     recordDelivery: 'Record delivery', deliveriesOf_one: 'Show the deliveries of {{name}} ({{count, number}})', deliveriesOf_other: 'Show the deliveries of {{name}} ({{count, number}})',
     delivery: { delivered: 'Delivered', failed: 'Failed' },
     statusName: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
-    formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', voc: 'Pascal VOC', segmentationMask: 'PNG masks (Pascal VOC / CVAT segmentation mask)', lossless: 'Lossless JSON' },
+    formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', voc: 'Pascal VOC', segmentationMask: 'PNG masks (Pascal VOC / CVAT segmentation mask)', mot: 'MOT 1.1', lossless: 'Lossless JSON' },
     option: { includeMedia: 'Include images', includeUnconfirmed: 'Keep suggestions', cocoMasks: 'Masks as' },
     choice: { cocoMasks: { rle: 'Run-length (RLE, exact to the pixel)', polygon: 'Polygons (holes kept)' } },
     cocoMasksHint: 'Run-length keeps every pixel of a mask; polygons trace its outline along pixel edges, holes joined to the outer ring, for tools that read polygons only.',
@@ -228,7 +228,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     save: 'Record', recorded: 'Delivery of {{name}} recorded', failed: 'The delivery could not be recorded',
   },
   imports: {
-    title: 'Import annotations', intro: 'Puts a COCO, YOLO, Pascal VOC, PNG mask or lossless JSON zip (at most {{max}}) onto a task\'s items, matched by file name. Preview first, then apply.',
+    title: 'Import annotations', intro: 'Puts a COCO, YOLO, Pascal VOC, PNG mask, MOT 1.1 or lossless JSON zip (at most {{max}}) onto a task\'s items, matched by file name (MOT: sequences by their folder\'s item name, frames by number). Preview first, then apply.',
     noTasks: 'This project has no task yet. Imported annotations go onto a task\'s items: create a task first.',
     task: 'Task', taskRequired: 'Choose a task', format: 'Format', mode: 'Mode', modeHint: 'Append keeps the objects already there; replace puts the file\'s objects in place of the matched frames\' objects.',
     modeAppend: 'Append', modeReplace: 'Replace', file: 'Zip', pick: 'Choose file',
@@ -241,7 +241,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     labelsMissing_one: 'The ontology lacks {{count, number}} label', labelsMissing_other: 'The ontology lacks {{count, number}} labels', labelIn: '{{name}} ({{feature}}, {{tool}})',
     confirmCreate_one: 'Create the {{count, number}} missing label when importing', confirmCreate_other: 'Create the {{count, number}} missing labels when importing', labelsCreated: 'Labels created: {{names}}',
     unmatchedList_one: 'Unmatched files (showing {{shown}} of {{count, number}})', unmatchedList_other: 'Unmatched files (showing {{shown}} of {{count, number}})', warnings_one: 'Notes from reading the file ({{count, number}})', warnings_other: 'Notes from reading the file ({{count, number}})',
-    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG masks', lossless: 'Lossless JSON' },
+    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG masks', mot: 'MOT 1.1', lossless: 'Lossless JSON' },
     failedAt: 'Where: {{where}}',
     skip: {
       labelMissing: 'Label missing', invalidLabelName: 'Invalid label name', unknownLabel: 'Unknown label', unknownSize: 'Image size unknown',
