@@ -52,7 +52,7 @@ async function main() {
   const dir = path.resolve('.run/video-files');
   const name = `frames-1080p-gop${GOP}-${SECONDS}s.mp4`;
   makeVideo(path.join(dir, name));
-  const times = frameTimesOf(path.join(dir, name));
+  const times = await frameTimesOf(path.join(dir, name));
   const server = await serveFiles(dir);
   const browser = await launchChromium();
   let s = 11;

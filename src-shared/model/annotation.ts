@@ -111,6 +111,14 @@ const objectFields = {
   source: literals(OBJECT_SOURCES),
   /** a model's confidence in an object it suggested (source 'ai'), 0 to 1 */
   score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  /**
+   * A keyframe of the track whose id this object has (frame and video items, docs/video.md
+   * "Tracks"): on the frames after it the track is this shape moved towards its next keyframe,
+   * or this shape until the end. Without it the object is on this frame only.
+   */
+  keyframe: Type.Optional(Type.Literal(true)),
+  /** on a keyframe: the track is out of view from this frame until its next keyframe */
+  outside: Type.Optional(Type.Literal(true)),
 };
 const objectOf = <T extends AnnotationTool, G extends ReturnType<typeof Type.Object>>(tool: T, geometry: G) =>
   Type.Object({ ...objectFields, tool: Type.Literal(tool), geometry }, closed);
@@ -175,6 +183,8 @@ function maskIssue(g: MaskGeometry, at: string): AnnotationIssue | null {
 /** What the schema cannot say about one object; null when it is sound. */
 function objectIssue(o: AnnotationObject, at: string): AnnotationIssue | null {
   if (!pointsOfGeometry(o).every((p) => finite(p.x, p.y))) return { reason: 'notFinite', path: `${at}/geometry` };
+  // a track leaves view at one of its keyframes; an object on one frame only is simply not drawn there
+  if (o.outside && !o.keyframe) return { reason: 'schema', path: `${at}/outside`, message: 'outside is only on a keyframe' };
   switch (o.tool) {
     case 'box':
       if (!finite(o.geometry.width, o.geometry.height, o.geometry.rotation ?? 0)) return { reason: 'notFinite', path: `${at}/geometry` };

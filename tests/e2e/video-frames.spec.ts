@@ -9,7 +9,7 @@ import { buildVideoHarnessPage, frameTimesOf, serveFiles, shownNumber } from '..
  * The workspace's video frame source (src-renderer/src/video) in Chromium, on files whose every
  * frame shows its own number (made by ffmpeg): whichever way a person moves (playing through,
  * random seeks, stepping back, jumps of ten, dragging the timeline), the picture given for frame
- * n shows n. The frame times come from ffprobe, as the server reads them from the container.
+ * n shows n. The frame times are the server's (its probe at import, src-shared/media/videoProbe.ts).
  */
 const FILES: [string, FrameNumberVideoOptions][] = [
   ['h264-bframes.mp4', { codec: 'h264', bFrames: 2, gop: 30 }],
@@ -53,7 +53,7 @@ for (const [name] of FILES) {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e));
     await page.goto(pageUrl);
-    const times = frameTimesOf(path.join(dir, name));
+    const times = await frameTimesOf(path.join(dir, name));
     expect(times).toHaveLength(FRAMES);
     const video = await page.evaluate(([url, t]) => window.videoHarness.open(url, t), [server.url(name), times] as const);
     expect(video).toMatchObject({ width: 320, height: 240, count: FRAMES });

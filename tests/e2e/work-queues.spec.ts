@@ -178,7 +178,7 @@ test('a classification question must be answered before submit unless the ontolo
   await expect(page.getByText('Everything at this step is done')).toBeVisible();
 });
 
-test('in a frame sequence a box copied ahead keeps its track, and interpolation moves it smoothly between keyframes', async ({ browser, request }) => {
+test('in a frame sequence a box is a track: carried ahead, moved between keyframes, out of view and back, undone across frames, keyframe removed, merged, split, copied ahead, deleted', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const world = await workWorld(request, 3, { sequence: true });
   const page = await loggedInPage(browser, world.annotator);
@@ -189,34 +189,107 @@ test('in a frame sequence a box copied ahead keeps its track, and interpolation 
   await expect(page.getByText('Frame 1 of 3')).toBeVisible();
   await workspace.drawBox('c', [0.3, 0.4], [0.4, 0.5]);
   await workspace.expectObjects(1);
-  // Copied to frame 2 and then 3, the same box (the same track id) each time.
-  await page.keyboard.press('Control+Shift+C');
-  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
-  await workspace.expectObjects(1);
-  await page.getByTestId('object-list').getByText('Cat').click();
-  await page.keyboard.press('Control+Shift+C');
+  const trackState = page.getByTestId('track-state');
+  await expect(trackState).toHaveText('Keyframe here');
+  // The track carries on by itself: on frame 3 the box is there, not yet a keyframe.
+  await page.keyboard.press('d');
+  await page.keyboard.press('d');
   await expect(page.getByText('Frame 3 of 3')).toBeVisible();
-  // On frame 3 the annotator moves the box to the right, then interpolates.
+  await workspace.expectObjects(1);
   await page.keyboard.press('v');
   await page.getByTestId('object-list').getByText('Cat').click();
+  await expect(trackState).toHaveText('Interpolated here');
+  // Moved on frame 3: a keyframe there, and frame 2 halfway between the two keyframes.
   const from = await workspace.at(0.35, 0.45);
   const to = await workspace.at(0.55, 0.45);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 8 });
   await page.mouse.up();
-  await page.keyboard.press('Shift+I');
-  await expect(page.getByText('Interpolated on 1 frame', { exact: true })).toBeVisible();
+  await expect(trackState).toHaveText('Keyframe here');
+  await expect(page.getByTestId('track-panel')).toContainText('2 keyframes');
+  await page.keyboard.press('a');
+  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
+  await expect(trackState).toHaveText('Interpolated here');
+  /** Clicks a point of the canvas and says whether it selected the box. */
+  const boxAt = async (fx: number) => {
+    await page.keyboard.press('Escape');
+    const p = await workspace.at(fx, 0.45);
+    await page.mouse.click(p.x, p.y);
+    return (await page.getByTestId('object-row').first().getAttribute('style'))?.includes('rgb(230, 244, 255)') ?? false;
+  };
+  // halfway: the box spans 0.4 to 0.5 of the width here, no longer 0.3 to 0.4
+  expect(await boxAt(0.45)).toBe(true);
+  expect(await boxAt(0.32)).toBe(false);
   await workspace.expectSaved();
-
   const items = await call(request, world.owner, 'GET', `/task/subject/list/detail?projectId=${world.projectId}&taskId=${world.taskId}`);
-  const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${items.list[0].taskSubjectId}`);
-  const xs = saved.frames.map((f: { data: { objects: { id: string; geometry: { x: number } }[] } }) => f.data.objects.map((o) => [o.id, Math.round(o.geometry.x)]));
-  // One track over the three frames; frame 2 sits halfway between frames 1 and 3.
-  expect(new Set(xs.flat().map((pair: [string, number]) => pair[0])).size).toBe(1);
-  const [x1, x2, x3] = xs.map((f: [string, number][]) => f[0]![1]);
-  expect(x3).toBeGreaterThan(x1 + 10);
-  expect(Math.abs(x2 - (x1 + x3) / 2)).toBeLessThanOrEqual(1);
+  const taskSubjectId = items.list[0].taskSubjectId;
+  // Only the two keyframes are stored: frame 2 is the track between them.
+  const saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  const keyframes = saved.frames.flatMap((f: { data: { objects: { id: string; keyframe?: boolean; geometry: { x: number } }[] } }) => f.data.objects.map((o) => [o.id, o.keyframe, Math.round(o.geometry.x)]));
+  expect(keyframes).toHaveLength(2);
+  expect(new Set(keyframes.map((k: unknown[]) => k[0])).size).toBe(1);
+  expect(keyframes.every((k: unknown[]) => k[1] === true)).toBe(true);
+  expect(keyframes[1][2]).toBeGreaterThan(keyframes[0][2] + 10);
+
+  // Out of view from frame 2 until its next keyframe (frame 3): gone here, the panel still there to bring it back.
+  await page.getByTestId('object-list').getByText('Cat').click();
+  await page.getByRole('button', { name: 'Out of view from here' }).click();
+  await workspace.expectObjects(0);
+  await expect(trackState).toHaveText('Out of view here');
+  await page.keyboard.press('a');
+  await workspace.expectObjects(1);
+  // Undone on another frame than it was done: the whole item's history, not the frame's.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('d');
+  await expect(page.getByText('Frame 2 of 3')).toBeVisible();
+  await workspace.expectObjects(1);
+  await page.keyboard.press('Control+Shift+z');
+  await workspace.expectObjects(0);
+  await page.getByRole('button', { name: 'Back in view' }).click();
+  await workspace.expectObjects(1);
+  await expect(trackState).toHaveText('Keyframe here');
+  const panel = page.getByTestId('track-panel');
+  await page.getByRole('button', { name: 'Remove this keyframe' }).click();
+  await expect(trackState).toHaveText('Interpolated here');
+  await expect(panel).toContainText('2 keyframes');
+
+  // A second box on frame 2, both selected, merged into one track (the new box's: selected first).
+  await workspace.drawBox('c', [0.7, 0.2], [0.8, 0.3]);
+  await workspace.expectObjects(2);
+  await page.keyboard.press('v');
+  const first = await workspace.at(0.45, 0.45);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(first.x, first.y);
+  await page.keyboard.up('Shift');
+  await page.getByRole('button', { name: 'Merge the two tracks' }).click();
+  await workspace.expectObjects(1);
+  await expect(panel).toContainText('3 keyframes');
+  // Split at frame 2: the frames before keep the track, from here on it is another.
+  await page.getByRole('button', { name: 'Split here' }).click();
+  await workspace.expectObjects(1);
+  await page.getByTestId('object-list').getByText('Cat').click();
+  await expect(panel).toContainText('2 keyframes');
+  // Propagated one frame ahead: frame 3's keyframe takes frame 2's shape.
+  await page.getByRole('spinbutton', { name: 'Frames to propagate to' }).fill('1');
+  await panel.getByRole('button', { name: 'Copy ahead' }).click();
+  // The track before the split, deleted whole on frame 1; the one after it stays.
+  await page.keyboard.press('a');
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  await page.getByTestId('object-list').getByText('Cat').click();
+  // its keyframe here and the one where it went out of view at the split
+  await expect(panel).toContainText('2 keyframes');
+  await page.getByRole('button', { name: 'Delete the whole track' }).click();
+  await workspace.expectObjects(0);
+  await page.keyboard.press('d');
+  await workspace.expectObjects(1);
+  await workspace.expectSaved();
+  const after = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${taskSubjectId}`);
+  const left = after.frames.map((f: { data: { objects: { id: string; keyframe?: boolean; geometry: { x: number } }[] } }) => f.data.objects.map((o) => [o.id, Math.round(o.geometry.x)]));
+  // frame 1: nothing; frames 2 and 3: one track, the same shape on both
+  expect(left[0]).toEqual([]);
+  expect(left[1]).toHaveLength(1);
+  expect(left[2]).toEqual(left[1]);
 });
 
 test('a save from another device while the annotator works is a conflict they decide, never overwritten silently; a key remapped in the shortcut sheet stays remapped', async ({ browser, request }) => {

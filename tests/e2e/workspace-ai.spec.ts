@@ -111,7 +111,7 @@ test('the annotator detects on a photo, undoes and redoes it, accepts and reject
   expect(third.frames.flatMap((f) => f.data.objects)).toEqual([]);
 });
 
-test('on a frame sequence the selection is propagated into the next frames as one undoable step', async ({ browser, request }) => {
+test('on a frame sequence the selection is propagated into the next frames as keyframes of its track, one undoable step', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const world = await aiWorkWorld(request, 3, { sequence: true });
   const page = await loggedInPage(browser, world.annotator);
@@ -131,13 +131,15 @@ test('on a frame sequence the selection is propagated into the next frames as on
   await expect(truncatedNo).toBeChecked();
   await ai.panel.getByRole('spinbutton', { name: 'Frames' }).fill('2');
 
-  // Propagated, then undone: the next frame has nothing.
+  // Propagated, then undone: the next frame shows the cat its track carries there, no suggestion.
   await ai.run('ai-propagate');
   await expect(page.getByText('The 1 selected object followed into the frames ahead (2)')).toBeVisible();
   await page.keyboard.press('Control+z');
   await page.keyboard.press('d');
   await expect(page.getByText('Frame 2 of 3')).toBeVisible();
-  await workspace.expectObjects(0);
+  await workspace.expectObjects(1);
+  await expect(ai.suggestions('Cat')).toHaveCount(0);
+  await expect(page.getByTestId('track-state')).toHaveText('Interpolated here');
 
   // Propagated again, undone and redone: the cat follows onto frames 2 and 3 as a suggestion.
   await page.keyboard.press('a');

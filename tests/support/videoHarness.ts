@@ -7,12 +7,12 @@
  * frame numbers asked one after the other, each picture shrunk to 64 x 48 RGBA (enough for
  * readFrameNumber's 4 x 4 blocks, small enough to hand back by the hundred).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { bundleBenchPage } from '../../bench/lib/canvasBenchPage';
+import { probeVideo } from '../../src-shared/media/videoProbe';
 import { readFrameNumber } from './frameNumberVideo';
 
 /** The size pictures are handed back at. */
@@ -112,14 +112,23 @@ export async function serveFiles(dir: string): Promise<{ url: (name: string) => 
 }
 
 /**
- * Every frame's presentation time in microseconds, in frame order, as ffprobe reads the
- * container (the server's VideoFrameTimes, read by another program than the one under test).
+ * Every frame's presentation time in microseconds, in frame order, as the team server reads them
+ * at import (src-shared/media/videoProbe.ts on the file's bytes by range): the VideoFrameTimes a
+ * video item's workspace gets.
  */
-export function frameTimesOf(file: string): number[] {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file], { encoding: 'utf8' });
-  return out
-    .trim()
-    .split('\n')
-    .map((line) => Math.round(Number(line.split(',')[0]) * 1e6))
-    .sort((a, b) => a - b);
+export async function frameTimesOf(file: string): Promise<number[]> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const read = async (start: number, end: number) => {
+      const out = Buffer.alloc(end - start);
+      await handle.read(out, 0, out.length, start);
+      return new Uint8Array(out.buffer, out.byteOffset, out.length);
+    };
+    const verdict = await probeVideo({ size, read }, { deadline: Date.now() + 60_000 });
+    if (!verdict.ok) throw new Error(`${file} is not taken as a video: ${verdict.reason}`);
+    return verdict.times;
+  } finally {
+    await handle.close();
+  }
 }

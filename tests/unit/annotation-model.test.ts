@@ -65,6 +65,11 @@ describe('annotation model', () => {
     ]);
   });
 
+  it('takes a track\'s keyframe marked outside, and refuses outside on an object that is no keyframe', () => {
+    expect(frameDataIssues(frame([box('a', { keyframe: true, outside: true })]) as FrameData)).toEqual([]);
+    expect(frameDataIssues(frame([box('a', { outside: true })]) as FrameData)).toEqual([{ reason: 'schema', path: '/objects/0/outside', message: 'outside is only on a keyframe' }]);
+  });
+
   it('finds NaN that never went through JSON', () => {
     const data = frame([box('a', { geometry: { x: NaN, y: 0, width: 1, height: 1 } })]) as FrameData;
     expect(frameDataIssues(data)).toEqual([{ reason: 'notFinite', path: '/objects/0/geometry' }]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNOTATION_VERSION, validateFrameData, type AnnotationObject } from '../../src-shared/model/annotation';
-import { copyToFrame, interpolateBox, interpolateObjects } from '../../src-renderer/src/canvas/model/interpolate';
+import { copyToFrame, interpolateBox, interpolateObjects } from '../../src-shared/model/interpolate';
 
 const base = { id: 'car-1', featureId: 3, labelId: 'car', attributes: { parked: true }, zIndex: 2, source: 'manual' } as const;
 const box = (x: number, y: number, width: number, height: number, rotation?: number): AnnotationObject => ({

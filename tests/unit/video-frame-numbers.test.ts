@@ -29,12 +29,6 @@ describe('frame numbers from timestamps', () => {
     }
   });
 
-  it('aligns a demuxer that shifts every time by the same amount (an edit list read by one reader and not the other)', () => {
-    const t = new FrameTimeline(at30, at30[0]! - 66_667);
-    expect(t.frameAt(at30[5]! - 66_667)).toBe(5);
-    expect(t.seekTime(5) * 1e6).toBeCloseTo((at30[5]! + at30[6]!) / 2 - 66_667, 0);
-  });
-
   it('a timestamp before the first frame is none of them; one after the last is the last', () => {
     const t = new FrameTimeline(at30);
     expect(t.frameAt(-40_000)).toBe(-1);

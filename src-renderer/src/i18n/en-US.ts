@@ -7,7 +7,7 @@ import { vendorErrorsEn } from './errors/vendor';
 import { projectErrorsEn } from './errors/project';
 import { batchErrorsEn } from './errors/batch';
 import { subjectErrorsEn } from './errors/subject';
-import { mediaErrorsEn } from './errors/media';
+import { mediaErrorsEn, mediaWarningsEn } from './errors/media';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
@@ -34,6 +34,7 @@ import { workEn } from './features/work';
 import { classifyEn } from './features/classify';
 import { toolHintsEn } from './features/toolHints';
 import { masksEn } from './features/masks';
+import { tracksEn } from './features/tracks';
 import { tasksEn } from './features/tasks';
 import { ontologyEn } from './features/ontology';
 import { aiEn } from './features/ai';
@@ -175,6 +176,7 @@ export const enUS: EnglishOf<Messages> = {
   classify: classifyEn,
   toolHint: toolHintsEn,
   mask: masksEn,
+  track: tracksEn,
   tasks: tasksEn,
   ontology: ontologyEn,
   aiTab: aiEn,
@@ -223,6 +225,9 @@ export const enUS: EnglishOf<Messages> = {
     log: logErrorsEn,
     import: importErrorsEn,
     performance: performanceErrorsEn,
+  },
+  warning: {
+    media: mediaWarningsEn,
   },
   storageError: storageErrorsEn,
   journalError: journalErrorsEn,

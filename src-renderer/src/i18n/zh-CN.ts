@@ -7,7 +7,7 @@ import { vendorErrorsZh } from './errors/vendor';
 import { projectErrorsZh } from './errors/project';
 import { batchErrorsZh } from './errors/batch';
 import { subjectErrorsZh } from './errors/subject';
-import { mediaErrorsZh } from './errors/media';
+import { mediaErrorsZh, mediaWarningsZh } from './errors/media';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
@@ -34,6 +34,7 @@ import { workZh } from './features/work';
 import { classifyZh } from './features/classify';
 import { toolHintsZh } from './features/toolHints';
 import { masksZh } from './features/masks';
+import { tracksZh } from './features/tracks';
 import { tasksZh } from './features/tasks';
 import { ontologyZh } from './features/ontology';
 import { aiZh } from './features/ai';
@@ -178,6 +179,7 @@ export const zhCN = {
   classify: classifyZh,
   toolHint: toolHintsZh,
   mask: masksZh,
+  track: tracksZh,
   tasks: tasksZh,
   ontology: ontologyZh,
   aiTab: aiZh,
@@ -226,6 +228,9 @@ export const zhCN = {
     log: logErrorsZh,
     import: importErrorsZh,
     performance: performanceErrorsZh,
+  },
+  warning: {
+    media: mediaWarningsZh,
   },
   storageError: storageErrorsZh,
   journalError: journalErrorsZh,

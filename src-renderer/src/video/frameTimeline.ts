@@ -1,50 +1,41 @@
 /**
- * A file's frames on the decoder's clock: the times the server read from the container
- * (VideoFrameTimes, microseconds, in frame order) and the way from a frame number to the time
- * to ask the demuxer for, and back from a decoded frame's timestamp to its number.
- *
- * The demuxer may put the file on a clock shifted from the server's (an MP4 edit list applied by
- * one reader and not the other moves every time by the same amount): the timeline is aligned on
- * the first frame, whose time both read from the same sample, so a constant shift cannot move a
- * frame to its neighbour.
+ * A file's frames on the demuxer's clock: the times the server read from the container
+ * (VideoFrameTimes, microseconds, in frame order: mediabunny's packet timestamps, as here, less
+ * the packets before time 0, which ffmpeg does not number either) and the way from a frame
+ * number to the time to ask the demuxer for, and back from a decoded frame's timestamp to its
+ * number.
  */
 import { seekTimeOf } from '../../../src-shared/media/videoInfo';
 
 export class FrameTimeline {
-  /** microseconds added to a server time to get the demuxer's */
-  private readonly shift: number;
-
   constructor(
     /** each frame's presentation time, microseconds, ascending (VideoFrameTimes.times) */
     readonly times: readonly number[],
-    /** the demuxer's timestamp of the file's first frame, microseconds */
-    firstTimestamp: number = times[0] ?? 0,
   ) {
     if (times.length === 0) throw new Error('a video with no frames');
-    this.shift = firstTimestamp - times[0]!;
   }
 
   get count(): number {
     return this.times.length;
   }
 
-  /** The time (seconds, on the demuxer's clock) that names frame n without ambiguity: the midpoint to the next frame. */
+  /** The time (seconds) that names frame n without ambiguity: the midpoint to the next frame. */
   seekTime(n: number): number {
-    return seekTimeOf(this.times, n) + this.shift / 1e6;
+    return seekTimeOf(this.times, n);
   }
 
-  /** The presentation time of frame n on the demuxer's clock, microseconds. */
+  /** The presentation time of frame n, microseconds. */
   timeOf(n: number): number {
-    return this.times[n]! + this.shift;
+    return this.times[n]!;
   }
 
   /**
-   * The frame a decoded picture is, by its timestamp (microseconds, demuxer's clock): the last
-   * frame whose time is not after the timestamp's midpoint rule, so a timestamp rounded by a
-   * microsecond either way still names its own frame. -1 before the first frame.
+   * The frame a decoded picture is, by its timestamp (microseconds): the last frame whose
+   * midpoint with the frame before is not after it, so a timestamp rounded by a microsecond
+   * either way still names its own frame. -1 before the first frame (a packet before time 0).
    */
   frameAt(timestamp: number): number {
-    const t = timestamp - this.shift;
+    const t = timestamp;
     let lo = 0;
     let hi = this.times.length - 1;
     if (t < this.times[0]! - halfGap(this.times, 0)) return -1;

@@ -64,8 +64,8 @@ export async function openVideo(url: string, times: readonly number[], options: 
     const decoderConfig = withFullColorSpace(config);
     const support = await VideoDecoder.isConfigSupported(decoderConfig);
     if (!support.supported) throw new VideoOpenError('unsupportedCodec', decoderConfig.codec);
-    const [width, height, rotation, first, codec] = await Promise.all([track.getDisplayWidth(), track.getDisplayHeight(), track.getRotation(), track.getFirstTimestamp(), track.getCodec()]);
-    const timeline = new FrameTimeline(times, Math.round(first * 1e6));
+    const [width, height, rotation, codec] = await Promise.all([track.getDisplayWidth(), track.getDisplayHeight(), track.getRotation(), track.getCodec()]);
+    const timeline = new FrameTimeline(times);
     const capacity = Math.max(MIN_PICTURES, Math.min(MAX_PICTURES, Math.floor((options.pictureBytes ?? DEFAULT_PICTURE_BYTES) / (width * height * 4))));
     const lengthSize = codec === 'avc' ? avcLengthSize(decoderConfig.description) : null;
     return new VideoFrameSource(

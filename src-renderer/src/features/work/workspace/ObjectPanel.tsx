@@ -32,6 +32,7 @@ export const ObjectPanel = memo(function ObjectPanel({
   features,
   engine,
   keymap,
+  trackPanel,
 }: {
   objects: readonly AnnotationObject[];
   selection: readonly string[];
@@ -40,6 +41,8 @@ export const ObjectPanel = memo(function ObjectPanel({
   engine: AnnotationEngine | null;
   /** the user's keys, written into the buttons' tooltips */
   keymap: Readonly<Record<Command, Chord>>;
+  /** on a frame item, the selected track's panel (tracks/TrackPanel.tsx) */
+  trackPanel?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const tip = useChordTip();
@@ -156,6 +159,7 @@ export const ObjectPanel = memo(function ObjectPanel({
         locale={{ emptyText: t('work.objects.empty') }}
       />
       </div>
+      {trackPanel}
       {selected && (
         <Flex vertical gap={8} style={{ flex: '0 1 auto', maxHeight: '60%', minHeight: 0, overflowY: 'auto', borderTop: '1px solid #f0f0f0', paddingTop: 8 }} data-testid="object-attributes">
           <Typography.Text strong>{t('work.objects.attributes')}</Typography.Text>

@@ -56,6 +56,9 @@ import { UnconfirmedDialog } from './UnconfirmedDialog';
 import { useUnconfirmedSubmit } from './useUnconfirmedSubmit';
 import { useAiTools } from './ai/useAiTools';
 import { MaskToolbar } from './masks/MaskToolbar';
+import { useTrackedItem } from './tracks/useTrackedItem';
+import { TrackPanel } from './tracks/TrackPanel';
+import { propagate } from '../../../../../src-shared/model/trackOps';
 import { useMaskBrush } from './masks/useMaskBrush';
 
 /**
@@ -126,7 +129,21 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   const video = item?.open.subject.video;
   const shownIndex = Math.min(frameIndex, Math.max(0, frames.length - 1));
   const frame = frames[shownIndex];
-  const objects: readonly AnnotationObject[] = (frame && item?.frames.get(frame.frameId)?.objects) ?? [];
+  // A frame item's objects are tracks across its frames: each frame shows what they are there (tracks/useTrackedItem.ts).
+  const tracked = useTrackedItem({ item, frameIndex: shownIndex, recordEdit: session.recordEdit, engineRef, onError: (err) => void message.error(errorText(err)) });
+  const storedObjects = (frame && item?.frames.get(frame.frameId)?.objects) ?? null;
+  // the track selected last, for its panel on frames where it is out of view
+  const [trackFocus, setTrackFocus] = useState<{ item: number; id: string } | null>(null);
+  const selectedTrack = tracked ? selection.find((id) => tracked.tracks.keyframes(id).length > 0) : undefined;
+  useEffect(() => {
+    if (selectedTrack && item) setTrackFocus({ item: item.taskSubjectId, id: selectedTrack });
+  }, [selectedTrack, item]);
+  const trackVersion = tracked?.version;
+  const objects: readonly AnnotationObject[] = useMemo(
+    () => (tracked ? tracked.objectsAt(shownIndex) : (storedObjects ?? [])),
+    // the tracks change in place: their version says when
+    [tracked?.tracks, trackVersion, shownIndex, storedObjects],
+  );
   const frameKey = `${item?.taskSubjectId ?? 0}:${frame?.frameId ?? 0}`;
   // Objects an open note is pinned to, on this frame: the engine marks them.
   const pinned = useMemo(() => {
@@ -157,7 +174,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     palette,
     active,
     objects,
-    recordEdit: session.recordEdit,
+    recordEdit: tracked ? tracked.record : session.recordEdit,
+    ...(tracked ? { runOnFrames: tracked.runOnFrames } : {}),
   });
   const { mode: aiMode, stopMode: stopAiMode } = ai;
   /** A mask label is armed: its toolbar shows and its keys work. */
@@ -200,10 +218,11 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   const onEdit = useCallback(
     (edit: ObjectEdit) => {
       if (!frame) return;
-      session.recordEdit(frame.frameId, edit).catch((err: unknown) => void message.error(errorText(err)));
+      if (tracked) tracked.fromCanvas(edit);
+      else session.recordEdit(frame.frameId, edit).catch((err: unknown) => void message.error(errorText(err)));
       setEdits((n) => n + 1);
     },
-    [frame, session, message, errorText],
+    [frame, session, message, errorText, tracked],
   );
 
   /** Runs a step action with the buttons held, and says why it failed without losing anything. */
@@ -223,7 +242,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     item,
     frameId: frame?.frameId,
     engineRef,
-    recordEdit: session.recordEdit,
+    recordEdit: tracked ? tracked.record : session.recordEdit,
     submit: () => void run(session.actions.submit),
     onError: (err) => void message.error(errorText(err)),
   });
@@ -274,16 +293,19 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         if (!item || selection.length === 0) return void message.info(t('work.interpolateNothing'));
         const edits = interpolationEdits(frames.map((f) => f.frameId), item.frames, frameIndex, selection);
         if (edits.length === 0) return void message.info(t('work.interpolateNothing'));
-        for (const e of edits) session.recordEdit(e.frameId, { upsert: withDefaults(e.upsert) }).catch((err: unknown) => void message.error(errorText(err)));
+        for (const e of edits) (tracked ? tracked.record : session.recordEdit)(e.frameId, { upsert: withDefaults(e.upsert) }).catch((err: unknown) => void message.error(errorText(err)));
         void message.success(t('work.interpolated', { count: edits.length }));
       },
       copyToNextFrame: () => {
         const next = frames[frameIndex + 1];
         if (!next || !engineRef.current) return;
         const picked = objects.filter((o) => selection.length === 0 || selection.includes(o.id));
-        session.copyToFrame(next.frameId, withDefaults(picked));
+        // a track carries on by itself: copying makes a keyframe on the next frame where it can be adjusted
+        if (tracked) tracked.run(propagate(withDefaults(picked), shownIndex, 1, frames.length));
+        else session.copyToFrame(next.frameId, withDefaults(picked));
         moveTo(frameIndex + 1);
       },
+      ...(tracked ? { undo: tracked.undo, redo: tracked.redo } : {}),
     },
   });
 
@@ -316,6 +338,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
         onSkip={() => void run(() => session.actions.skip())}
         onReject={() => setRejecting(true)}
         onCompare={() => setComparing(true)}
+        {...(tracked ? { onUndo: tracked.undo, onRedo: tracked.redo } : {})}
         keymap={keymap}
       />
       {item?.open.taskSubject.rework && <ReworkNotice projectId={target.projectId} taskSubjectId={item.taskSubjectId} />}
@@ -373,7 +396,18 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
           activeKey={sideTab}
           onChange={setSideTab}
           items={[
-            { key: 'objects', label: t('work.objectsTab'), children: <ObjectPanel objects={objects} selection={selection} lookup={lookup} features={features} engine={engine} keymap={keymap} /> },
+            { key: 'objects', label: t('work.objectsTab'), children: (
+                <ObjectPanel
+                  objects={objects}
+                  selection={selection}
+                  lookup={lookup}
+                  features={features}
+                  engine={engine}
+                  keymap={keymap}
+                  trackPanel={tracked && <TrackPanel tracked={tracked} selection={selection} focus={trackFocus && trackFocus.item === item?.taskSubjectId ? trackFocus.id : null} frameIndex={shownIndex} frameCount={frames.length} onGoTo={moveTo} />}
+                />
+              ),
+            },
             {
               key: 'notes',
               label: t('work.notes.tab', { count: notes?.length ?? 0 }),

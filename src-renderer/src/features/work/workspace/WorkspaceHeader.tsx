@@ -46,12 +46,15 @@ export function WorkspaceHeader(p: {
   onSkip: () => void;
   onReject: () => void;
   onCompare: () => void;
+  /** undo and redo of a frame item (its history is the item's, not the canvas's: tracks/itemHistory.ts) */
+  onUndo?: () => void;
+  onRedo?: () => void;
   /** the user's keys, written into the tooltips */
   keymap: Readonly<Record<Command, Chord>>;
 }) {
   const { t } = useTranslation();
   const tip = useChordTip();
-  const { engine, keymap } = p;
+  const { engine, keymap, onUndo, onRedo } = p;
   return (
     <Flex align="center" gap={12} style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
       {/* An arrow and where it goes: the words the bar's other parts need (the item's name) are not spent here. */}
@@ -82,10 +85,10 @@ export function WorkspaceHeader(p: {
       <HandoffNoticeButton notices={p.handoffNotices} onDismiss={p.onDismissNotice} />
       <Space.Compact>
         <Tooltip title={tip(t('work.keys.command.undo'), keymap.undo)}>
-          <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => engine?.undo()} />
+          <Button aria-label={t('work.keys.command.undo')} icon={<UndoOutlined />} onClick={() => (onUndo ? onUndo() : engine?.undo())} />
         </Tooltip>
         <Tooltip title={tip(t('work.keys.command.redo'), keymap.redo)}>
-          <Button aria-label={t('work.keys.command.redo')} icon={<RedoOutlined />} onClick={() => engine?.redo()} />
+          <Button aria-label={t('work.keys.command.redo')} icon={<RedoOutlined />} onClick={() => (onRedo ? onRedo() : engine?.redo())} />
         </Tooltip>
       </Space.Compact>
       <ZoomField engine={engine} keymap={keymap} />

@@ -1,5 +1,5 @@
 import type { AnnotationObject, FrameData } from '../../../../../src-shared/model/annotation';
-import { interpolateObjects } from '../../../canvas/model/interpolate';
+import { interpolateObjects } from '../../../../../src-shared/model/interpolate';
 
 /** Edits to write, frame by frame: the objects to upsert on each. */
 export type FrameUpserts = { frameId: number; upsert: AnnotationObject[] }[];

@@ -23,6 +23,11 @@ export interface AiToolsInput {
   /** the frame's objects as shown */
   objects: readonly AnnotationObject[];
   recordEdit: (frameId: number, edit: ObjectEdit) => Promise<void>;
+  /**
+   * On a frame item, edits of several frames as one undoable step of the item's history
+   * (tracks/useTrackedItem.ts); absent on image items, whose steps ride the canvas's history.
+   */
+  runOnFrames?: (edits: { frameId: number; edit: ObjectEdit }[]) => void;
 }
 
 /** The workspace's input as of the last render. */

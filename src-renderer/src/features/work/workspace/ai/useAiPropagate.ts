@@ -18,7 +18,7 @@ export function useAiPropagate(latest: Latest, t: TFunction, call: AiCall) {
   const [propagateFrames, setPropagateFrames] = useState(DEFAULT_PROPAGATE_FRAMES);
 
   const propagate = async () => {
-    const { item, frameIndex, selection, recordEdit } = latest.current;
+    const { item, frameIndex, selection, recordEdit, runOnFrames } = latest.current;
     const e = engineOf(latest);
     if (!item || !e) return;
     const following = item.open.subject.frames.length - 1 - frameIndex;
@@ -35,9 +35,12 @@ export function useAiPropagate(latest: Latest, t: TFunction, call: AiCall) {
       for (const w of edits) recordEdit(w.frameId, w.edit).catch(fail);
     };
     const put = placed.map((f) => ({ frameId: f.frameId, edit: { upsert: f.upsert } }));
-    const takeBack = placed.map((f) => ({ frameId: f.frameId, edit: { remove: f.upsert.map((o) => o.id) } }));
-    write(put);
-    e.change({}, { undo: () => write(takeBack), redo: () => write(put) });
+    if (runOnFrames) runOnFrames(put);
+    else {
+      const takeBack = placed.map((f) => ({ frameId: f.frameId, edit: { remove: f.upsert.map((o) => o.id) } }));
+      write(put);
+      e.change({}, { undo: () => write(takeBack), redo: () => write(put) });
+    }
     note(t('aiWorkspace.propagated', { count: objects.length, frames: placed.length }));
     if (skipped) note(t('aiWorkspace.propagateSkipped', { count: skipped }));
   };

@@ -2,7 +2,7 @@
  * Objects across the frames of a video or image sequence: an object's shape on a frame between
  * two keyframes, and copies of a frame's objects for the next one. Pure functions.
  */
-import type { AnnotationObject, Point2 } from '../../../../src-shared/model/annotation';
+import type { AnnotationObject, Point2 } from './annotation';
 
 type BoxGeometry = Extract<AnnotationObject, { tool: 'box' }>['geometry'];
 type Keypoint = Extract<AnnotationObject, { tool: 'keypoints' }>['geometry']['points'][number];
