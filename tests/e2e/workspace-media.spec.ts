@@ -9,10 +9,10 @@ import { workWorld } from './pages/workSetup';
 /** Where the e2e server (local disk, as `npm start` runs it) keeps an object. */
 const objectFile = (key: string) => path.join(E2E_DATA_DIR, 'objects', key);
 
-test('an item whose picture is damaged or gone says so, cannot be submitted blind, and is skipped with the reason; the next one opens as usual', async ({ browser, request }) => {
+test('an item whose picture is damaged or gone says so, cannot be submitted blind, and is skipped with the reason; the next one opens as usual; a video item steps, jumps, goes to a frame and plays, every frame the one named', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  // chelsea.png, coffee.png, astronaut.png, in that order.
-  const world = await workWorld(request, 3);
+  // chelsea.png, coffee.png, astronaut.png, in that order; then a video of 90 frames, each showing its own number.
+  const world = await workWorld(request, 3, { video: 90 });
   const subjects = await call(request, world.owner, 'GET', `/project/${world.projectId}/subject/list?pageSize=10`);
   const keyOf = (name: string) => subjects.list.find((s: { name: string }) => s.name === name).firstFrame.key as string;
   // Damaged after it was taken in (written over through the store, as a faulty tool would), and deleted from the store.
@@ -61,4 +61,60 @@ test('an item whose picture is damaged or gone says so, cannot be submitted blin
     expect(skip?.reason, name).toContain('The picture cannot be shown');
     expect(skip?.reason, name).toContain(why);
   }
+
+  // Issue 33: the video item, decoded in the workspace from its file. The strip names a frame by
+  // its number in the file; the canvas shows that frame (its number is drawn in its pixels).
+  await page.getByTestId('submit').click();
+  await expect(page.getByTestId('item-name')).toHaveText('clip.mp4');
+  await workspace.expectItemOpen();
+  const position = page.getByTestId('video-position');
+  const shows = async (n: number) => {
+    await expect(position).toHaveAttribute('data-frame', String(n));
+    await expect.poll(() => workspace.shownFrameNumber()).toBe(n);
+  };
+  await shows(0);
+  await expect(position).toHaveText('Frame 0 · 0:00.000');
+  await page.keyboard.press('d');
+  await shows(1);
+  await page.keyboard.press('Shift+ArrowRight');
+  await shows(11);
+  await page.keyboard.press('Shift+ArrowRight');
+  await shows(21);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await shows(11);
+  await page.keyboard.press('a');
+  await shows(10);
+  const goTo = page.getByTestId('video-go-to');
+  await goTo.fill('57');
+  await goTo.press('Enter');
+  await shows(57);
+  await expect(position).toHaveText('Frame 57 · 0:01.900');
+  await goTo.fill('500');
+  await goTo.press('Enter');
+  await expect(page.getByText('This item is frames 0 to 89 of the video; frame 500 is not in it.')).toBeVisible();
+  await goTo.fill('30');
+  await goTo.press('Enter');
+  await shows(30);
+  // Playing: every frame in turn (the strip's number never skips one) to the last, where it stops;
+  // the canvas then shows the frame the strip names.
+  await position.evaluate((el) => {
+    const seen: number[] = [];
+    (window as unknown as { framesSeen: number[] }).framesSeen = seen;
+    new MutationObserver(() => seen.push(Number(el.getAttribute('data-frame')))).observe(el, { attributes: true, attributeFilter: ['data-frame'] });
+  });
+  const play = page.getByTestId('video-play');
+  await page.keyboard.press('k');
+  await expect(play).toHaveAttribute('data-playing', 'false', { timeout: 20_000 });
+  await shows(89);
+  const seen = await page.evaluate(() => (window as unknown as { framesSeen: number[] }).framesSeen.splice(0));
+  expect(seen).toEqual(Array.from({ length: 59 }, (_, k) => 31 + k));
+  // Played again from the start, and paused on the way: the frame it stopped on is the one shown.
+  await page.keyboard.press('k');
+  await expect(play).toHaveAttribute('data-playing', 'true');
+  await page.keyboard.press('k');
+  await expect(play).toHaveAttribute('data-playing', 'false');
+  const stopped = Number(await position.getAttribute('data-frame'));
+  expect(stopped).toBeLessThan(89);
+  await shows(stopped);
+  expect(await page.evaluate(() => (window as unknown as { framesSeen: number[] }).framesSeen)).toEqual(Array.from({ length: stopped + 1 }, (_, k) => k));
 });

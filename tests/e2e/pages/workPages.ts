@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PROBE, shownNumber } from '../../support/videoHarness';
 
 /** My work, as an annotator or reviewer sees it. */
 export class MyWorkPage {
@@ -91,5 +92,38 @@ export class WorkspacePage {
 
   async expectSaved() {
     await expect(this.page.getByTestId('sync-state')).toHaveAttribute('data-state', 'synced');
+  }
+
+  /**
+   * The number the picture on the canvas shows (a video of tests/support/frameNumberVideo.ts):
+   * the picture's box found along the canvas's middle row and column (the picture's grey against
+   * the dark stage; the number's blocks are clear of both lines), shrunk in the page to the
+   * harness's probe size and read with readFrameNumber.
+   */
+  async shownFrameNumber(): Promise<number> {
+    const picture = await this.canvas.evaluate(
+      (c: HTMLCanvasElement, [w, h]) => {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const lit = (x: number, y: number) => data[(y * c.width + x) * 4]! > 60;
+        const row = Math.floor(c.height / 2);
+        const col = Math.floor(c.width / 2);
+        let left = 0;
+        let right = c.width - 1;
+        let top = 0;
+        let bottom = c.height - 1;
+        while (left < right && !lit(left, row)) left++;
+        while (right > left && !lit(right, row)) right--;
+        while (top < bottom && !lit(col, top)) top++;
+        while (bottom > top && !lit(col, bottom)) bottom--;
+        const probe = new OffscreenCanvas(w, h).getContext('2d')!;
+        probe.drawImage(c, left, top, right - left + 1, bottom - top + 1, 0, 0, w, h);
+        const bytes = probe.getImageData(0, 0, w, h).data;
+        let text = '';
+        for (const b of bytes) text += String.fromCharCode(b);
+        return btoa(text);
+      },
+      [PROBE.width, PROBE.height] as const,
+    );
+    return shownNumber(picture);
   }
 }

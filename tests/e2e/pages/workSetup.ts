@@ -6,6 +6,7 @@ import os from 'node:os';
 import { imageSize as readImageSize } from 'image-size';
 import sharp from 'sharp';
 import { makePyramid } from '../../../src-main/services/datasets/imagePyramid';
+import { makeFrameNumberVideo } from '../../support/frameNumberVideo';
 import { call, registerUser, SERVER, teamWith, type TestUser } from './teamSetup';
 
 /** Real photographs (resources/demo-images), so the workspace decodes and draws them. */
@@ -39,12 +40,14 @@ const idOf = async (request: APIRequestContext, user: TestUser): Promise<number>
  * A fresh team with an annotator and a reviewer, a project with a box and a polygon feature,
  * (with `classification`, a whole-item question too) `count` real photographs in a batch (with
  * `sequence`, as the frames of one subject; `photos` picks which), and a task with an annotate step (the annotator) and a
- * review step (the reviewer). Unique per call, so specs never share state.
+ * review step (the reviewer). With `video`, one more item after them: a video of that many
+ * frames whose every frame shows its own number (tests/support/frameNumberVideo.ts), `clip.mp4`.
+ * Unique per call, so specs never share state.
  */
 export async function workWorld(
   request: APIRequestContext,
   count = 3,
-  options: { classification?: boolean; sequence?: boolean; panorama?: boolean; photos?: string[]; masks?: boolean } = {},
+  options: { classification?: boolean; sequence?: boolean; panorama?: boolean; photos?: string[]; masks?: boolean; video?: number } = {},
 ): Promise<WorkWorld> {
   const salt = `${Date.now() % 1e7}`;
   const owner = await registerUser(request, `Owner ${salt}`);
@@ -57,7 +60,8 @@ export async function workWorld(
   ]);
   const [annotatorId, reviewerId] = [await idOf(request, annotator), await idOf(request, reviewer)];
   const projectName = `Street scenes ${salt}`;
-  const project = await call(request, owner, 'POST', '/project', { projectName, type: 'image' });
+  // A video item needs a frame project (the server refuses one elsewhere); photographs go in either.
+  const project = await call(request, owner, 'POST', '/project', { projectName, type: options.video ? 'frame' : 'image' });
   const projectId: number = project.projectId;
   await call(request, owner, 'POST', `/project/${projectId}/member`, {
     members: [
@@ -95,8 +99,9 @@ export async function workWorld(
     subjects.push({ name, recordType: 'image', frames: [{ key, sizeBytes: bytes.length, sha256: contentHash, fileName: name, ...imageSize(bytes) }] });
   }
   // A frame sequence: the photos as the frames of one subject, in order.
-  const items = options.sequence ? [{ name: `sequence-${salt}`, recordType: 'frame', frames: subjects.flatMap((x) => x.frames) }] : subjects;
+  const items: { name: string; recordType: string; frames: object[] }[] = options.sequence ? [{ name: `sequence-${salt}`, recordType: 'frame', frames: subjects.flatMap((x) => x.frames) }] : subjects;
   if (options.panorama) items.push(await panoramaSubject(request, owner, `dataset/${projectId}/work-${salt}/panorama.png`));
+  if (options.video) items.push(await videoSubject(request, owner, `dataset/${projectId}/work-${salt}/clip.mp4`, options.video));
   const batch = await call(request, owner, 'POST', '/batch', { projectId, name: `Photos ${salt}`, subjects: items });
   const taskName = `Label the photos ${salt}`;
   const task = await call(request, owner, 'POST', '/task', {
@@ -119,6 +124,20 @@ export async function workWorld(
     photos,
     rejectReason,
   };
+}
+
+/** A video item whose frames show their own numbers (H.264 with B-frames, 320 x 240, 30 fps), stored as an import stores it. */
+async function videoSubject(request: APIRequestContext, owner: TestUser, key: string, frames: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  try {
+    await makeFrameNumberVideo(path.join(dir, 'clip.mp4'), { frames });
+    const bytes = fs.readFileSync(path.join(dir, 'clip.mp4'));
+    const res = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, { headers: owner.headers, multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: bytes } } });
+    expect((await res.json()).code).toBe(200);
+    return { name: 'clip.mp4', recordType: 'video', frames: [{ key, sizeBytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') }] };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The panorama's size and where its colours change: red up to PANORAMA_RED_TO, green after. */

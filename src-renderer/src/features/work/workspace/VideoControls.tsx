@@ -8,6 +8,7 @@ import { useChordTip } from './useChordTip';
 import { JUMP } from './useVideoPlayback';
 import { itemIndexOf, videoTimeText } from './videoPosition';
 
+/** What the frame strip needs of a video item. */
 export interface VideoStrip {
   info: VideoInfo;
   playing: boolean;
@@ -16,15 +17,51 @@ export interface VideoStrip {
   timeOf: (i: number) => number;
 }
 
+interface Props {
+  video: VideoStrip;
+  index: number;
+  count: number;
+  onChange: (index: number) => void;
+  keymap: Readonly<Record<Command, Chord>>;
+}
+
+/** Play and pause. */
+export function PlayButton({ video, keymap }: Pick<Props, 'video' | 'keymap'>) {
+  const { t } = useTranslation();
+  const tip = useChordTip();
+  const text = video.playing ? t('work.frames.pause') : t('work.frames.play');
+  return (
+    <Tooltip title={tip(text, keymap.playPause)}>
+      <Button size="small" type="primary" ghost onClick={video.onToggle} aria-label={text} data-testid="video-play" data-playing={video.playing} icon={video.playing ? <PauseOutlined /> : <CaretRightOutlined />} />
+    </Tooltip>
+  );
+}
+
+/** A jump of ten frames back (-1) or forward (1). */
+export function JumpButton({ way, index, count, onChange, keymap }: Omit<Props, 'video'> & { way: -1 | 1 }) {
+  const { t } = useTranslation();
+  const tip = useChordTip();
+  const text = way < 0 ? t('work.frames.jumpBack', { n: JUMP }) : t('work.frames.jumpForward', { n: JUMP });
+  return (
+    <Tooltip title={tip(text, way < 0 ? keymap.jumpBack : keymap.jumpForward)}>
+      <Button
+        size="small"
+        disabled={way < 0 ? index === 0 : index >= count - 1}
+        onClick={() => onChange(Math.max(0, Math.min(count - 1, index + way * JUMP)))}
+        aria-label={text}
+        icon={way < 0 ? <DoubleLeftOutlined /> : <DoubleRightOutlined />}
+      />
+    </Tooltip>
+  );
+}
+
 /**
- * A video item's controls in the frame strip: play and pause, jumps of ten frames, a field to go
- * to a frame by its number in the file (Enter goes, and gives the keys back to the canvas), and
- * where the item stands: that number and its time.
+ * Where a video item stands, and a field to go to a frame by its number in the file (Enter goes
+ * and gives the keys back to the canvas; Esc leaves it; a number the item does not have says so).
  */
-export function VideoControls({ video, index, count, onChange, keymap }: { video: VideoStrip; index: number; count: number; onChange: (index: number) => void; keymap: Readonly<Record<Command, Chord>> }) {
+export function VideoPosition({ video, index, count, onChange }: Omit<Props, 'keymap'>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const tip = useChordTip();
   const [typed, setTyped] = useState('');
   const { firstFrame } = video.info;
   const go = (field: HTMLInputElement) => {
@@ -38,21 +75,15 @@ export function VideoControls({ video, index, count, onChange, keymap }: { video
     field.blur();
     onChange(at);
   };
-  const playText = video.playing ? t('work.frames.pause') : t('work.frames.play');
+  const leave = (field: HTMLInputElement) => {
+    setTyped('');
+    field.blur();
+  };
   return (
     <>
-      <Tooltip title={tip(playText, keymap.playPause)}>
-        <Button size="small" onClick={video.onToggle} aria-label={playText} data-testid="video-play" data-playing={video.playing} icon={video.playing ? <PauseOutlined /> : <CaretRightOutlined />} />
-      </Tooltip>
-      <Tooltip title={tip(t('work.frames.jumpBack', { n: JUMP }), keymap.jumpBack)}>
-        <Button size="small" disabled={index === 0} onClick={() => onChange(Math.max(0, index - JUMP))} aria-label={t('work.frames.jumpBack', { n: JUMP })} icon={<DoubleLeftOutlined />} />
-      </Tooltip>
-      <Tooltip title={tip(t('work.frames.jumpForward', { n: JUMP }), keymap.jumpForward)}>
-        <Button size="small" disabled={index >= count - 1} onClick={() => onChange(Math.min(count - 1, index + JUMP))} aria-label={t('work.frames.jumpForward', { n: JUMP })} icon={<DoubleRightOutlined />} />
-      </Tooltip>
       <Input
         size="small"
-        style={{ width: 96 }}
+        style={{ width: 120 }}
         value={typed}
         inputMode="numeric"
         placeholder={t('work.frames.goTo')}
@@ -60,7 +91,7 @@ export function VideoControls({ video, index, count, onChange, keymap }: { video
         data-testid="video-go-to"
         onChange={(e) => setTyped(e.target.value)}
         onPressEnter={(e) => go(e.currentTarget)}
-        onKeyDown={(e) => e.key === 'Escape' && (setTyped(''), e.currentTarget.blur())}
+        onKeyDown={(e) => e.key === 'Escape' && leave(e.currentTarget)}
       />
       <Tooltip title={t('work.frames.videoPositionHint')}>
         <Typography.Text data-testid="video-position" data-frame={firstFrame + index} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

@@ -51,12 +51,17 @@ export function useVideoPlayback(p: { images: FrameImages; video: VideoInfo | un
     source.playing = true;
     let clock = { at: performance.now(), time: timeOf(index) };
     let raf = 0;
-    /** the frame before the one last set: the page may not have rendered that one yet */
+    /** the frame before the one last set, still the page's until it renders that one */
     let before = latest.current.frameIndex;
     const tick = (now: number) => {
-      // Moved elsewhere meanwhile (a note's frame, say): that is the person's move, playing stops.
       const at = latest.current.frameIndex;
-      if (at !== index && at !== before) return setPlaying(false);
+      if (at !== index) {
+        // Moved elsewhere meanwhile (a note's frame, say): that is the person's move, playing stops.
+        if (at !== before) return setPlaying(false);
+        // The page has not rendered the last frame yet: the next one waits for it, never skips it.
+        raf = requestAnimationFrame(tick);
+        return;
+      }
       const next = index + 1;
       if (next >= refs.length) return setPlaying(false);
       const due = clock.at + timeOf(next) - clock.time;
