@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanKeyPacket, isDisposable } from '../../src-renderer/src/video/avcPackets';
 import { FrameTimeline } from '../../src-renderer/src/video/frameTimeline';
+import { itemIndexOf, videoTimeText } from '../../src-renderer/src/features/work/workspace/videoPosition';
 
 /**
  * How the video frame source names decoded frames (by their timestamps, through the file's table
@@ -62,5 +63,26 @@ describe('H.264 packets a seek may leave undecoded', () => {
     expect(cleanKeyPacket(packet(SEI, AUD, IDR), 4)).toEqual(packet(AUD, IDR));
     expect(cleanKeyPacket(packet(IDR, 0x14), 4)).toEqual(packet(IDR));
     expect(cleanKeyPacket(packet(IDR, AUD, NON_REF_SLICE), 4)).toEqual(packet(IDR));
+  });
+});
+
+describe('a video item\'s position in the frame strip', () => {
+  it('goes to a frame by its number in the file: the item of frames 1000 to 1999 takes 1500 as its frame 500', () => {
+    expect(itemIndexOf('1500', 1000, 1000)).toBe(500);
+    expect(itemIndexOf(' 1000 ', 1000, 1000)).toBe(0);
+    expect(itemIndexOf('1999', 1000, 1000)).toBe(999);
+  });
+
+  it('says a number of the file outside the item apart from what is not a frame number at all', () => {
+    expect(itemIndexOf('999', 1000, 1000)).toBe('outside');
+    expect(itemIndexOf('2000', 1000, 1000)).toBe('outside');
+    for (const typed of ['', '12a', '-3', '1.5', '1e3']) expect(itemIndexOf(typed, 0, 90), typed).toBeNull();
+  });
+
+  it('writes a frame\'s time to the millisecond, with hours once there are any', () => {
+    expect(videoTimeText(0)).toBe('0:00.000');
+    expect(videoTimeText(57 / 30)).toBe('0:01.900');
+    expect(videoTimeText(62.5333)).toBe('1:02.533');
+    expect(videoTimeText(3723)).toBe('1:02:03.000');
   });
 });
