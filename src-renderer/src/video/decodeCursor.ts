@@ -54,6 +54,8 @@ export class DecodeCursor {
   private fedSinceSeek = 0;
   private outSinceSeek = 0;
   private flushed = false;
+  /** the sought frame's own packet (decode order) */
+  private targetSequence = -1;
 
   constructor(
     private readonly packets: EncodedPacketSink,
@@ -75,6 +77,22 @@ export class DecodeCursor {
   /** The highest frame number that came out since the last seek (-1: none yet). */
   get lastOutFrame(): number {
     return this.lastOut;
+  }
+
+  /** The sought frame's packet, and every one it needs (those before it in decode order), were fed. */
+  get targetFed(): boolean {
+    return this.decoder !== null && (this.next === null || this.next.sequenceNumber > this.targetSequence);
+  }
+
+  /**
+   * Makes the decoder give every frame it holds now (it keeps a few back to order them until it
+   * is fed more). The sought frame comes out at once, at the cost of going on: after a drain the
+   * decoder needs a key frame again, so the frames after it take a seek of their own.
+   */
+  async drain(): Promise<void> {
+    if (!this.decoder || this.flushed) return;
+    await this.decoder.flush();
+    this.flushed = true;
   }
 
   /** Every packet was fed and the decoder drained: nothing more comes out until a seek. */
@@ -103,8 +121,9 @@ export class DecodeCursor {
   /** Starts again at the key frame before frame `target`; frames from `keepFrom` (at most `target`) on will come out. */
   async seek(target: number, keepFrom = target): Promise<void> {
     const time = this.timeline.seekTime(target);
-    const key = (await this.packets.getKeyPacket(time, VERIFY)) ?? (await this.packets.getFirstKeyPacket(VERIFY));
+    const [key, own] = await Promise.all([this.packets.getKeyPacket(time, VERIFY).then((k) => k ?? this.packets.getFirstKeyPacket(VERIFY)), this.packets.getPacket(time)]);
     if (!key) throw new Error('the video has no key frame to start decoding at');
+    this.targetSequence = own?.sequenceNumber ?? key.sequenceNumber;
     if (!this.decoder || this.decoder.state === 'closed') this.decoder = this.makeDecoder();
     this.decoder.reset();
     this.decoder.configure({ ...this.config, optimizeForLatency: this.options.optimizeForLatency });

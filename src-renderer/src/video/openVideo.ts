@@ -36,6 +36,8 @@ export interface OpenVideoOptions {
   optimizeForLatency?: boolean;
   /** skip disposable H.264 frames before a seek's target (default on) */
   skipDisposable?: boolean;
+  /** drain a sought frame out of the decoder rather than feed on until it comes (default on) */
+  drainSeeks?: boolean;
 }
 
 const DEFAULT_PICTURE_BYTES = 160 * 2 ** 20;
@@ -73,7 +75,7 @@ export async function openVideo(url: string, times: readonly number[], options: 
       decoderConfig,
       timeline,
       new FramePainter(width, height, rotation as Rotation),
-      { capacity, optimizeForLatency: options.optimizeForLatency ?? false, avcLengthSize: lengthSize, skipDisposable: options.skipDisposable ?? true },
+      { capacity, optimizeForLatency: options.optimizeForLatency ?? false, avcLengthSize: lengthSize, skipDisposable: options.skipDisposable ?? true, drainSeeks: options.drainSeeks ?? true },
       () => input.dispose(),
     );
   } catch (err) {

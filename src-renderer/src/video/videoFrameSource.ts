@@ -69,7 +69,11 @@ export class VideoFrameSource {
   readonly window: number;
   /** canvases at most, while playing */
   private readonly capacity: number;
+  /** a sought frame is drained out of the decoder rather than waited for */
+  private readonly drainSeeks: boolean;
   private isPlaying = false;
+  /** the goal is a step after the one before */
+  private stepping = false;
   /** resolved when the decoder has nothing left to do */
   private settledWaiters: (() => void)[] = [];
   private idle = false;
@@ -100,12 +104,13 @@ export class VideoFrameSource {
     config: VideoDecoderConfig,
     readonly timeline: FrameTimeline,
     private readonly painter: FramePainter,
-    options: DecodeCursorOptions & { capacity: number },
+    options: DecodeCursorOptions & { capacity: number; drainSeeks: boolean },
     private readonly onClose: () => void = () => undefined,
   ) {
     // The pinned pictures and a few behind take their places; the rest is for frames ahead.
     this.window = Math.max(1, options.capacity - 2 - BEHIND);
     this.capacity = options.capacity;
+    this.drainSeeks = options.drainSeeks;
     this.cache = new PictureCache(this.stillCapacity, painter.width, painter.height);
     this.cursor = new DecodeCursor(packets, config, timeline, options);
     this.cursor.onFrame = (n, frame) => {
@@ -217,6 +222,8 @@ export class VideoFrameSource {
     if (n === this.goal) return;
     // Stepping back keeps the frames before the goal; a jump back is a seek like any other.
     this.backward = n < this.goal && this.goal - n <= STEP_BACK;
+    // Stepping forward goes on from the frames just decoded: a drain would end that.
+    this.stepping = n > this.goal && n - this.goal <= STEP_BACK;
     this.goal = n;
     this.fillSeeks = 0;
     this.soughtGoal = null;
@@ -289,6 +296,13 @@ export class VideoFrameSource {
       await this.cursor.seek(target, this.backward && !have ? Math.max(0, goal - KEEP_BEHIND) : target);
       this.soughtGoal = have ? null : goal;
       if (have) this.fillSeeks++;
+      return true;
+    }
+    // Sought and fed up to its own packet, not out yet (the decoder holds frames back to order
+    // them until fed more): drained out now, and the frames after it get a seek of their own once
+    // it is shown. 25 to 35 ms sooner at 1080p here; stepping and playing go on instead.
+    if (this.drainSeeks && !this.isPlaying && !this.stepping && !have && this.soughtGoal === goal && this.cursor.targetFed) {
+      await this.cursor.drain();
       return true;
     }
     // A new goal within reach but ahead: the frames in between are not wanted.
