@@ -48,6 +48,38 @@ interface Seek {
   shown: number;
 }
 
+interface Seeks {
+  seeks: Seek[];
+  stats?: Record<string, number>;
+  cpuMs: number;
+}
+
+/** CPU milliseconds spent so far by this process's children and theirs (the browser), from /proc. */
+function browserCpuMs(): number {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      cpu.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  const todo = [...(children.get(process.pid) ?? [])];
+  while (todo.length > 0) {
+    const pid = todo.pop()!;
+    total += cpu.get(pid) ?? 0;
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
 async function main() {
   const dir = path.resolve('.run/video-files');
   const name = `frames-1080p-gop${GOP}-${SECONDS}s.mp4`;
@@ -61,42 +93,47 @@ async function main() {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
     page.on('pageerror', (e) => console.error('page error:', e));
     await page.goto(buildVideoBenchPage());
-    const run = (what: string, args: object) => (console.log(`${what} ${JSON.stringify((args as { options?: object }).options ?? {})}...`), page).evaluate(([w, a]) => (window as unknown as Record<string, Record<string, (x: object) => Promise<unknown>>>).videoBench![w]!(a), [what, { url: server.url(name), times, ...args }] as const);
+    /** Runs one contender in the page, with the CPU the browser spent on it. */
+    const run = async <T,>(what: string, args: object): Promise<T & { cpuMs: number }> => {
+      console.log(`${what} ${JSON.stringify((args as { options?: object }).options ?? {})}...`);
+      const before = browserCpuMs();
+      const result = await page.evaluate(([w, a]) => (window as unknown as Record<string, Record<string, (x: object) => Promise<unknown>>>).videoBench![w]!(a), [what, { url: server.url(name), times, ...args }] as const);
+      return { ...(result as T), cpuMs: browserCpuMs() - before };
+    };
 
-    const seekRows: [string, Seek[], string][] = [];
-    const ours = (await run('oursSeeks', { targets, options: {} })) as { seeks: Seek[]; stats: Record<string, number> };
-    seekRows.push(['frame source (disposable frames skipped, sought frame drained, pictures reused)', ours.seeks, statsText(ours.stats)]);
-    const fed = (await run('oursSeeks', { targets, options: { drainSeeks: false } })) as { seeks: Seek[]; stats: Record<string, number> };
-    seekRows.push(['frame source, a sought frame waited for (not drained)', fed.seeks, statsText(fed.stats)]);
-    const all = (await run('oursSeeks', { targets, options: { skipDisposable: false } })) as { seeks: Seek[]; stats: Record<string, number> };
-    seekRows.push(['frame source, every frame before the target decoded', all.seeks, statsText(all.stats)]);
-    const latency = (await run('oursSeeks', { targets, options: { optimizeForLatency: true } })) as { seeks: Seek[]; stats: Record<string, number> };
-    seekRows.push(['frame source, optimizeForLatency', latency.seeks, statsText(latency.stats)]);
-    seekRows.push(['mediabunny getSample + createImageBitmap (a decoder per seek)', ((await run('sinkSeeks', { targets })) as { seeks: Seek[] }).seeks, '']);
-    seekRows.push(['HTMLVideoElement: currentTime + requestVideoFrameCallback', ((await run('peerSeeks', { targets })) as { seeks: Seek[] }).seeks, '']);
-
+    const decoder = await run<{ perFrame: number; frames: number }>('decodeRate', { count: 300 });
+    const seekRows: [string, Seeks][] = [
+      ['frame source (decoder kept, disposable frames skipped, pictures reused)', await run<Seeks>('oursSeeks', { targets, options: {} })],
+      // The same frames' neighbours again, in one source: the file's parts read already (first reads of fresh memory cost much here).
+      ['frame source, the same GOPs again (parts of the file read before)', await run<Seeks>('oursSeeks', { targets: [...targets, ...targets.map((n) => Math.min(n + 1, times.length - 2))], options: {}, skip: SEEKS })],
+      ['frame source, every frame before the target decoded', await run<Seeks>('oursSeeks', { targets, options: { skipDisposable: false } })],
+      ['frame source, optimizeForLatency', await run<Seeks>('oursSeeks', { targets, options: { optimizeForLatency: true } })],
+      ['mediabunny getSample + createImageBitmap (a decoder per seek)', await run<Seeks>('sinkSeeks', { targets })],
+      ['HTMLVideoElement: currentTime + requestVideoFrameCallback', await run<Seeks>('peerSeeks', { targets })],
+    ];
     const playArgs = { from: 100, count: 300, boxes: 50 };
-    const play = (await run('oursPlay', { ...playArgs, options: {} })) as { late: number[]; ms: number; interval: number; wrong: number[]; stats: Record<string, number> };
-    const peer = (await run('peerPlay', playArgs)) as { ms: number; presented: number; dropped: number; total: number; callbacks: number };
+    const play = await run<{ late: number[]; ms: number; interval: number; wrong: number[]; stats: Record<string, number> }>('oursPlay', { ...playArgs, options: {} });
+    const peer = await run<{ ms: number; presented: number; callbacks: number }>('peerPlay', playArgs);
 
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(`\n${name}: ${times.length} frames, 1920x1080, x264 veryfast, key frame every ${GOP}; ${os.cpus().length} cores, load average ${load}`);
+    console.log(`The decoder alone: ${fmt(decoder.perFrame)} ms a frame (${decoder.frames} frames queued at once from the first key frame), ${fmt(decoder.cpuMs / decoder.frames)} ms of CPU a frame.`);
     console.log(`\n${SEEKS} random seeks, each drawn on a 1280x720 canvas`);
-    console.log('| how | p50 ms | p95 ms | max ms | wrong frames | decoder |');
-    console.log('|---|---|---|---|---|---|');
-    for (const [how, seeks, extra] of seekRows) {
-      const p = percentiles(seeks.map((x) => x.ms));
-      const wrong = seeks.filter((x) => x.shown !== x.n).length;
-      console.log(`| ${how} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${fmt(Math.max(...seeks.map((x) => x.ms)))} | ${wrong} | ${extra} |`);
+    console.log('| how | p50 ms | p95 ms | max ms | CPU ms a seek | wrong frames | decoder |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [how, r] of seekRows) {
+      const p = percentiles(r.seeks.map((x) => x.ms));
+      const wrong = r.seeks.filter((x) => x.shown !== x.n).length;
+      console.log(`| ${how} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${fmt(Math.max(...r.seeks.map((x) => x.ms)))} | ${(r.cpuMs / r.seeks.length).toFixed(0)} | ${wrong} | ${r.stats ? statsText(r.stats) : ''} |`);
     }
     const frameMs = play.interval;
     const lateFrames = play.late.filter((l) => l > frameMs).length;
     const lp = percentiles(play.late);
     console.log(`\nPlayback of ${playArgs.count} frames from frame ${playArgs.from} at the file's rate (${(1000 / frameMs).toFixed(2)} fps), ${playArgs.boxes} moving boxes drawn by the annotation engine`);
-    console.log('| how | frames shown / expected | late by more than a frame | lateness p50 / p95 / max ms | wall time / nominal s | wrong frames (every 10th read) |');
-    console.log('|---|---|---|---|---|---|');
-    console.log(`| frame source + engine (every frame shown, in order) | ${play.late.length} / ${playArgs.count} | ${lateFrames} | ${fmt(lp.p50)} / ${fmt(lp.p95)} / ${fmt(Math.max(...play.late))} | ${(play.ms / 1000).toFixed(2)} / ${((playArgs.count * frameMs) / 1000).toFixed(2)} | ${play.wrong.length} |`);
-    console.log(`| HTMLVideoElement playing, engine drawing the boxes over it | ${peer.presented} / ${playArgs.count} presented (${peer.dropped} dropped of ${peer.total} by its own count) | - | - | ${(peer.ms / 1000).toFixed(2)} / ${((playArgs.count * frameMs) / 1000).toFixed(2)} | - |`);
+    console.log('| how | frames shown / expected | late by more than a frame | lateness p50 / p95 / max ms | wall time / nominal s | CPU s | wrong frames (every 10th read) |');
+    console.log('|---|---|---|---|---|---|---|');
+    console.log(`| frame source + engine (every frame shown, in order) | ${play.late.length} / ${playArgs.count} | ${lateFrames} | ${fmt(lp.p50)} / ${fmt(lp.p95)} / ${fmt(Math.max(...play.late))} | ${(play.ms / 1000).toFixed(2)} / ${((playArgs.count * frameMs) / 1000).toFixed(2)} | ${(play.cpuMs / 1000).toFixed(1)} | ${play.wrong.length} |`);
+    console.log(`| HTMLVideoElement playing, engine drawing the boxes over it | ${peer.presented} / ${playArgs.count} presented (${peer.callbacks} frame callbacks) | - | - | ${(peer.ms / 1000).toFixed(2)} / ${((playArgs.count * frameMs) / 1000).toFixed(2)} | ${(peer.cpuMs / 1000).toFixed(1)} | - |`);
     console.log(`\nframe source while playing: ${statsText(play.stats)}`);
   } finally {
     await browser.close();
