@@ -212,6 +212,13 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
   // A video item plays; every move of the person's own (a key, the strip) stops it.
   const playback = useVideoPlayback({ images: session.images, video, refs, frameIndex: shownIndex, setFrameIndex });
   const moveTo = playback.moveTo;
+  // Playing looks a frame ahead, which takes the decoder off the frame shown: paused before that
+  // frame came (the first frame after a restart), the frame it stands on is asked for again.
+  const playing = playback.playing;
+  useEffect(() => {
+    if (!playing) retryImage();
+    // retryImage only bumps a counter; a pause is what counts
+  }, [playing]);
 
   // The engine tells its selection on every new frame (empty): the same empty list renders nothing again.
   const onSelection = useCallback((ids: string[]) => setSelection((before) => (before.length === ids.length && before.every((id, i) => id === ids[i]) ? before : ids)), []);
