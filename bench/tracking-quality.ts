@@ -55,7 +55,7 @@ async function main() {
           const mine = res.body.predictions.filter((p: Prediction) => p.trackOf === o.id);
           return footage.frames.slice(1).map((_, f) => {
             const p = mine.find((q) => q.frameIndex === f);
-            return p?.box ? { box: p.box, score: p.score } : null;
+            return p?.box ? { box: p.box, score: p.score, ...(p.unsure ? { unsure: true } : {}) } : null;
           });
         });
         const results: Record<string, ReturnType<typeof score>> = { copy: score(footage, copied(footage)), interpolate: score(footage, interpolated(footage)), service: score(footage, service) };
