@@ -7,7 +7,7 @@
  *   between them (a parabola through the scores), so a box grows and shrinks with the object;
  * - memory: the template mixes the object's first appearance with a slowly updated recent one,
  *   so errors do not pile up frame after frame (drift) while slow changes are still followed;
- *   an unsure frame teaches it nothing (a passing occluder is not learnt);
+ *   a frame under the learn bar teaches it nothing (a passing occluder is not learnt);
  * - coarse to fine: each size is searched with the template at COARSE px, then the best is
  *   refined at up to FINE px within a few pixels, to a fraction of a pixel.
  */
@@ -16,6 +16,7 @@ import type { Raster } from '../imaging';
 import { matchPeak, resized, weightedNcc } from './trackMatch';
 import type { Pyramid } from './trackPyramid';
 import { objectWeights } from './trackWeights';
+import { colourHistogram, colourLikeness } from './trackColour';
 import type { CV } from './opencv';
 
 export interface TrackSettings {
@@ -40,6 +41,14 @@ export interface TrackSettings {
   scaleCost: number;
   /** weigh the template's pixels by how likely they are the object's (trackWeights.ts) */
   weigh: boolean;
+  /** weigh by OpenCV's masked match (exact, about twice the cost) instead of a weighted template */
+  maskedMatch: boolean;
+  /** the score is also multiplied by the likeness of colours to the first appearance (trackColour.ts) */
+  colour: boolean;
+  /** a frame scoring under this teaches nothing (a passing occluder is not learnt) and widens the next search */
+  learn: number;
+  /** search radius on the first frame, before any velocity is known: at least this many px */
+  firstReach: number;
   /** the score is the likeness to the first appearance (else: to the template matched) */
   scoreByFirst: boolean;
 }
@@ -65,7 +74,12 @@ export class Follower {
   private readonly ch: number;
   private readonly weights?: Float32Array;
   private readonly coarseWeights?: Float32Array;
-  /** the last frame was unsure: look wider, learn nothing */
+  private readonly firstColours?: Float32Array;
+  /** frames followed so far */
+  private steps = 0;
+  /** the score this object usually has (a running mean over its sure frames, kept by the caller), 0 before any */
+  typical = 0;
+  /** the last frame scored under the learn bar: look wider */
   unsure = false;
 
   constructor(
@@ -89,6 +103,7 @@ export class Follower {
       this.weights = objectWeights(first.frame, box, this.fw, this.fh, polygon);
       this.coarseWeights = objectWeights(first.frame, box, this.cw, this.ch, polygon);
     }
+    if (s.colour) this.firstColours = colourHistogram(first.frame, box, this.cw, this.ch, this.coarseWeights);
   }
 
   /** What is at `box` in `img`, on the template's grid. */
@@ -110,7 +125,8 @@ export class Follower {
     if (b.width < 3 || b.height < 3) return null;
     const side = Math.max(b.width, b.height);
     const speed = Math.hypot(this.vx, this.vy);
-    const R = (Math.max(s.margin * side, s.minMargin) + (s.motion ? s.speedMargin * speed : 0)) * (this.unsure ? 1.5 : 1);
+    const reach = Math.max(s.margin * side, s.minMargin, this.steps === 0 ? s.firstReach : 0);
+    const R = (reach + (s.motion ? s.speedMargin * speed : 0)) * (this.unsure ? 1.5 : 1);
     const expected = s.motion ? { ...b, x: b.x + this.vx, y: b.y + this.vy } : b;
     const templ = this.template();
     const { cw, ch } = this;
@@ -125,7 +141,7 @@ export class Follower {
       const y0 = at.y - R;
       const search = next.view(x0, y0, sc, (at.width + 2 * R) * sc, (at.height + 2 * R) * sc);
       const r = R * sc;
-      const peak = matchPeak(this.cv, search, coarseT, s.prior > 0 ? (x, y) => (s.prior * ((x - r) ** 2 + (y - r) ** 2)) / (r * r) : undefined, this.coarseWeights);
+      const peak = matchPeak(this.cv, search, coarseT, s.prior > 0 ? (x, y) => (s.prior * ((x - r) ** 2 + (y - r) ** 2)) / (r * r) : undefined, this.coarseWeights, s.maskedMatch);
       if (!peak) continue;
       const rank = peak.score - (s.prior * ((peak.x - r) ** 2 + (peak.y - r) ** 2)) / (r * r) - (k === 1 ? 0 : s.scaleCost);
       tried.push({ k, box: { x: x0 + peak.x / sc, y: y0 + peak.y / sc, width: at.width, height: at.height }, score: peak.score, rank });
@@ -148,23 +164,26 @@ export class Follower {
     const sf = this.fw / box.width;
     const pad = Math.ceil(sf / (cw / box.width)) + 2;
     const search = next.view(box.x - pad / sf, box.y - pad / sf, sf, this.fw + 2 * pad, this.fh + 2 * pad);
-    const fine = matchPeak(this.cv, search, templ, undefined, this.weights);
+    const fine = matchPeak(this.cv, search, templ, undefined, this.weights, s.maskedMatch);
     let score = best.score;
     if (fine) {
       box = { ...box, x: box.x + (fine.x - pad) / sf, y: box.y + (fine.y - pad) / sf };
       score = fine.score;
     }
     if (s.scoreByFirst) score = weightedNcc(this.first, this.view(next, box).data, this.weights);
+    if (this.firstColours) score *= colourLikeness(this.firstColours, colourHistogram(next.frame, box, this.cw, this.ch, this.coarseWeights));
     return { box, score };
   }
 
-  /** Takes `found` as the object's place on `next`; a sure one also teaches the template and the velocity. */
-  accept(next: Pyramid, found: Found, sure: boolean): void {
+  /** Takes `found` as the object's place on `next`; one scoring at least the learn bar also teaches the template and the velocity. */
+  accept(next: Pyramid, found: Found): void {
+    const sure = found.score >= this.s.learn;
     const b = this.box;
     const dx = found.box.x + found.box.width / 2 - (b.x + b.width / 2);
     const dy = found.box.y + found.box.height / 2 - (b.y + b.height / 2);
     this.box = found.box;
     this.unsure = !sure;
+    this.steps++;
     if (!sure) return;
     this.vx = 0.3 * this.vx + 0.7 * dx;
     this.vy = 0.3 * this.vy + 0.7 * dy;

@@ -20,15 +20,26 @@ export interface Peak {
  * template's top-left) is taken off the correlation when choosing the peak; the score answered is
  * the correlation itself. Null when the template does not fit in the search image.
  */
-export function matchPeak(cv: CV, search: Raster, templ: Raster, penalty?: (x: number, y: number) => number, weights?: Float32Array): Peak | null {
+export function matchPeak(cv: CV, search: Raster, templ: Raster, penalty?: (x: number, y: number) => number, weights?: Float32Array, masked = false): Peak | null {
   if (templ.width > search.width || templ.height > search.height || templ.width < 2 || templ.height < 2) return null;
   return withMats((keep) => {
-    const s = keep(new cv.Mat(search.height, search.width, cv.CV_8UC1));
-    s.data.set(search.data);
-    const t = keep(new cv.Mat(templ.height, templ.width, cv.CV_8UC1));
-    t.data.set(weights ? weighted(templ.data, weights) : templ.data);
     const r = keep(new cv.Mat());
-    cv.matchTemplate(s, t, r, cv.TM_CCOEFF_NORMED);
+    if (weights && masked) {
+      // OpenCV's own weighted match: float pixels, the weights as the mask
+      const s = keep(new cv.Mat(search.height, search.width, cv.CV_32FC1));
+      s.data32F.set(search.data);
+      const t = keep(new cv.Mat(templ.height, templ.width, cv.CV_32FC1));
+      t.data32F.set(templ.data);
+      const m = keep(new cv.Mat(templ.height, templ.width, cv.CV_32FC1));
+      m.data32F.set(weights);
+      cv.matchTemplate(s, t, r, cv.TM_CCOEFF_NORMED, m);
+    } else {
+      const s = keep(new cv.Mat(search.height, search.width, cv.CV_8UC1));
+      s.data.set(search.data);
+      const t = keep(new cv.Mat(templ.height, templ.width, cv.CV_8UC1));
+      t.data.set(weights ? weighted(templ.data, weights) : templ.data);
+      cv.matchTemplate(s, t, r, cv.TM_CCOEFF_NORMED);
+    }
     const w = r.cols;
     const h = r.rows;
     const d = r.data32F;

@@ -1,15 +1,19 @@
 /**
- * The built-in tracker: follows boxes and polygons from `image` through `frames`, each object on
- * its own (trackFollow.ts: template matching with a motion model, sizes, and a template that
- * remembers the first appearance). A box keeps its aspect and moves and grows with the object; a
- * polygon's points move and scale with its box around the box's centre.
+ * The built-in tracker: follows boxes and polygons from `image` through `frames` (trackFollow.ts:
+ * template matching with a motion model, three sizes, a template that remembers the first
+ * appearance, pixels weighed by how likely they are the object's). Frame by frame, every object
+ * on each, so a frame's grey levels are made once (trackPyramid.ts). A box keeps its aspect and
+ * moves and grows with the object; a polygon's points move and scale with its box about the
+ * box's centre.
  *
- * The score on each frame is how much what was found looks like the object (the correlation with
- * its template, 0..1). Measured on footage with known motion (bench/tracking-quality.ts):
- * - below LOST (or the request's minScore, if higher) the object is lost: no prediction on that
- *   frame or after. So is an object whose box is mostly outside the picture.
- * - below UNSURE the prediction carries `unsure: true` (the workspace can mark such keyframes for
- *   a look), and the template learns nothing from that frame.
+ * The score on each frame is how much what was found looks like the object's first appearance:
+ * the weighted correlation of grey levels times the likeness of colours (trackColour.ts), 0..1.
+ * Chosen on footage with known motion (bench/tracking-quality.ts, docs/ai-models.md "Tracker"):
+ * - lost, no prediction on that frame or after: a score under `lost` (or under the request's
+ *   minScore, when that is higher), or under `drop` x the object's usual score (a sudden fall:
+ *   something else stepped in front), or a box mostly outside the picture;
+ * - under `unsure`, the prediction carries `unsure: true` (the workspace can mark such keyframes
+ *   for a look).
  */
 import type { AiPoint, Prediction, Prompt } from '../../src-shared/ai/protocol';
 import { OBJECT_CLASS } from '../catalog';
@@ -25,6 +29,8 @@ export interface TrackerSettings extends TrackSettings {
   lost: number;
   /** below: unsure */
   unsure: number;
+  /** lost too below this share of the object's usual score (a sudden fall: something else is there) */
+  drop: number;
 }
 
 export const TRACKER_SETTINGS: TrackerSettings = {
@@ -36,13 +42,18 @@ export const TRACKER_SETTINGS: TrackerSettings = {
   minMargin: 24,
   speedMargin: 0.75,
   prior: 0.1,
-  coarse: 64,
-  fine: 128,
+  coarse: 48,
+  fine: 96,
   scaleCost: 0,
   weigh: true,
+  maskedMatch: false,
   scoreByFirst: true,
-  lost: 0.3,
-  unsure: 0.6,
+  colour: true,
+  firstReach: 64,
+  learn: 0.4,
+  lost: 0.25,
+  unsure: 0.55,
+  drop: 0.5,
 };
 
 /** The request's minScore when it names none: the tracker's own lost threshold. */
@@ -75,12 +86,13 @@ export async function track(first: Raster, frames: Raster[], prompt: Prompt | un
       const found = follower.find(next);
       const b = found?.box;
       const seen = b && clipBox(b, next.width, next.height);
-      if (!found || !b || !seen || found.score < lost || seen.width * seen.height < IN_VIEW * b.width * b.height) {
+      if (!found || !b || !seen || found.score < Math.max(lost, settings.drop * follower.typical) || seen.width * seen.height < IN_VIEW * b.width * b.height) {
         alive.splice(i, 1);
         continue;
       }
       const sure = found.score >= settings.unsure;
-      follower.accept(next, found, sure);
+      follower.accept(next, found);
+      if (sure) follower.typical = follower.typical ? 0.7 * follower.typical + 0.3 * found.score : found.score;
       const common = { className: OBJECT_CLASS, score: Math.round(found.score * 1e4) / 1e4, trackOf: id, frameIndex: f, ...(sure ? {} : { unsure: true }) };
       if (points) {
         // the outline moves and scales with its box, about the box's centre
