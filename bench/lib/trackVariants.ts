@@ -15,7 +15,7 @@ import type { Answers } from './trackScore';
 
 const with_ = (s: Partial<TrackerSettings>): TrackerSettings => ({ ...TRACKER_SETTINGS, ...s });
 /** the old tracker's search, in the new code: no motion, one size, the template replaced every frame */
-const OLD = { motion: false, scales: [1], firstWeight: 0, adapt: 1, margin: 0.75, minMargin: 32, prior: 0, coarse: 64, fine: 160, weigh: false, maskedMatch: false, scoreByFirst: false, colour: false, firstReach: 0, learn: 0.6, drop: 0 } as const;
+const OLD = { motion: false, scales: [1], firstWeight: 0, adapt: 1, margin: 0.75, minMargin: 32, prior: 0, coarse: 64, fine: 160, weigh: false, maskedMatch: false, scoreByFirst: false, colour: false, firstReach: 0, learn: 0.6, drop: 0, flow: false } as const;
 
 export const VARIANTS: Record<string, { about: string; settings?: TrackerSettings }> = {
   before: { about: 'the tracker before issue 33 (bench/lib/trackerBefore.ts), minScore 0.3 as the server sends it' },
@@ -24,19 +24,14 @@ export const VARIANTS: Record<string, { about: string; settings?: TrackerSetting
   scale: { about: 'old + motion + 3 sizes (x1.04)', settings: with_({ ...OLD, motion: true, scales: TRACKER_SETTINGS.scales }) },
   memory: { about: 'old + motion + sizes + template mixing first and recent (adapt 0.2)', settings: with_({ ...OLD, motion: true, scales: TRACKER_SETTINGS.scales, firstWeight: 0.5, adapt: 0.2 }) },
   weigh: { about: 'memory + weighted template', settings: with_({ ...OLD, motion: true, scales: TRACKER_SETTINGS.scales, firstWeight: 0.5, adapt: 0.2, weigh: true }) },
-  'weigh-first': { about: 'weigh + score = likeness to the first appearance', settings: with_({ ...OLD, motion: true, scales: TRACKER_SETTINGS.scales, firstWeight: 0.5, adapt: 0.2, weigh: true, scoreByFirst: true }) },
   ours: { about: 'the tracker as shipped (TRACKER_SETTINGS)', settings: TRACKER_SETTINGS },
   'ours-nostop': { about: 'as shipped but never stopping (the thresholds are chosen on it)', settings: with_({ lost: 0, drop: 0 }) },
   'ours-64-128': { about: 'as shipped with the template at 64 px to search and 128 px to refine', settings: with_({ coarse: 64, fine: 128 }) },
   'ours-masked': { about: 'as shipped, pixels weighed by OpenCV masked matching', settings: with_({ maskedMatch: true }) },
-  'try-learn0': { about: 'learn from every frame', settings: with_({ learn: 0 }) },
-  'try-learn06': { about: 'learn from frames over 0.6', settings: with_({ learn: 0.6 }) },
-  'try-drop0': { about: 'no relative drop', settings: with_({ drop: 0 }) },
-  'try-drop05': { about: 'drop 0.5', settings: with_({ drop: 0.5 }) },
-  'try-nocolour': { about: 'no colour', settings: with_({ colour: false }) },
-  'try-lost02': { about: 'lost bar 0.2', settings: with_({ lost: 0.2 }) },
-  'try-lost025': { about: 'lost bar 0.25', settings: with_({ lost: 0.25 }) },
-  'try-noreach': { about: 'no first reach', settings: with_({ firstReach: 0 }) },
+  'try-drop05': { about: 'also lost under half the usual score (a sudden fall)', settings: with_({ drop: 0.5 }) },
+  'try-nocolour': { about: 'as shipped without colour in the score', settings: with_({ colour: false }) },
+  flow: { about: 'as shipped + optical flow (Lucas-Kanade) placing the search, template matching refining it', settings: with_({ flow: true }) },
+
 };
 
 async function rasters(f: Footage, width?: number): Promise<Raster[]> {

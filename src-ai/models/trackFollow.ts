@@ -17,6 +17,7 @@ import { matchPeak, resized, weightedNcc } from './trackMatch';
 import type { Pyramid } from './trackPyramid';
 import { objectWeights } from './trackWeights';
 import { colourHistogram, colourLikeness } from './trackColour';
+import { flowBox } from './trackFlow';
 import type { CV } from './opencv';
 
 export interface TrackSettings {
@@ -47,6 +48,8 @@ export interface TrackSettings {
   colour: boolean;
   /** a frame scoring under this teaches nothing (a passing occluder is not learnt) and widens the next search */
   learn: number;
+  /** optical flow (trackFlow.ts) places the search window and size; template matching refines it, and searches as without flow where flow fails */
+  flow: boolean;
   /** search radius on the first frame, before any velocity is known: at least this many px */
   firstReach: number;
   /** the score is the likeness to the first appearance (else: to the template matched) */
@@ -75,6 +78,8 @@ export class Follower {
   private readonly weights?: Float32Array;
   private readonly coarseWeights?: Float32Array;
   private readonly firstColours?: Float32Array;
+  /** the last frame (for optical flow) */
+  private prev?: Pyramid;
   /** frames followed so far */
   private steps = 0;
   /** the score this object usually has (a running mean over its sure frames, kept by the caller), 0 before any */
@@ -103,6 +108,7 @@ export class Follower {
       this.weights = objectWeights(first.frame, box, this.fw, this.fh, polygon);
       this.coarseWeights = objectWeights(first.frame, box, this.cw, this.ch, polygon);
     }
+    if (s.flow) this.prev = first;
     if (s.colour) this.firstColours = colourHistogram(first.frame, box, this.cw, this.ch, this.coarseWeights);
   }
 
@@ -125,9 +131,10 @@ export class Follower {
     if (b.width < 3 || b.height < 3) return null;
     const side = Math.max(b.width, b.height);
     const speed = Math.hypot(this.vx, this.vy);
-    const reach = Math.max(s.margin * side, s.minMargin, this.steps === 0 ? s.firstReach : 0);
-    const R = (reach + (s.motion ? s.speedMargin * speed : 0)) * (this.unsure ? 1.5 : 1);
-    const expected = s.motion ? { ...b, x: b.x + this.vx, y: b.y + this.vy } : b;
+    const flowed = this.prev ? flowBox(this.cv, this.prev, next, b, s.motion ? this.vx : 0, s.motion ? this.vy : 0) : null;
+    const reach = flowed ? Math.max(0.25 * side, 12) : Math.max(s.margin * side, s.minMargin, this.steps === 0 ? s.firstReach : 0);
+    const R = (reach + (s.motion && !flowed ? s.speedMargin * speed : 0)) * (this.unsure ? 1.5 : 1);
+    const expected = flowed ?? (s.motion ? { ...b, x: b.x + this.vx, y: b.y + this.vy } : b);
     const templ = this.template();
     const { cw, ch } = this;
     const coarseT = resized(templ, cw, ch);
@@ -182,6 +189,7 @@ export class Follower {
     const dx = found.box.x + found.box.width / 2 - (b.x + b.width / 2);
     const dy = found.box.y + found.box.height / 2 - (b.y + b.height / 2);
     this.box = found.box;
+    if (this.prev) this.prev = next;
     this.unsure = !sure;
     this.steps++;
     if (!sure) return;

@@ -10,8 +10,7 @@
  * the weighted correlation of grey levels times the likeness of colours (trackColour.ts), 0..1.
  * Chosen on footage with known motion (bench/tracking-quality.ts, docs/ai-models.md "Tracker"):
  * - lost, no prediction on that frame or after: a score under `lost` (or under the request's
- *   minScore, when that is higher), or under `drop` x the object's usual score (a sudden fall:
- *   something else stepped in front), or a box mostly outside the picture;
+ *   minScore, when that is higher), or a box mostly outside the picture;
  * - under `unsure`, the prediction carries `unsure: true` (the workspace can mark such keyframes
  *   for a look).
  */
@@ -29,7 +28,7 @@ export interface TrackerSettings extends TrackSettings {
   lost: number;
   /** below: unsure */
   unsure: number;
-  /** lost too below this share of the object's usual score (a sudden fall: something else is there) */
+  /** lost too below this share of the object's usual score (a sudden fall), 0: off (tried, see docs/ai-models.md) */
   drop: number;
 }
 
@@ -50,10 +49,11 @@ export const TRACKER_SETTINGS: TrackerSettings = {
   scoreByFirst: true,
   colour: true,
   firstReach: 64,
+  flow: false,
   learn: 0.4,
   lost: 0.25,
   unsure: 0.55,
-  drop: 0.5,
+  drop: 0,
 };
 
 /** The request's minScore when it names none: the tracker's own lost threshold. */

@@ -395,16 +395,22 @@ describe('tracker', () => {
     });
   });
 
-  it('stops following an object that leaves the picture, and one that something larger steps in front of', async () => {
-    for (const scene of [boatLeaving(), musicianCovered()]) {
+  it('stops following an object that leaves the picture, and one that an animal steps in front of', async () => {
+    for (const scene of [boatLeaving(), musicianCovered('raccoon')]) {
       const { truth, at } = await followed(scene);
-      const gone = truth.findIndex((t) => t.visible < 0.2);
       truth.forEach((t, f) => {
         if (t.visible >= 0.95) expect(at[f] && iou(at[f].box!, t.box), `${scene.name}, frame ${f + 1}: in view`).toBeGreaterThan(0.5);
+        if (t.visible < 0.2) expect(at[f], `${scene.name}, frame ${f + 1}: gone`).toBeUndefined();
       });
-      // nothing once it is gone, but for the first frame it is, said unsure (the score fell there; the next fall stops it)
-      if (at[gone]) expect(at[gone].unsure, `${scene.name}, frame ${gone + 1}: first gone`).toBe(true);
-      at.slice(gone + 1).forEach((p, k) => expect(p, `${scene.name}, frame ${gone + k + 2}: gone`).toBeUndefined());
     }
+  });
+
+  it('says unsure on every frame where another person hides the one followed', async () => {
+    // a person in front of a person still looks like one (score 0.35 to 0.4): followed, but said unsure
+    const { truth, at } = await followed(musicianCovered('group_p2_red'));
+    truth.forEach((t, f) => {
+      if (t.visible >= 0.95) expect(at[f]?.unsure, `frame ${f + 1}: in view`).toBeUndefined();
+      if (t.visible < 0.2 && at[f]) expect(at[f].unsure, `frame ${f + 1}: hidden`).toBe(true);
+    });
   });
 });

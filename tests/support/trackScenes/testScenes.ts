@@ -40,18 +40,18 @@ export function boatLeaving(): Scene {
   };
 }
 
-/** A walking musician that a larger figure steps in front of at frame 6 and covers to the end. */
-export function musicianCovered(): Scene {
+/** A walking musician that `by` (an object of tests/fixtures/outlines, 360 px) steps in front of at frame 6 and covers to the end. */
+export function musicianCovered(by: 'raccoon' | 'group_p2_red'): Scene {
   const cx = frames((t) => 250 + 8 * t);
   const cy = frames(() => 190);
   return {
     ...base,
-    name: 'musician-covered',
+    name: `musician-covered-by-${by}`,
     seed: 13,
     background: path.join(DEMO_IMAGES, 'coffee.png'),
     panX: frames(() => 0),
     panY: frames(() => 0),
     objects: [{ id: 'irish_p3', side: 150, cx, cy, scale: frames(() => 1) }],
-    occluders: [{ id: 'hopper_person', side: 360, cx, cy, scale: frames(() => 1), from: 6, to: N - 1 }],
+    occluders: [{ id: by, side: 360, cx, cy, scale: frames(() => 1), from: 6, to: N - 1 }],
   };
 }
