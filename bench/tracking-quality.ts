@@ -12,8 +12,8 @@
  * objects leave the frame or are covered for good, say how well the tracker knows to stop.
  *
  * The tracker runs through the model service's HTTP API as the workspace calls it (one call from
- * frame 0 over the 29 next frames, the objects' frame-0 boxes, minScore 0.3 as the team server
- * sends it). A frame the tracker gave no box for counts with its last box (what the workspace
+ * frame 0 over the 29 next frames, the objects' frame-0 boxes, no minScore: the team server sends
+ * none for tracking). A frame the tracker gave no box for counts with its last box (what the workspace
  * shows: the last keyframe held).
  *
  * Usage: tsx bench/tracking-quality.ts   (BENCH_SETS=tune,held-out,loss  BENCH_VARIANTS=a,b from
@@ -32,8 +32,6 @@ const chosenSets = (process.env.BENCH_SETS ?? 'tune,held-out,loss').split(',');
 const chosenVariants = (process.env.BENCH_VARIANTS ?? '').split(',').filter(Boolean);
 /** BENCH_COST=50: also time 50 boxes at 1080p for each variant */
 const costBoxes = Number(process.env.BENCH_COST ?? 0);
-/** What the team server sends as params.minScore for tracking (src-server/ai/jobRequests.ts DEFAULT_MIN_SCORE). */
-const SERVER_MIN_SCORE = 0.3;
 
 const f2 = (v: number) => v.toFixed(2);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -66,7 +64,7 @@ async function main() {
         const footage: Footage = await renderScene(makeScene(recipe));
         const urls = footage.frames.map((b, t) => files.put(`${recipe.name}/${t}.jpg`, b, 'image/jpeg'));
         const objects = footage.truth.map((tr, i) => ({ id: `o${i}`, tool: 'box' as const, box: tr[0]!.box }));
-        const request: InferRequest = { model: BUILTIN_TRACKER, image: { url: urls[0]! }, frames: urls.slice(1).map((url) => ({ url })), prompt: { objects }, params: { minScore: SERVER_MIN_SCORE } };
+        const request: InferRequest = { model: BUILTIN_TRACKER, image: { url: urls[0]! }, frames: urls.slice(1).map((url) => ({ url })), prompt: { objects } };
         // the first call also downloads and decodes the frames: timed on the second
         await infer(ai, request);
         const res = await infer(ai, request);

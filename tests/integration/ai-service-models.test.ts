@@ -370,7 +370,7 @@ describe('tracker', () => {
     });
   });
 
-  /** A scene of tests/support/trackScenes served as JPEG frames, its object asked for from frame 0 with its true box as the workspace asks (minScore 0.3 from the team server). */
+  /** A scene of tests/support/trackScenes served as JPEG frames, its object asked for from frame 0 with its true box as the workspace asks (no minScore: the team server sends none for tracking). */
   async function followed(scene: Scene) {
     const footage = await renderScene(scene);
     const urls = footage.frames.map((bytes, t) => files.put(`${scene.name}-${t}.jpg`, bytes, 'image/jpeg'));
@@ -379,7 +379,6 @@ describe('tracker', () => {
       image: { url: urls[0]! },
       frames: urls.slice(1).map((url) => ({ url })),
       prompt: { objects: [{ id: 'it', tool: 'box', box: footage.truth[0]![0]!.box }] },
-      params: { minScore: 0.3 },
     });
     expect(res.status).toBe(200);
     const truth = footage.truth[0]!.slice(1);
