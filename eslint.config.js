@@ -14,7 +14,8 @@ import globals from 'globals';
  *   src-ai        the model service, a process of its own: node yes, electron no; of the other
  *                 src-* folders only src-shared (its protocol is src-shared/ai/protocol.ts)
  *   src-renderer/src/canvas  as src-renderer, and no UI framework (react, antd, redux, i18n):
- *                 the annotation engine is framework-free and React only adapts it
+ *                 the annotation engine is framework-free and React only adapts it; so is
+ *   src-renderer/src/video   the video frame source (decoding, the pictures' cache)
  * tests/unit/lint-layering.test.ts proves each rule fires.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -24,7 +25,7 @@ const ELECTRON = { name: 'electron', message: 'only src-main/hosts/electron.ts a
 const nodePatterns = [{ group: ['node:*'], message: NODE.message }];
 
 const UI_FRAMEWORK = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-redux', 'react-i18next'];
-const UI_MESSAGE = 'the annotation engine is framework-free; React adapts it from outside src/canvas (ARCHITECTURE.md §2)';
+const UI_MESSAGE = 'the annotation engine and the video frame source are framework-free; React adapts them from outside src/canvas and src/video (ARCHITECTURE.md §2)';
 
 /**
  * A later config object replaces the rule's options for the files it matches, so a narrower
@@ -66,7 +67,7 @@ export default tseslint.config(
   { files: ['src-renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'] }),
-  layer(['src-renderer/src/canvas/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'], packages: UI_FRAMEWORK }),
+  layer(['src-renderer/src/canvas/**', 'src-renderer/src/video/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'], packages: UI_FRAMEWORK }),
   {
     // A form's failed rules reject validateFields; uncaught, that is a console error on every
     // empty submit. Forms use onFinish, or app/validFormValues (which catches it).

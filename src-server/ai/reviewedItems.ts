@@ -23,10 +23,13 @@ export async function reviewedFrames(ctx: ServerContext, projectId: number): Pro
   const rows = await ctx.db
     .selectFrom('task_subjects as ts')
     .innerJoin('subject_frames as sf', 'sf.subject_id', 'ts.subject_id')
+    .innerJoin('subjects as s', 's.id', 'ts.subject_id')
     .leftJoin('annotation_frames as af', (j) => j.onRef('af.task_subject_id', '=', 'ts.id').onRef('af.frame_id', '=', 'sf.id'))
     .select(['ts.id', 'ts.subject_id', 'ts.updated_at', 'sf.id as frame_id', 'af.object_count'])
     .where('ts.project_id', '=', projectId)
     .where('ts.state', '=', 'done')
+    // A video item's frames are not pictures the models can read (docs/video.md).
+    .where('s.record_type', '!=', 'video')
     .orderBy('ts.updated_at', 'desc')
     .orderBy('sf.frame_index')
     .limit(200_000)

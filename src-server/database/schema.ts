@@ -186,7 +186,7 @@ export interface SubjectsTable {
   project_id: number;
   batch_id: number;
   name: string;
-  /** 'image' or 'frame' (a frame sequence); point clouds later */
+  /** 'image', 'frame' (a frame sequence) or 'video' (frames of a video file: subject_videos); point clouds later */
   record_type: string;
   frame_count: number;
   size_bytes: Generated<number>;
@@ -208,6 +208,28 @@ export interface SubjectFramesTable {
   width: number | null;
   height: number | null;
   content_hash: string;
+}
+
+/** A video item's facts (src-shared/media/videoInfo.ts VideoInfo), one row per subject of record type 'video'. */
+export interface SubjectVideosTable {
+  subject_id: number;
+  /** the video file (every frame row of the subject names it too) */
+  object_key: string;
+  container: string;
+  /** the WebCodecs codec string */
+  codec: string;
+  width: number;
+  height: number;
+  rotation: number;
+  variable_frame_rate: number;
+  file_frames: number;
+  /** the file's frames' span in microseconds */
+  duration_us: number;
+  /** the file's frame number of the item's frame 0 */
+  first_frame: number;
+  frame_count: number;
+  /** the object with every frame's time (VideoFrameTimes) */
+  times_key: string;
 }
 
 /** The real-time event log (replay for clients that reconnect). */
@@ -312,6 +334,7 @@ export interface Database extends AiTables, ExportTables, PerformanceTables, Tas
   batch_type_counts: BatchTypeCountsTable;
   subjects: SubjectsTable;
   subject_frames: SubjectFramesTable;
+  subject_videos: SubjectVideosTable;
   realtime_events: RealtimeEventsTable;
   ontologies: OntologiesTable;
   ontology_features: OntologyFeaturesTable;

@@ -66,7 +66,8 @@ export async function* exportItems(db: Kysely<Database>, sel: ExportSelection, o
 async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: boolean): Promise<ExportItem[]> {
   const subjectIds = rows.map((r) => r.id);
   const tsIds = rows.flatMap((r) => (r.ts_id === null ? [] : [r.ts_id]));
-  const [frames, annotations] = await Promise.all([
+  const videoIds = rows.filter((r) => r.record_type === 'video').map((r) => r.id);
+  const [frames, annotations, videos] = await Promise.all([
     db
       .selectFrom('subject_frames')
       .select(['id', 'subject_id', 'frame_index', 'file_name', 'width', 'height', 'object_key'])
@@ -77,7 +78,10 @@ async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: bool
     tsIds.length === 0
       ? Promise.resolve([])
       : db.selectFrom('annotation_frames').select(['task_subject_id', 'frame_id', 'data']).where('task_subject_id', 'in', tsIds).execute(),
+    // a video item's first frame in its file: formats that number frames count from it (MOT)
+    videoIds.length === 0 ? Promise.resolve([]) : db.selectFrom('subject_videos').select(['subject_id', 'first_frame']).where('subject_id', 'in', videoIds).execute(),
   ]);
+  const firstFrameOf = new Map(videos.map((v) => [v.subject_id, v.first_frame]));
   const dataOf = new Map<string, string>();
   for (const a of annotations) dataOf.set(`${a.task_subject_id}:${a.frame_id}`, a.data);
   const framesOf = new Map<number, typeof frames>();
@@ -92,7 +96,8 @@ async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: bool
     const item: ExportItem = {
       dataId: r.id,
       name: r.name,
-      recordType: r.record_type === 'frame' ? 'frame' : 'image',
+      recordType: r.record_type === 'frame' || r.record_type === 'video' ? r.record_type : 'image',
+      ...(firstFrameOf.has(r.id) ? { firstFrame: firstFrameOf.get(r.id)! } : {}),
       frames: (framesOf.get(r.id) ?? []).map((f) => {
         const stored = r.ts_id === null ? undefined : dataOf.get(`${r.ts_id}:${f.id}`);
         return {

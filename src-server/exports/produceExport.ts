@@ -8,11 +8,12 @@ import type { ObjectInfo, ObjectStore } from '../storage';
 import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, type ExportReportData } from '../../src-shared/api/export';
 import type { ClaimedExport } from '../repositories/exports';
 import { yazlSink, type ExportItem, type ZipSink } from './formats';
+import { warn } from './formats/geometry';
 import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
-import { addStoredFile, MEDIA_FOLDERS, writeAnnotations } from './writeExport';
+import { addStoredFile, mediaPaths, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
 import { clearExportLeftovers } from './exportLeftovers';
 import type { RunControl } from './runControl';
@@ -116,7 +117,7 @@ async function write(
   let mediaFiles = 0;
   if (job.options.includeMedia) {
     const seen = new Set<string>();
-    const folder = MEDIA_FOLDERS[job.format];
+    const pathsOf = mediaPaths(job.format);
     const again = exportItems(d.db, selection, {
       onPage: (n) => {
         control.check();
@@ -124,8 +125,15 @@ async function write(
       },
     });
     for await (const item of again) {
+      const pathOf = pathsOf(item);
+      // A video's frames are not pictures in the store: the file is not a frame's picture, and
+      // a copy of the whole video per item is not what "with media" promises (docs/video.md).
+      if (item.recordType === 'video') {
+        warn(written, { code: 'videoMediaSkipped', file: item.name });
+        continue;
+      }
       for (const f of item.frames) {
-        const path = folder + f.fileName;
+        const path = pathOf(f);
         if (!f.objectKey || seen.has(path)) continue;
         seen.add(path);
         control.check();

@@ -1,9 +1,10 @@
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeLossless, writeSegmentationMasks, writeVoc, writeYolo, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
-/** Where each format expects the media files in the zip. */
+/** Where each format expects the media files in the zip (MOT: each item's sequence folder, the pictures named by frame number). */
 export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   coco: 'images/',
   yoloDetect: 'images/train/',
@@ -11,8 +12,23 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   yoloPose: 'images/train/',
   voc: 'JPEGImages/',
   segmentationMask: 'JPEGImages/',
+  mot: `<item>/${MOT_IMAGES}`,
   lossless: 'media/',
 };
+
+/**
+ * Where each frame's picture goes in the zip: the format's folder and the frame's file name, or
+ * for MOT `<item folder>/img1/000001.jpg`. Ask for every item of the export in export order (the
+ * ones whose media are not copied too): MOT's folders are then the ones its writer named.
+ */
+export function mediaPaths(format: ExportFormatName): (item: ExportItem) => (frame: ExportFrame) => string {
+  if (format !== 'mot') return () => (frame) => MEDIA_FOLDERS[format] + frame.fileName;
+  const folders = new SequenceFolders();
+  return (item) => {
+    const folder = folders.of(item);
+    return (frame) => `${folder}/${MOT_IMAGES}${motImageName(motFrameNumber(item, frame.index), frame.fileName)}`;
+  };
+}
 
 /** Writes the annotations of `items` in the format into the sink; the media are the job's business. */
 export function writeAnnotations(format: ExportFormatName, stored: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}): Promise<ExportReport> {
@@ -31,6 +47,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeVoc(items, ontology, sink);
     case 'segmentationMask':
       return writeSegmentationMasks(items, ontology, sink);
+    case 'mot':
+      return writeMot(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

@@ -17,6 +17,8 @@ export interface ImportedFrameContent {
   classifications: FrameClassification[];
   /** the file holds the frame whole (lossless): objects keep their drawing order, classifications replace the frame's */
   complete: boolean;
+  /** a frame the file does not describe, given a track's outside keyframe: added to in either mode (importTracks.ts) */
+  addOnly?: boolean;
 }
 
 export interface BuiltFrame {
@@ -25,26 +27,31 @@ export interface BuiltFrame {
   added: { objects: number; classifications: number };
 }
 
-export function buildFrame(current: FrameData | null, add: ImportedFrameContent, mode: ImportMode, newId: () => string, skipped: Record<string, number>): BuiltFrame {
-  const keepObjects = mode === 'append' ? (current?.objects ?? []) : [];
+/**
+ * `renamed`: the track ids this import gave fresh ids, kept across the frames of one task subject,
+ * so a track whose id a frame already uses is renamed alike on every frame and stays one track.
+ */
+export function buildFrame(current: FrameData | null, add: ImportedFrameContent, mode: ImportMode, newId: () => string, skipped: Record<string, number>, renamed: Map<string, string> = new Map()): BuiltFrame {
+  const keepObjects = mode === 'append' || add.addOnly ? (current?.objects ?? []) : [];
   const answered = new Set(add.classifications.map((c) => c.featureId));
   const keepClassifications = add.complete
     ? mode === 'append' ? (current?.classifications ?? []) : []
     : (current?.classifications ?? []).filter((c) => !answered.has(c.featureId));
   const ids = new Set([...keepObjects.map((o) => o.id), ...keepClassifications.map((c) => c.id)]);
-  const fresh = (id: string) => {
-    let out = id;
+  const fresh = (id: string, track: boolean) => {
+    let out = (track ? renamed.get(id) : undefined) ?? id;
     while (ids.has(out)) out = newId();
+    if (track && out !== id) renamed.set(id, out);
     ids.add(out);
     return out;
   };
   let z = Math.max(-1, ...keepObjects.map((o) => o.zIndex));
   const room = Math.max(0, ANNOTATION_LIMITS.objectsPerFrame - keepObjects.length);
   countInto(skipped, 'frameFull', add.objects.length - room);
-  const objects = add.objects.slice(0, room).map((o) => ({ ...o, id: fresh(o.id), zIndex: add.complete ? o.zIndex : Math.min(++z, 1_000_000) }));
+  const objects = add.objects.slice(0, room).map((o) => ({ ...o, id: fresh(o.id, o.keyframe === true), zIndex: add.complete ? o.zIndex : Math.min(++z, 1_000_000) }));
   const classRoom = Math.max(0, ANNOTATION_LIMITS.classificationsPerFrame - keepClassifications.length);
   countInto(skipped, 'frameFull', add.classifications.length - classRoom);
-  const classifications = add.classifications.slice(0, classRoom).map((c) => ({ ...c, id: fresh(c.id) }));
+  const classifications = add.classifications.slice(0, classRoom).map((c) => ({ ...c, id: fresh(c.id, false) }));
   return {
     data: { version: ANNOTATION_VERSION, objects: [...keepObjects, ...objects], classifications: [...keepClassifications, ...classifications] },
     added: { objects: objects.length, classifications: classifications.length },

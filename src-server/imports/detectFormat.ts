@@ -9,6 +9,7 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['lossless', /(^|\/)annotations\.jsonl$/],
   // before VOC: a VOC dataset with segmentation pictures has Annotations/ too, and the masks are what a segmentation zip is for
   ['segmentationMask', /(^|\/)Segmentation(Class|Object)\/.+\.png$/i],
+  ['mot', /(^|\/)gt\/gt\.txt$/],
   ['yolo', /(^|\/)data\.ya?ml$/],
   ['coco', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],

@@ -15,6 +15,8 @@ import { baseName, cleanPath, hasExtension, withoutExtension } from './fileNames
 export interface ProjectFrame {
   frameId: number;
   subjectId: number;
+  /** the frame's place in its item, from 0 (tracks are built in this order) */
+  index: number;
   fileName: string;
   width: number | null;
   height: number | null;

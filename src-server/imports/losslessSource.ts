@@ -11,7 +11,9 @@ import { countInto } from './tally';
 
 function namedObject(o: AnnotationObject, feature: OntologyFeature, label: string, skipped: Record<string, number>): SourceObject | null {
   const kept = { id: o.id, zIndex: o.zIndex, source: o.source, ...(o.hidden !== undefined ? { hidden: o.hidden } : {}), ...(o.locked !== undefined ? { locked: o.locked } : {}) };
-  const base = { label, featureName: feature.name, attributes: { ...o.attributes }, kept, sourceFeature: feature };
+  // a track's keyframe stays one: its id is the track's on every frame
+  const track = o.keyframe ? { keyframeOf: { id: o.id, ...(o.outside ? { outside: true as const } : {}) } } : {};
+  const base = { label, featureName: feature.name, attributes: { ...o.attributes }, kept, sourceFeature: feature, ...track };
   if (o.tool !== 'keypoints') return { ...base, tool: o.tool, geometry: o.geometry } as SourceObject;
   const nameOf = new Map((feature.skeleton?.points ?? []).map((p) => [p.id, p.name]));
   const points = o.geometry.points.flatMap(({ pointId, ...p }) => {

@@ -2,7 +2,7 @@
  * One imported object as the target stores it: its feature and label from the ontology, its
  * keypoints by the skeleton's point ids (points the skeleton lacks are dropped), its answers
  * mapped (an attribute the file leaves unanswered takes its default), what lossless kept (id,
- * drawing order, source) or fresh values, and checked against the annotation model's rules,
+ * drawing order, source) or fresh values, a track's keyframe marks and its track's id, and checked against the annotation model's rules,
  * since a foreign file may hold what our editor never draws (a box of no area, a polygon
  * folded onto a line, coordinates out of range).
  */
@@ -54,7 +54,7 @@ export function mapObject(o: SourceObject, to: ResolvedLabel & { label: NonNulla
   }
   const k = o.kept;
   const mapped = {
-    id: k?.id ?? newId(),
+    id: o.keyframeOf?.id ?? k?.id ?? newId(),
     featureId: to.feature.featureId,
     labelId: to.label.id,
     tool: o.tool,
@@ -66,6 +66,8 @@ export function mapObject(o: SourceObject, to: ResolvedLabel & { label: NonNulla
     ...(k?.hidden !== undefined ? { hidden: k.hidden } : {}),
     ...(k?.locked !== undefined ? { locked: k.locked } : {}),
     source: k?.source ?? IMPORTED_SOURCE,
+    // a track's keyframe keeps its track's id on every frame (sourceModel.ts, keyframeOf)
+    ...(o.keyframeOf ? { keyframe: true, ...(o.keyframeOf.outside ? { outside: true } : {}) } : {}),
   } as AnnotationObject;
   if (!isSound(mapped)) {
     countInto(c.skipped, 'invalidGeometry');

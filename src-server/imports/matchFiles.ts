@@ -10,6 +10,8 @@ import { Listed } from './tally';
 export interface MatchedFrame {
   frame: ProjectFrame;
   sources: SourceFrame[];
+  /** a frame the file does not describe that gets a track's outside keyframe (importTracks.ts): added to, never replaced */
+  addOnly?: boolean;
 }
 
 export interface FileMatches {

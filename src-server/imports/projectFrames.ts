@@ -15,13 +15,13 @@ export async function matchProjectFrames(db: Kysely<Database>, projectId: number
     const rows = await db
       .selectFrom('subject_frames as sf')
       .innerJoin('subjects as s', 's.id', 'sf.subject_id')
-      .select(['sf.id', 'sf.subject_id', 'sf.file_name', 'sf.width', 'sf.height'])
+      .select(['sf.id', 'sf.subject_id', 'sf.frame_index', 'sf.file_name', 'sf.width', 'sf.height'])
       .where('s.project_id', '=', projectId)
       .where('sf.id', '>', after)
       .orderBy('sf.id')
       .limit(PAGE)
       .execute();
-    for (const r of rows) matcher.see({ frameId: r.id, subjectId: r.subject_id, fileName: r.file_name, width: r.width, height: r.height });
+    for (const r of rows) matcher.see({ frameId: r.id, subjectId: r.subject_id, index: r.frame_index, fileName: r.file_name, width: r.width, height: r.height });
     if (rows.length < PAGE) return matcher;
     after = rows[rows.length - 1]!.id;
   }

@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readLossless, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -20,7 +20,8 @@ const UNIT_SIZE = { width: 1, height: 1 };
 function fromResult(result: ImportResult, normalised: boolean): SourceImport {
   const frames = result.items.flatMap((item) =>
     item.frames.map((f) => ({
-      fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), ...(f.maskSize ? { maskSize: f.maskSize } : {}), normalised, complete: false,
+      fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), ...(f.maskSize ? { maskSize: f.maskSize } : {}),
+      ...(f.sequence ? { sequence: f.sequence } : {}), normalised, complete: false,
     })),
   );
   return { frames, warnings: result.warnings, skipped: {} };
@@ -40,6 +41,8 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
     }
     case 'segmentationMask':
       return fromResult(await readSegmentationMasks(entries), false);
+    case 'mot':
+      return fromResult(readMot(entries), false);
     case 'lossless':
       return losslessSource(readLossless(entries));
   }

@@ -1,9 +1,10 @@
 /**
  * POST /project/external/import, start to end: the zip (checked as the obs routes check a
- * caller's key), its frames in the chosen format, their frames in the project by file name,
- * the task subjects they go onto, the labels the ontology must gain, the objects mapped, and
- * the writes. A dry run stops before anything is stored and answers what the same call would
- * write; missing labels are created only with the caller's confirmation.
+ * caller's key), its frames in the chosen format, their frames in the project by file name
+ * (MOT: its sequences onto items by name), the task subjects they go onto, the tracks the file
+ * holds, the labels the ontology must gain, the objects mapped, and the writes. A dry run stops
+ * before anything is stored and answers what the same call would write; missing labels are
+ * created only with the caller's confirmation.
  */
 import type { ImportFormat, ImportMode, ProjectImportResult } from '../../src-shared/api/projectImport';
 import type { ServerContext } from '../context';
@@ -24,6 +25,9 @@ import { readFeatures, saveFeatures } from './ontologyStore';
 import { matchProjectFrames } from './projectFrames';
 import { readImportZip } from './readZip';
 import { sortTargets, type TaskSubjectTarget } from './sortTargets';
+import { buildTracks, hasTracks } from './importTracks';
+import { matchSequences } from './sequenceMatch';
+import { subjectFrames } from './subjectFrames';
 import { Listed, mergeCounts } from './tally';
 import { taskSubjectsOf } from './taskSubjectsOf';
 import { writeImportedFrames, type TaskSubjectWrite } from './writeFrames';
@@ -53,7 +57,7 @@ function contentsOf(targets: readonly TaskSubjectTarget[], ontology: TargetOntol
   return targets.flatMap((t) => {
     const frames = new Map<number, ImportedFrameContent>();
     for (const m of t.frames) {
-      const content = frameContent(m.sources, m.frame, ontology, newObjectId, c);
+      const content = { ...frameContent(m.sources, m.frame, ontology, newObjectId, c), ...(m.addOnly ? { addOnly: true } : {}) };
       if (mode === 'replace' || content.objects.length > 0 || content.classifications.length > 0) frames.set(m.frame.frameId, content);
     }
     return frames.size > 0 ? [{ taskSubjectId: t.taskSubjectId, frames }] : [];
@@ -63,14 +67,20 @@ function contentsOf(targets: readonly TaskSubjectTarget[], ontology: TargetOntol
 export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<ProjectImportResult> {
   if (!(await new TaskStepsRepository(ctx.db).taskInProject(r.taskId, r.projectId))) throw new AppError('task.notFound');
   const source = await readZip(ctx, r);
-  const files = matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
+  const sequences = source.frames.some((f) => f.sequence) ? await matchSequences(ctx.db, r.projectId, r.taskId, source.frames) : null;
+  const files = sequences?.files ?? matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
   // Masks drawn on a picture of another size than their frame refuse the import before anything is made.
   checkMaskSizes(files.matched.values());
   const targets = sortTargets(files.matched.values(), await taskSubjectsOf(ctx.db, r.taskId, [...new Set([...files.matched.values()].map((m) => m.frame.subjectId))]));
 
-  const sources = targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources));
   const current = await readFeatures(ctx.db, r.projectId);
-  chooseTools(sources, current);
+  chooseTools(targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources)), current);
+  const writable = targets.writable.flatMap((t) => t.frames);
+  if (hasTracks(writable)) {
+    const framesOf = sequences?.framesOf ?? (await subjectFrames(ctx.db, writable.map((m) => m.frame.subjectId)));
+    buildTracks(targets.writable, framesOf, newObjectId);
+  }
+  const sources = targets.writable.flatMap((t) => t.frames.flatMap((m) => m.sources));
   const usages = labelUsages(sources);
   const plan = planOntology(current, usages, newElementId);
   const missing = plan.inputs.length > 0;

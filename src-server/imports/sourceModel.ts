@@ -6,7 +6,7 @@
  */
 import type { FrameClassification, ObjectSource } from '../../src-shared/model/annotation';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
-import type { ImportedObject } from '../exports/formats';
+import type { ImportedObject, SequenceFrameRef } from '../exports/formats';
 
 /** What the lossless format keeps of an object beyond its shape, label and answers. */
 export interface KeptObject {
@@ -23,6 +23,11 @@ export type SourceObject = ImportedObject & {
   asTool?: 'mask' | 'polygon' | 'box';
   /** lossless: the file's feature the object belonged to (its attribute and option ids) */
   sourceFeature?: OntologyFeature;
+  /**
+   * The object is a keyframe of the track with this object id (`outside`: where the track leaves
+   * view): lossless keeps its own; MOT and COCO tracks get theirs once built (sequenceTracks.ts).
+   */
+  keyframeOf?: { id: string; outside?: true };
 };
 
 /** A frame-level classification answer (lossless only: the other formats have none). */
@@ -47,6 +52,8 @@ export interface SourceFrame {
   maskSize?: { width: number; height: number; file: string };
   /** lossless: the frame's whole content, classifications included, with objects' own drawing order */
   complete: boolean;
+  /** MOT: the frame is its sequence's frame of this number, matched to an item's frame (sequenceMatch.ts), not by file name */
+  sequence?: SequenceFrameRef;
 }
 
 export interface SourceImport {

@@ -8,6 +8,7 @@
  * chunk commits, the task's room hears `taskSubject.changed` for the task subjects written.
  */
 import type { ImportMode } from '../../src-shared/api/projectImport';
+import type { FrameData } from '../../src-shared/model/annotation';
 import { room } from '../../src-shared/api/realtime';
 import type { ServerContext } from '../context';
 import { AnnotationsRepository } from '../repositories/annotations';
@@ -32,6 +33,19 @@ export interface WriteOutcome {
   classifications: number;
 }
 
+/**
+ * Imported tracks whose id an object the task subject keeps already has (an append of a lossless
+ * file onto the frames it came from) get a fresh id, the same on every frame, so the track
+ * stays one and does not merge into the kept object.
+ */
+function trackRenames(w: TaskSubjectWrite, current: ReadonlyMap<number, FrameData>, mode: ImportMode, newId: () => string): Map<string, string> {
+  const kept = new Set<string>();
+  for (const [frameId, content] of w.frames) if (mode === 'append' || content.addOnly) for (const o of current.get(frameId)?.objects ?? []) kept.add(o.id);
+  const renamed = new Map<string, string>();
+  for (const content of w.frames.values()) for (const o of content.objects) if (o.keyframe && kept.has(o.id) && !renamed.has(o.id)) renamed.set(o.id, newId());
+  return renamed;
+}
+
 export async function writeImportedFrames(
   ctx: ServerContext,
   p: { taskId: number; userId: number; mode: ImportMode; writes: readonly TaskSubjectWrite[]; newId: () => string; skipped: Record<string, number> },
@@ -50,11 +64,15 @@ export async function writeImportedFrames(
           continue;
         }
         const current = new Map((await annotations.frames(row.id, [...w.frames.keys()])).map((f) => [f.frameId, f.data]));
-        const frames = [...w.frames].map(([frameId, content]) => {
-          const built = buildFrame(current.get(frameId) ?? null, content, p.mode, p.newId, p.skipped);
+        const renamed = trackRenames(w, current, p.mode, p.newId);
+        const frames = [...w.frames].flatMap(([frameId, content]) => {
+          const before = current.get(frameId) ?? null;
+          // nothing there and nothing to put there (a sequence's frame without a line): no row to write
+          if (!before && content.objects.length === 0 && content.classifications.length === 0) return [];
+          const built = buildFrame(before, content, p.mode, p.newId, p.skipped, renamed);
           done.objects += built.added.objects;
           done.classifications += built.added.classifications;
-          return frameWrite(frameId, built.data);
+          return [frameWrite(frameId, built.data)];
         });
         const next = await bumpVersion(trx, row, now, 'annotate.stale');
         await annotations.writeFrames(row.id, frames, { version: next.version, userId: p.userId, now });

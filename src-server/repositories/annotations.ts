@@ -48,12 +48,22 @@ const snapshotHead = (r: { id: number; version: number; step_index: number; acti
   createdAt: Number(r.created_at),
 });
 
+/** Frame ids in one `in (...)` list at most. */
+const FRAME_IDS_PER_QUERY = 5000;
+
 /** The per-frame annotations of task subjects, their saves (idempotency) and snapshots. */
 export class AnnotationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Stored frames of a task subject (these frames, or all), in frame id order. */
   async frames(taskSubjectId: number, frameIds?: readonly number[]): Promise<StoredFrame[]> {
+    // An item's every frame (an import of a whole sequence) would pass both databases' bound-parameter limits in one list.
+    if (frameIds && frameIds.length > FRAME_IDS_PER_QUERY) {
+      const sorted = [...frameIds].sort((a, b) => a - b);
+      const out: StoredFrame[] = [];
+      for (let i = 0; i < sorted.length; i += FRAME_IDS_PER_QUERY) out.push(...(await this.frames(taskSubjectId, sorted.slice(i, i + FRAME_IDS_PER_QUERY))));
+      return out;
+    }
     let q = this.db
       .selectFrom('annotation_frames')
       .select(['frame_id', 'data', 'version', 'updated_by', 'updated_at'])

@@ -133,11 +133,11 @@ export class BatchesRepository {
       .where('batch_id', '=', id)
       .groupBy('record_type')
       .execute();
-    const countsByType: Record<SubjectRecordType, number> = { image: 0, frame: 0 };
+    const countsByType: Record<SubjectRecordType, number> = { image: 0, frame: 0, video: 0 };
     let frameCount = 0;
     let sizeBytes = 0;
     for (const r of rows) {
-      if (r.record_type === 'image' || r.record_type === 'frame') countsByType[r.record_type] = Number(r.n);
+      if (r.record_type === 'image' || r.record_type === 'frame' || r.record_type === 'video') countsByType[r.record_type] = Number(r.n);
       frameCount += Number(r.frames);
       sizeBytes += Number(r.bytes);
     }

@@ -146,6 +146,13 @@ export class SubjectListRepository {
         .where('frame_index', '=', 0)
         .execute(),
     ]);
+    const videoIds = rows.filter((r) => r.record_type === 'video').map((r) => r.id);
+    const videos =
+      videoIds.length === 0
+        ? []
+        : await this.db.selectFrom('subject_videos').select(['subject_id', 'duration_us', 'file_frames', 'frame_count']).where('subject_id', 'in', videoIds).execute();
+    // A stretch's length is its share of the file's frames (exact for a whole file and for a constant rate).
+    const duration = new Map(videos.map((v) => [v.subject_id, Math.round((Number(v.duration_us) * v.frame_count) / Math.max(1, v.file_frames)) / 1e6]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const firstFrame = new Map(frames.map((f) => [f.subject_id, f]));
     return ids.flatMap((id) => {
@@ -162,6 +169,7 @@ export class SubjectListRepository {
         batchId: r.batch_id,
         createdAt: r.created_at,
         firstFrame: { frameId: f.id, key: f.object_key, width: f.width, height: f.height },
+        ...(duration.has(id) ? { duration: duration.get(id)! } : {}),
       }];
     });
   }

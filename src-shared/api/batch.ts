@@ -3,6 +3,7 @@ import { defineRoute } from './route';
 import { projectIdRule } from '../model/permissions';
 import { Id, Page, PageQuery } from './envelope';
 import { Batch, IMPORT_BODY_LIMIT, SubjectImportResult, SubjectInputs, Sha256Hex, plainName, plainText } from './subject';
+import { VideoSplit } from '../media/videoInfo';
 
 /** A batch name: unique within its project, stored trimmed. */
 export const BatchName = plainName(64);
@@ -10,7 +11,14 @@ const BatchRemark = plainText(512);
 
 /** A new batch, optionally with its first subjects (files already uploaded). */
 export const BatchCreateBody = Type.Object(
-  { projectId: Id, name: BatchName, remark: Type.Optional(BatchRemark), subjects: Type.Optional(SubjectInputs) },
+  {
+    projectId: Id,
+    name: BatchName,
+    remark: Type.Optional(BatchRemark),
+    subjects: Type.Optional(SubjectInputs),
+    /** how the call's long videos are split into items (SubjectImportBody.videoSplit) */
+    videoSplit: Type.Optional(VideoSplit),
+  },
   { additionalProperties: false },
 );
 export type BatchCreateBody = Static<typeof BatchCreateBody>;
@@ -57,7 +65,7 @@ export type BatchNameCheck = Static<typeof BatchNameCheck>;
 /** One batch with what it holds: subjects by record type, frames and bytes. */
 export const BatchDetail = Type.Object({
   ...Batch.properties,
-  countsByType: Type.Object({ image: Type.Integer(), frame: Type.Integer() }),
+  countsByType: Type.Object({ image: Type.Integer(), frame: Type.Integer(), video: Type.Integer() }),
   frameCount: Type.Integer(),
   sizeBytes: Type.Integer(),
 });

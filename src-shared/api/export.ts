@@ -13,9 +13,9 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /**
  * The formats an export writes (docs/export-formats.md): COCO instances, the three YOLO tasks
  * of Ultralytics, Pascal VOC, PNG masks in the Pascal VOC / CVAT "Segmentation mask" layout,
- * and our own lossless JSON.
+ * MOT 1.1 (boxes with track ids, as CVAT writes it) and our own lossless JSON.
  */
-export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'lossless'] as const;
+export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'lossless'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
 export const ExportFormatName = literals(EXPORT_FORMAT_NAMES);
 
@@ -111,11 +111,12 @@ export type ExportTransfer = Static<typeof ExportTransfer>;
  * Something a writer wants the user to know about a file it wrote, as a code the workstation
  * words in the user's language: sizeUnknown (the picture's size is not known; `outcome` says
  * what the format got instead), fileTaken (two frames map to one file of the format; the second
- * was left out), more (`count` more warnings like those listed).
+ * was left out), videoMediaSkipped (an export with media: a video item's file is not copied as
+ * a frame's picture; `file` names the item), more (`count` more warnings like those listed).
  */
 export const ExportWarning = Type.Object({
-  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('more')]),
-  /** the frame's file name in the export */
+  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('videoMediaSkipped'), Type.Literal('more')]),
+  /** the frame's file name in the export (videoMediaSkipped: the item's name) */
   file: Type.Optional(Type.String()),
   /** fileTaken: the format's file both frames map to */
   path: Type.Optional(Type.String()),

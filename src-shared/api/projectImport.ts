@@ -7,8 +7,8 @@ import { literals } from '../model/literals';
 
 const closed = { additionalProperties: false } as const;
 
-/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `lossless` our own JSON. */
-export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'lossless'] as const;
+/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `mot` MOT 1.1 (boxes with track ids), `lossless` our own JSON. */
+export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'mot', 'lossless'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const ImportFormat = literals(IMPORT_FORMATS);
 
@@ -107,8 +107,8 @@ export const projectImportRoutes = {
     path: '/project/external/import',
     access: projectIdRule('project.export', 'body'),
     summary:
-      'Import annotations from a zip (COCO, YOLO, Pascal VOC, PNG segmentation masks or our lossless JSON) uploaded before, onto the task subjects of a task, ' +
-      'matching files to frames by file name. A dry run (the default) answers what would happen; labels the ontology lacks are created ' +
+      'Import annotations from a zip (COCO, YOLO, Pascal VOC, PNG segmentation masks, MOT 1.1 or our lossless JSON) uploaded before, onto the task subjects of a task, ' +
+      'matching files to frames by file name (MOT: sequences to items by name, frame numbers to their frames). A dry run (the default) answers what would happen; labels the ontology lacks are created ' +
       'only with createMissingLabels (else 409 import.labelsMissing). See docs/imports.md.',
     body: ProjectImportBody,
     data: ProjectImportResult,

@@ -4,10 +4,13 @@ import { Id, PageQuery } from './envelope';
 import { LineText, NameText } from '../model/textFields';
 import { IMAGE_REFUSALS } from '../media/imageBytes';
 import { literals } from '../model/literals';
-import { VideoInfo } from '../media/videoInfo';
+import { VIDEO_REFUSALS, VIDEO_WARNINGS, VideoInfo, VideoSplit } from '../media/videoInfo';
 
-/** What a subject is: one image, or a frame sequence (many frames in order). */
-export const SubjectRecordType = Type.Union([Type.Literal('image'), Type.Literal('frame')]);
+/**
+ * What a subject is: one image, a frame sequence (many frames in order), or a video item (the
+ * frames of a video file, or of a stretch of it: docs/video.md).
+ */
+export const SubjectRecordType = Type.Union([Type.Literal('image'), Type.Literal('frame'), Type.Literal('video')]);
 export type SubjectRecordType = Static<typeof SubjectRecordType>;
 
 /**
@@ -19,8 +22,16 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 /** At most this many subjects and frames per import call; larger imports send several calls. */
 export const SUBJECT_IMPORT_MAX_SUBJECTS = 10_000;
 export const SUBJECT_IMPORT_MAX_FRAMES = 100_000;
-/** At most this many frames in one frame sequence. */
+/** At most this many frames (files) in one frame sequence; a video item may have VIDEO_LIMITS.framesPerItem frames. */
 export const SUBJECT_MAX_FRAMES = 10_000;
+/** At most this many video files per import call: each is probed (its frame table read) before the call answers. */
+export const SUBJECT_IMPORT_MAX_VIDEOS = 100;
+/**
+ * At most this many frame rows the videos of one call make (one row per frame of each item,
+ * overlaps counted twice): a 10-hour file at 30 fps and its seams fit. The rows go in with the
+ * call's one transaction, which holds SQLite's write lock while it runs.
+ */
+export const SUBJECT_IMPORT_MAX_VIDEO_FRAMES = 1_200_000;
 /** At most this many subjects in one random sample. */
 export const SUBJECT_SAMPLE_MAX = 1_000;
 
@@ -55,12 +66,17 @@ export type SubjectFrameInput = Static<typeof SubjectFrameInput>;
  * One data item to register. Its content hash is sha256 over the UTF-8 text of its frames'
  * sha256 digests (lower-case hex) concatenated in order; a subject whose content hash the
  * project already has is reported as a duplicate and not created.
+ *
+ * A video (recordType `video`, frame projects only) names its one file as its one frame; the
+ * server reads the file and makes one item per stretch of it (the call's `videoSplit`), named
+ * "<name> · <first>–<last>" when split, each with the content hash sha256 of
+ * "<file sha256>:<first>-<last>" (the whole file, unsplit: as any one-file subject).
  */
 export const SubjectInput = Type.Object(
   {
     name: plainName(255),
     recordType: SubjectRecordType,
-    /** an image has exactly one frame */
+    /** an image and a video have exactly one frame (a file) */
     frames: Type.Array(SubjectFrameInput, { minItems: 1, maxItems: SUBJECT_MAX_FRAMES }),
   },
   { additionalProperties: false },
@@ -80,7 +96,9 @@ export type SubjectDuplicate = Static<typeof SubjectDuplicate>;
 
 /**
  * A subject an import did not take because a frame's file is not a whole picture the workspace
- * can show (src-shared/media/imageBytes.ts); the subject's other frames are not taken either.
+ * can show (src-shared/media/imageBytes.ts), or a video's file is not a video it can decode
+ * (src-shared/media/videoInfo.ts, VIDEO_REFUSALS); the subject's other frames are not taken either.
+ * Translated as error.media.<reason> for pictures, error.media.video.<reason> for videos.
  */
 export const SubjectRefusal = Type.Object({
   /** its position in the request's subjects */
@@ -88,11 +106,25 @@ export const SubjectRefusal = Type.Object({
   name: Type.String(),
   /** the first frame's file that failed */
   key: Type.String(),
-  reason: literals(IMAGE_REFUSALS),
-  /** the file's format when it was recognised (a TIFF, a PNG cut short) */
+  reason: literals([...IMAGE_REFUSALS, ...VIDEO_REFUSALS.filter((r) => r !== 'truncated')] as unknown as readonly [...typeof IMAGE_REFUSALS, ...typeof VIDEO_REFUSALS]),
+  /** present for a video's file: its reason is one of VIDEO_REFUSALS */
+  media: Type.Optional(Type.Literal('video')),
+  /** the file's format when it was recognised (a TIFF, a PNG cut short, a video's container) */
   format: Type.Optional(Type.String()),
+  /** unsupportedCodec: the video's codec (hevc, mp4v, ...) */
+  codec: Type.Optional(Type.String()),
 });
 export type SubjectRefusal = Static<typeof SubjectRefusal>;
+
+/** A video taken with something its user should know (translated as warning.media.video.<warning>). */
+export const SubjectImportWarning = Type.Object({
+  /** its position in the request's subjects */
+  index: Type.Integer(),
+  name: Type.String(),
+  key: Type.String(),
+  warning: literals(VIDEO_WARNINGS),
+});
+export type SubjectImportWarning = Static<typeof SubjectImportWarning>;
 
 /** The first frame of a subject, enough for a thumbnail. */
 export const SubjectThumbnail = Type.Object({
@@ -112,7 +144,12 @@ const subjectFields = {
   createdAt: Type.Integer(),
 };
 /** A subject as lists show it. */
-export const SubjectItem = Type.Object({ ...subjectFields, firstFrame: SubjectThumbnail });
+export const SubjectItem = Type.Object({
+  ...subjectFields,
+  firstFrame: SubjectThumbnail,
+  /** a video item's length in seconds (its stretch's share of the file's duration), for its tile: a video is not drawn as a picture */
+  duration: Type.Optional(Type.Number()),
+});
 export type SubjectItem = Static<typeof SubjectItem>;
 
 /** One frame of a subject; frameId is one of the spec's frameIds. */
@@ -205,10 +242,20 @@ export const SubjectImportResult = Type.Object({
   duplicates: Type.Array(SubjectDuplicate),
   /** subjects not taken, each with why: the rest of the call went in */
   refused: Type.Array(SubjectRefusal),
+  /** videos taken with a warning (a variable frame rate) */
+  warnings: Type.Array(SubjectImportWarning),
 });
 export type SubjectImportResult = Static<typeof SubjectImportResult>;
 
-export const SubjectImportBody = Type.Object({ batchId: Id, subjects: SubjectInputs }, { additionalProperties: false });
+export const SubjectImportBody = Type.Object(
+  {
+    batchId: Id,
+    subjects: SubjectInputs,
+    /** how the call's long videos are split into items (default: one item per file, up to VIDEO_LIMITS.framesPerItem frames) */
+    videoSplit: Type.Optional(VideoSplit),
+  },
+  { additionalProperties: false },
+);
 export type SubjectImportBody = Static<typeof SubjectImportBody>;
 export const SubjectCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export const SubjectIdsQuery = Type.Object({ subjectIds: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });

@@ -1,17 +1,22 @@
 import type { ImageRefusal } from '../media/imageBytes';
+import type { VideoRefusal, VideoSplit, VideoWarning } from '../media/videoInfo';
 /** What a local dataset becomes: one subject per image, or one frame sequence per group. */
 export type DatasetRecordType = 'image' | 'frame';
+/** What one scanned subject is: an image, a frame sequence, or a video file (frame projects: docs/video.md). */
+export type ScannedRecordType = DatasetRecordType | 'video';
 
 export interface DatasetScanArgs {
   /** absolute paths of folders (walked recursively) and files */
   paths: string[];
   recordType: DatasetRecordType;
+  /** take video files (DATASET_VIDEO_EXTENSIONS), each one subject: only a frame project takes videos */
+  videos?: boolean;
 }
 
 export interface ScannedSubject {
   /** the subject's name: its path relative to the folder chosen */
   name: string;
-  recordType: DatasetRecordType;
+  recordType: ScannedRecordType;
   files: { path: string; size: number }[];
 }
 
@@ -19,8 +24,10 @@ export interface DatasetScan {
   subjects: number;
   files: number;
   bytes: number;
-  /** files that are not images and were left out */
+  /** files that are not images (nor videos, when videos are taken) and were left out */
   ignored: number;
+  /** video files taken, each one subject (counted in `subjects` too) */
+  videos: number;
   /** the first subjects, for a preview */
   sample: ScannedSubject[];
 }
@@ -31,16 +38,29 @@ export interface DatasetImportArgs extends DatasetScanArgs {
   batchName: string;
   /** files uploading at once (default 8) */
   concurrency?: number;
+  /** how long videos are split into items (SubjectImportBody.videoSplit; absent: one item per file) */
+  videoSplit?: VideoSplit;
 }
 
-/** A subject an import did not take, and why (a file that is not a whole picture the workspace can show). */
+/** A subject an import did not take, and why (a file that is not a whole picture, or not a video, the workspace can show). */
 export interface DatasetRefusal {
   /** the subject's name (a file name, or a sequence's folder) */
   name: string;
   /** the first file of it that failed, as the user's folder has it */
   file: string;
-  reason: ImageRefusal;
+  reason: ImageRefusal | VideoRefusal;
+  /** a video's file: the reason is one of VIDEO_REFUSALS (error.media.video.<reason>) */
+  media?: 'video';
   format?: string;
+  /** unsupportedCodec: the video's codec */
+  codec?: string;
+}
+
+/** A video taken with something its user should know (a variable frame rate: warning.media.video.<warning>). */
+export interface DatasetWarning {
+  name: string;
+  file: string;
+  warning: VideoWarning;
 }
 
 /** The most refusals a job lists by name; `refusedSubjects` counts them all. */
@@ -98,6 +118,8 @@ export interface DatasetJob {
   refusedSubjects: number;
   /** the first DATASET_REFUSALS_LISTED of them, by name and reason */
   refused: DatasetRefusal[];
+  /** videos taken with a warning, the first DATASET_REFUSALS_LISTED (absent in jobs journaled before videos) */
+  warnings?: DatasetWarning[];
   uploadedFiles: number;
   uploadedBytes: number;
   registeredSubjects: number;

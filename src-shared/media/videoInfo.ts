@@ -26,8 +26,10 @@ export type VideoCodec = (typeof VIDEO_CODECS)[number];
  * - truncated: the file ends before its frames do (an interrupted copy), or its index is missing
  * - tooManyFrames: more frames than one file may have (VIDEO_LIMITS.framesPerFile)
  * - tooLarge: wider or taller than VIDEO_LIMITS.side
+ * - unreadable: the container's structure cannot be followed (damaged, or an index laid out as no
+ *   writer lays it out), or reading its frame table passed the probe's bounds (time, one read's size)
  */
-export const VIDEO_REFUSALS = ['notVideo', 'noVideoStream', 'unsupportedCodec', 'truncated', 'tooManyFrames', 'tooLarge'] as const;
+export const VIDEO_REFUSALS = ['notVideo', 'noVideoStream', 'unsupportedCodec', 'truncated', 'tooManyFrames', 'tooLarge', 'unreadable'] as const;
 export type VideoRefusal = (typeof VIDEO_REFUSALS)[number];
 
 /**

@@ -4,10 +4,15 @@
  * (docs/browser-host-remote.md). Paths are forward-slash paths relative to the chosen folder's
  * parent (`photos/a/1.jpg`), as a browser's `webkitRelativePath` gives them.
  */
-import type { DatasetRecordType } from '../ipc/datasets';
+import type { DatasetRecordType, ScannedRecordType } from '../ipc/datasets';
 
 /** The image formats an annotator's dataset holds and the renderer can show. */
 export const DATASET_IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.bmp', '.gif', '.tif', '.tiff', '.avif']);
+/**
+ * The names of the video containers a frame project takes (docs/video.md: MP4, MOV, WebM,
+ * Matroska). The name only picks the file; its content decides (the probe refuses the rest).
+ */
+export const DATASET_VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.webm', '.mkv']);
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -36,7 +41,7 @@ export interface DatasetFileRef<T> {
 
 export interface GroupedSubject<T> {
   name: string;
-  recordType: DatasetRecordType;
+  recordType: ScannedRecordType;
   files: DatasetFileRef<T>[];
 }
 
@@ -58,20 +63,27 @@ const byBaseName = <T>(a: DatasetFileRef<T>, b: DatasetFileRef<T>) => collator.c
  * path. As frame sequences, the images of one folder whose names differ only in a trailing
  * number (`cam1_000001.jpg`, `cam1_000002.jpg`) are one subject, frames in natural order, the
  * layout CVAT and camera rigs use, named by its folder (and the common stem when the folder
- * holds more than one sequence: sequenceName). Files that are not images are counted as
- * ignored. Subjects come in natural order of their names.
+ * holds more than one sequence: sequenceName). With `videos` (a frame project), each video file
+ * is one subject of its own, named by its relative path, never a frame of a sequence. Other
+ * files are counted as ignored. Subjects come in natural order of their names.
  */
-export function groupDatasetFiles<T>(files: readonly DatasetFileRef<T>[], recordType: DatasetRecordType): { subjects: GroupedSubject<T>[]; ignored: number } {
+export function groupDatasetFiles<T>(files: readonly DatasetFileRef<T>[], recordType: DatasetRecordType, o: { videos?: boolean } = {}): { subjects: GroupedSubject<T>[]; ignored: number; videos: number } {
   let ignored = 0;
-  const named: { name: string; files: DatasetFileRef<T>[] }[] = [];
+  let videos = 0;
+  const named: { name: string; recordType: ScannedRecordType; files: DatasetFileRef<T>[] }[] = [];
   const sequences = new Map<string, { dir: string; stem: string; files: DatasetFileRef<T>[] }>();
   for (const f of files) {
+    if (o.videos && DATASET_VIDEO_EXTENSIONS.has(extensionOf(f.relPath))) {
+      videos++;
+      named.push({ name: f.relPath, recordType: 'video', files: [f] });
+      continue;
+    }
     if (!DATASET_IMAGE_EXTENSIONS.has(extensionOf(f.relPath))) {
       ignored++;
       continue;
     }
     if (recordType === 'image') {
-      named.push({ name: f.relPath, files: [f] });
+      named.push({ name: f.relPath, recordType, files: [f] });
       continue;
     }
     const dir = dirNameOf(f.relPath);
@@ -85,10 +97,10 @@ export function groupDatasetFiles<T>(files: readonly DatasetFileRef<T>[], record
   for (const g of sequences.values()) perDir.set(g.dir, (perDir.get(g.dir) ?? 0) + 1);
   for (const g of sequences.values()) {
     const frames = [...g.files].sort(byBaseName);
-    named.push({ name: sequenceName(g.dir, g.stem, perDir.get(g.dir) === 1, frames[0]!.relPath), files: frames });
+    named.push({ name: sequenceName(g.dir, g.stem, perDir.get(g.dir) === 1, frames[0]!.relPath), recordType, files: frames });
   }
   const subjects = named
     .sort((a, b) => collator.compare(a.name, b.name))
-    .map((g) => ({ name: g.name.slice(0, 255), recordType, files: [...g.files].sort(byBaseName) }));
-  return { subjects, ignored };
+    .map((g) => ({ name: g.name.slice(0, 255), recordType: g.recordType, files: [...g.files].sort(byBaseName) }));
+  return { subjects, ignored, videos };
 }

@@ -143,8 +143,29 @@ export class TrackIndex {
   }
 }
 
+/**
+ * Each frame's objects as shown, tracks resolved (for exports), each with its kind: a keyframe's
+ * object without the marks of a keyframe, so formats see a plain object either way; outside and
+ * not-yet-started tracks are absent.
+ */
+export function resolvedShown(frames: readonly (FrameData | undefined)[]): ShownObject[][] {
+  const index = new TrackIndex(frames);
+  return frames.map((_, i) => index.at(i).map((s) => (s.kind === 'keyframe' ? { object: carried(s.object), kind: s.kind } : s)));
+}
+
 /** Each frame's objects as shown, tracks resolved (for exports): outside and not-yet-started tracks are absent. */
 export function resolvedFrames(frames: readonly (FrameData | undefined)[]): AnnotationObject[][] {
-  const index = new TrackIndex(frames);
-  return frames.map((_, i) => index.at(i).map((s) => (s.kind === 'keyframe' ? carried(s.object) : s.object)));
+  return resolvedShown(frames).map((shown) => shown.map((s) => s.object));
+}
+
+/**
+ * The objects shown on one frame of an item (`frames` in order, the stored frames by frame id,
+ * as the annotation routes answer them): its own, and its tracks' there. For a view of one frame
+ * at a time (the project's item viewer).
+ */
+export function objectsShownOn(frames: readonly { frameId: number }[], stored: readonly { frameId: number; data: FrameData }[], frameId: number): AnnotationObject[] {
+  const byFrame = new Map(stored.map((f) => [f.frameId, f.data]));
+  const at = frames.findIndex((f) => f.frameId === frameId);
+  if (at < 0) return [];
+  return new TrackIndex(frames.map((f) => byFrame.get(f.frameId))).at(at).map((s) => s.object);
 }

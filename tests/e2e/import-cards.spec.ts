@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ProjectPages } from './pages/projectPages';
+import { makeFrameNumberVideo } from '../support/frameNumberVideo';
 import { call, loggedInPage, registerUser, teamWith } from './pages/teamSetup';
 
 /**
@@ -76,5 +77,26 @@ test('a finished import folds into the history with counts that add up, and goes
   for (const [i, photo] of ['chelsea.png', 'coffee.png'].entries()) fs.copyFileSync(path.resolve('resources/demo-images', photo), path.join(clips, 'clip1', `f00${i + 1}.png`));
   await project.importFolder(clips, 'Frame sequences');
   await expect(page.getByTestId('scan-subject-name')).toHaveText(['clips/clip1']);
+
+  // Issue 33: a frame project's folder with a video and a text named .mp4. The scan counts both
+  // as videos; the workstation's check refuses the text with its reason before upload, and the
+  // video becomes a video item (its tile: a film with its frames and length).
+  const { projectId: cameras } = await call(request, owner, 'POST', '/project', { projectName: `Cameras ${salt}`, type: 'frame' });
+  const footage = test.info().outputPath('footage');
+  fs.mkdirSync(footage, { recursive: true });
+  await makeFrameNumberVideo(path.join(footage, 'gate.mp4'), { frames: 30 });
+  fs.writeFileSync(path.join(footage, 'notes.mp4'), 'this is a text, not a video');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('scan-preview')).toBeHidden();
+  await page.goto(`/#/projects/${cameras}/data`);
+  await project.importFolder(footage);
+  await expect(page.getByTestId('scan-videos')).toHaveText('2');
+  await expect(page.getByTestId('import-video-split').getByRole('radio', { name: 'Do not split' })).toBeChecked();
+  await project.startImport(`Footage ${salt}`);
+  const videoCard = page.getByTestId('import-job');
+  await expect(videoCard.getByTestId('import-state')).toHaveText('Done', { timeout: 60_000 });
+  await expect(videoCard.getByTestId('import-refused')).toContainText('footage/notes.mp4: Not a video the import takes');
+  await expect(videoCard.getByTestId('import-counts')).toContainText('not imported: 1 · registered: 1/1');
+  await expect(page.getByRole('button', { name: 'View footage/gate.mp4' }).getByTestId('video-face')).toHaveAccessibleName('Video: 30 frames, 0:01.0');
   await page.context().close();
 });

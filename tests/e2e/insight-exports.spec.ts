@@ -20,6 +20,12 @@ test('an owner exports annotated work as COCO, downloads the zip and imports it 
   const count = dialog.getByTestId('export-count');
   await expect(count).toContainText(/Objects\s*2/);
   await expect(dialog.getByTestId('export-unconfirmed')).toContainText('1 more suggestion nobody confirmed is left out');
+  // MOT 1.1 (issue 33): boxes with their track ids, a sequence folder per item; the two boxes count
+  await dialog.getByTestId('plan-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('MOT 1.1', { exact: true }).click();
+  await expect(dialog).toContainText('<item>/gt/gt.txt');
+  await expect(dialog).toContainText('<item>/img1/');
+  await expect(count).toContainText(/Objects\s*2/);
   await dialog.getByTestId('plan-format').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('Lossless JSON', { exact: true }).click();
   await expect(count).toContainText(/Objects\s*4/);

@@ -1,11 +1,28 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
+import { makeFrameNumberVideo } from '../support/frameNumberVideo';
 import { englishPage } from './pages/consoleWatch';
-import { call } from './pages/teamSetup';
+import { call, SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
 import { keepShot } from './pages/shots';
+
+/** A frame project of the owner's team with one video item of 30 frames (1 s at 30 fps), registered through the API. */
+async function videoProject(request: APIRequestContext, owner: TestUser): Promise<number> {
+  const { projectId } = await call(request, owner, 'POST', '/project', { projectName: `Cameras ${Date.now() % 1e7}`, type: 'frame' });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'annot-e2e-video-')), 'gate.mp4');
+  await makeFrameNumberVideo(file, { frames: 30 });
+  const bytes = fs.readFileSync(file);
+  const key = `dataset/${projectId}/cameras/gate.mp4`;
+  const res = await request.post(`${SERVER}/obs/upload?key=${encodeURIComponent(key)}`, { headers: owner.headers, multipart: { file: { name: 'gate.mp4', mimeType: 'video/mp4', buffer: bytes } } });
+  expect((await res.json()).code).toBe(200);
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  await call(request, owner, 'POST', '/batch', { projectId, name: 'Gate camera', subjects: [{ name: 'gate.mp4', recordType: 'video', frames: [{ key, sizeBytes: bytes.length, sha256 }] }] });
+  return projectId;
+}
 
 /**
  * Issue 17: clicking a thumbnail in the Data tab did nothing. A thumbnail opens the item large,
@@ -69,5 +86,25 @@ test('a thumbnail opens the item with its name, size, batch and annotations; arr
   await expect(viewer.getByTestId('viewer-broken')).toContainText('This picture cannot be shown');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+
+  // Issue 33: a video item's tile is its frames and length, never the video file as a picture.
+  const videoProjectId = await videoProject(request, world.owner);
+  const readAsPicture: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/obs/url') && r.url().includes('gate.mp4')) readAsPicture.push(r.url());
+  });
+  await page.goto(`/#/projects/${videoProjectId}/data`);
+  const videoTile = page.getByRole('button', { name: 'View gate.mp4' });
+  await expect(videoTile.getByTestId('video-face')).toHaveAccessibleName('Video: 30 frames, 0:01.0');
+  await expect(videoTile.getByTestId('subject-thumbnail')).toHaveCount(0);
+  await keepShot(page, { path: 'test-results/screenshots/data-video-tile.png' });
+  await videoTile.click();
+  await expect(viewer.getByTestId('viewer-name')).toHaveText('gate.mp4');
+  await expect(viewer.getByTestId('video-face')).toBeVisible();
+  await expect(viewer).toContainText('Frames 0–29 (of 30)');
+  await expect(viewer).toContainText('30 per second');
+  await expect(viewer.getByTestId('viewer-broken')).toHaveCount(0);
+  await keepShot(page, { path: 'test-results/screenshots/item-viewer-video.png' });
+  expect(readAsPicture).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -37,9 +37,11 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const { w, task } = await setup(2, 1);
     const plan = await ok(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: 'Cars for training', format: 'yoloDetect', filters: { taskId: task.taskId } }));
     const t = await ok(call(w, 'GET', `/export/template/${w.projectP}`));
-    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'lossless']);
+    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'lossless']);
     expect(t.formats.find((f: { format: string }) => f.format === 'voc')).toMatchObject({ tools: ['box'], mediaFolder: 'JPEGImages/' });
     expect(t.formats.find((f: { format: string }) => f.format === 'segmentationMask')).toMatchObject({ tools: ['mask', 'polygon', 'box'], mediaFolder: 'JPEGImages/' });
+    // MOT: a sequence folder per item, its pictures in img1/
+    expect(t.formats.find((f: { format: string }) => f.format === 'mot')).toMatchObject({ tools: ['box'], files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], mediaFolder: '<item>/img1/' });
     // COCO's masks as run-length or polygons: a choice the dialog shows for COCO only
     expect(t.options).toContainEqual({ name: 'cocoMasks', type: 'choice', default: 'rle', choices: ['rle', 'polygon'], formats: ['coco'] });
     expect(t.tasks).toEqual([{ id: task.taskId, name: expect.any(String), steps: [expect.objectContaining({ workflowId: task.steps[0]!.workflowId, type: 'annotate' }), expect.objectContaining({ type: 'review' })] }]);

@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('subject import on %s', (kind) => {
     const frame = good.frames[0]!;
     const bad: [string, object][] = [
       ['no frames', { ...good, frames: [] }],
-      ['unknown record type', { ...good, recordType: 'video' }],
+      ['unknown record type', { ...good, recordType: 'pointCloud' }],
       ['short hash', { ...good, frames: [{ ...frame, sha256: 'abc' }] }],
       ['negative size', { ...good, frames: [{ ...frame, sizeBytes: -1 }] }],
       ['blank name', { ...good, name: ' ' }],

@@ -157,7 +157,7 @@ describe.each(DB_KINDS)('subject list on %s', (kind) => {
 
   it('refuses bad paging and sampling input with 400', async () => {
     const p = `/project/${w.projectP}/subject`;
-    for (const url of [`${p}/list?pageSize=0`, `${p}/list?pageSize=501`, `${p}/list?afterId=-1`, `${p}/list?recordType=video`, `${p}/list/video`, `${p}/list?name=%01`, `${p}/list?page=0`, `${p}/simpling?size=0`, `${p}/simpling?size=1001`, `${p}/simpling?ratio=1.5`, `${p}/abc`]) {
+    for (const url of [`${p}/list?pageSize=0`, `${p}/list?pageSize=501`, `${p}/list?afterId=-1`, `${p}/list?recordType=pointCloud`, `${p}/list/pointCloud`, `${p}/list?name=%01`, `${p}/list?page=0`, `${p}/simpling?size=0`, `${p}/simpling?size=1001`, `${p}/simpling?ratio=1.5`, `${p}/abc`]) {
       const r = await get(w.users.owner, url);
       // A control character breaks the text rule, which has its own key (docs/security.md).
       const msg = url.endsWith('name=%01') ? 'error.textNotAllowed' : 'error.validation';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FrameMatcher, type ProjectFrame } from '../../src-server/imports/frameMatcher';
 
-const frame = (frameId: number, fileName: string): ProjectFrame => ({ frameId, subjectId: frameId, fileName, width: 10, height: 10 });
+const frame = (frameId: number, fileName: string): ProjectFrame => ({ frameId, subjectId: frameId, index: 0, fileName, width: 10, height: 10 });
 
 function matcherOver(names: string[], frames: ProjectFrame[]): FrameMatcher {
   const m = new FrameMatcher(names);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFrameData, type AnnotationObject, type FrameData } from '../../src-shared/model/annotation';
 import { applyEdit } from '../../src-shared/model/applyEdit';
-import { resolvedFrames, TrackIndex } from '../../src-shared/model/tracks';
+import { objectsShownOn, resolvedFrames, TrackIndex } from '../../src-shared/model/tracks';
 import { shownObjects, storedEdits } from '../../src-shared/model/trackScene';
 import { deleteTrack, invertFrameEdits, mergeTracks, propagate, removeKeyframe, setOutside, splitTrack, changeTrack, type FrameEdits } from '../../src-shared/model/trackOps';
 
@@ -63,6 +63,14 @@ describe('a track on the frames of an item', () => {
     ix.setFrame(4, undefined);
     expect((ix.objectAt('a', 2)!.object.geometry as { x: number }).x).toBe(0);
     expect(ix.keyframes('a')).toEqual([0]);
+  });
+
+  it('answers one frame\'s objects from the stored frames by id, as the item viewer shows them', () => {
+    const frames = [{ frameId: 70 }, { frameId: 71 }, { frameId: 72 }];
+    const stored = [{ frameId: 70, data: { ...emptyFrameData(), objects: [key('a', 0)] } }, { frameId: 72, data: { ...emptyFrameData(), objects: [key('a', 20), box('s', 1)] } }];
+    expect(objectsShownOn(frames, stored, 71).map((o) => [o.id, (o.geometry as { x: number }).x])).toEqual([['a', 10]]);
+    expect(objectsShownOn(frames, stored, 72).map((o) => o.id)).toEqual(['s', 'a']);
+    expect(objectsShownOn(frames, stored, 99)).toEqual([]);
   });
 
   it('resolves every frame for exports: interpolated objects present, outside ones absent, no keyframe marks', () => {

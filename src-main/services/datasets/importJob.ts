@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BatchBeforehand } from '../../../src-shared/api/batch';
-import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
-import { DATASET_REFUSALS_LISTED, type BrowserImportArgs, type DatasetJob, type DatasetRefusal, type WantedBrowserFile } from '../../../src-shared/ipc/datasets';
+import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_SUBJECTS, SUBJECT_IMPORT_MAX_VIDEO_FRAMES, SUBJECT_IMPORT_MAX_VIDEOS, type SubjectImportResult, type SubjectInput } from '../../../src-shared/api/subject';
+import { DATASET_REFUSALS_LISTED, type BrowserImportArgs, type DatasetJob, type DatasetRefusal, type DatasetWarning, type ScannedRecordType, type WantedBrowserFile } from '../../../src-shared/ipc/datasets';
 import { needsPyramid } from '../../../src-shared/model/imagePyramid';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
@@ -11,6 +11,7 @@ import { digestFile, subjectContentHash, type FileDigest } from './hashFile';
 import { storePyramid } from './imagePyramid';
 import type { ImportJournal, ImportRecord, PlannedFile, PlannedSubject } from './importJournal';
 import { scanFolder } from './scanFolder';
+import { digestVideo, videoRows, type VideoDigest } from './videoCheck';
 
 /** Files hashed at once: disk-bound, a few keep it busy. */
 const HASH_CONCURRENCY = 4;
@@ -37,8 +38,8 @@ const notWanted = (object: string) => Object.assign(new Error(`the import does n
 /** A subject whose files were read and hashed, wherever that happened (this machine, or the user's browser). */
 interface DigestedSubject {
   name: string;
-  recordType: 'image' | 'frame';
-  files: { path: string; size: number; sha256: string; width: number | null; height: number | null }[];
+  recordType: ScannedRecordType;
+  files: { path: string; size: number; sha256: string; width: number | null; height: number | null; videoRows?: number }[];
 }
 
 /**
@@ -86,6 +87,12 @@ export class ImportJob {
     if (!refusals.length) return;
     const listed = [...(this.job.refused ?? []), ...refusals].slice(0, DATASET_REFUSALS_LISTED);
     this.update({ refusedSubjects: (this.job.refusedSubjects ?? 0) + refusals.length, refused: listed });
+  }
+
+  /** Videos taken with a warning, by name (the first DATASET_REFUSALS_LISTED). */
+  private warn(warnings: readonly DatasetWarning[]): void {
+    if (!warnings.length) return;
+    this.update({ warnings: [...(this.job.warnings ?? []), ...warnings].slice(0, DATASET_REFUSALS_LISTED) });
   }
 
   private save(force: boolean): void {
@@ -156,25 +163,45 @@ export class ImportJob {
   private async planImport(): Promise<void> {
     const { args } = this.record;
     this.update({ state: 'scanning' });
-    const scan = await scanFolder(args.paths, args.recordType);
+    const scan = await scanFolder(args.paths, args.recordType, { videos: args.videos === true });
+    const pictures = scan.subjects.filter((s) => s.recordType !== 'video');
+    const videos = scan.subjects.filter((s) => s.recordType === 'video');
     const files = scan.subjects.flatMap((s) => s.files);
     this.update({ state: 'hashing', subjects: scan.subjects.length, files: files.length, bytes: files.reduce((a, f) => a + f.size, 0) });
     const digests = new Map<string, FileDigest>();
+    const videoDigests = new Map<string, VideoDigest>();
+    const videoFiles = new Set(videos.map((v) => v.files[0]!));
     await runPool(files, HASH_CONCURRENCY, async (f) => {
       await this.checkpoint();
-      digests.set(f.path, await digestFile(f.path));
+      if (videoFiles.has(f)) videoDigests.set(f.path, await digestVideo(f.path));
+      else digests.set(f.path, await digestFile(f.path));
     });
     // A file that is not a whole picture the workspace can show is refused here, before any
     // upload, with its subject (a sequence is never taken with a frame missing).
     const refusals: DatasetRefusal[] = [];
-    const whole = scan.subjects.filter((s) => {
+    const whole = pictures.filter((s) => {
       const bad = s.files.find((f) => !digests.get(f.path)!.verdict.ok);
       const v = bad && digests.get(bad.path)!.verdict;
       if (v && !v.ok) refusals.push({ name: s.name, file: bad.path, reason: v.reason, ...(v.format ? { format: v.format } : {}) });
       return !bad;
     });
+    // A video the server's probe would refuse is refused here by the same probe, before its
+    // upload; one taken with a warning (a variable frame rate) says so on the job.
+    const warnings: DatasetWarning[] = [];
+    const goodVideos: DigestedSubject[] = [];
+    for (const s of videos) {
+      const f = s.files[0]!;
+      const { sha256, verdict: v } = videoDigests.get(f.path)!;
+      if (!v.ok) {
+        refusals.push({ name: s.name, file: f.path, reason: v.reason, media: 'video', ...(v.format ? { format: v.format } : {}), ...(v.codec ? { codec: v.codec } : {}) });
+        continue;
+      }
+      for (const warning of v.warnings) warnings.push({ name: s.name, file: f.path, warning });
+      goodVideos.push({ name: s.name, recordType: 'video', files: [{ ...f, sha256, width: null, height: null, videoRows: videoRows(v.times, args.videoSplit) }] });
+    }
     this.refuse(refusals);
-    await this.planDigested(whole.map((s) => ({ name: s.name, recordType: s.recordType, files: s.files.map((f) => ({ ...f, ...digests.get(f.path)! })) })));
+    this.warn(warnings);
+    await this.planDigested([...whole.map((s) => ({ name: s.name, recordType: s.recordType, files: s.files.map((f) => ({ ...f, ...digests.get(f.path)! })) })), ...goodVideos]);
   }
 
   /**
@@ -198,7 +225,7 @@ export class ImportJob {
         name: s.name,
         recordType: s.recordType,
         contentHash: subjectContentHash(shas),
-        files: s.files.map((f) => ({ path: f.path, size: f.size, sha256: f.sha256, key: keyOf(args.projectId, f.sha256, f.path), uploaded: false, width: f.width, height: f.height })),
+        files: s.files.map((f) => ({ path: f.path, size: f.size, sha256: f.sha256, key: keyOf(args.projectId, f.sha256, f.path), uploaded: false, width: f.width, height: f.height, ...(f.videoRows !== undefined ? { videoRows: f.videoRows } : {}) })),
         skip: false,
         registered: false,
       };
@@ -208,7 +235,8 @@ export class ImportJob {
       const chunk = plan.slice(i, i + BEFOREHAND_CHUNK);
       const known = await this.deps.server.json<BatchBeforehand>('POST', '/core/batch/beforehand', { projectId: args.projectId, contentHashes: [...new Set(chunk.map((s) => s.contentHash))] });
       const existing = new Set(known.existing.map((e) => e.contentHash));
-      for (const s of chunk) s.skip = existing.has(s.contentHash);
+      // A split video's items have hashes of their own (per stretch): the server tells which it has.
+      for (const s of chunk) s.skip = existing.has(s.contentHash) && !(s.recordType === 'video' && args.videoSplit);
     }
     // The same content twice in one folder is one subject.
     const seen = new Set<string>();
@@ -314,16 +342,26 @@ export class ImportJob {
     const chunks: PlannedSubject[][] = [];
     let current: PlannedSubject[] = [];
     let frames = 0;
+    let videos = 0;
+    let videoFrames = 0;
     for (const s of waiting) {
-      if (current.length === SUBJECT_IMPORT_MAX_SUBJECTS || frames + s.files.length > SUBJECT_IMPORT_MAX_FRAMES) {
+      const rows = s.recordType === 'video' ? (s.files[0]?.videoRows ?? 0) : 0;
+      const isVideo = s.recordType === 'video' ? 1 : 0;
+      const full = current.length === SUBJECT_IMPORT_MAX_SUBJECTS || frames + s.files.length > SUBJECT_IMPORT_MAX_FRAMES || videos + isVideo > SUBJECT_IMPORT_MAX_VIDEOS || (videoFrames > 0 && videoFrames + rows > SUBJECT_IMPORT_MAX_VIDEO_FRAMES);
+      if (full && current.length > 0) {
         chunks.push(current);
         current = [];
         frames = 0;
+        videos = 0;
+        videoFrames = 0;
       }
       current.push(s);
       frames += s.files.length;
+      videos += isVideo;
+      videoFrames += rows;
     }
     if (current.length > 0 || this.job.batchId === null) chunks.push(current);
+    const split = args.videoSplit && this.record.plan.some((s) => s.recordType === 'video') ? { videoSplit: args.videoSplit } : {};
     for (const chunk of chunks) {
       await this.checkpoint();
       const subjects: SubjectInput[] = chunk.map((s) => ({
@@ -340,12 +378,32 @@ export class ImportJob {
       }));
       const result =
         this.job.batchId === null
-          ? await this.deps.server.json<SubjectImportResult>('POST', '/core/batch', { projectId: args.projectId, name: args.batchName, subjects })
-          : await this.deps.server.json<SubjectImportResult>('POST', `/core/project/${args.projectId}/subject`, { batchId: this.job.batchId, subjects });
+          ? await this.deps.server.json<SubjectImportResult>('POST', '/core/batch', { projectId: args.projectId, name: args.batchName, subjects, ...split })
+          : await this.deps.server.json<SubjectImportResult>('POST', `/core/project/${args.projectId}/subject`, { batchId: this.job.batchId, subjects, ...split });
       for (const s of chunk) s.registered = true;
       // The server's own check (the same, on the stored file) may still refuse what changed after hashing.
-      this.refuse(result.refused.map((r) => ({ name: r.name, file: chunk[r.index]?.files.find((f) => f.key === r.key)?.path ?? r.key, reason: r.reason, ...(r.format ? { format: r.format } : {}) })));
-      this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + result.created, skippedSubjects: this.job.skippedSubjects + result.duplicates.length });
+      this.refuse(
+        result.refused.map((r) => ({
+          name: r.name,
+          file: chunk[r.index]?.files.find((f) => f.key === r.key)?.path ?? r.key,
+          reason: r.reason,
+          ...(r.media ? { media: r.media } : {}),
+          ...(r.format ? { format: r.format } : {}),
+          ...(r.codec ? { codec: r.codec } : {}),
+        })),
+      );
+      // Warnings of the server's probe that the check here did not give already (the file changed since).
+      const known = new Set((this.job.warnings ?? []).map((w) => `${w.name}\u0000${w.warning}`));
+      this.warn(
+        (result.warnings ?? [])
+          .filter((w) => !known.has(`${w.name}\u0000${w.warning}`))
+          .map((w) => ({ name: w.name, file: chunk[w.index]?.files[0]?.path ?? w.key, warning: w.warning })),
+      );
+      // Counted by the subjects sent, not the items made: a split video is one subject of several items (and duplicates).
+      const refusedHere = new Set(result.refused.map((r) => r.index));
+      const duplicated = new Set(result.duplicates.map((d) => d.index).filter((i) => !refusedHere.has(i)));
+      const registered = split.videoSplit ? chunk.length - refusedHere.size - duplicated.size : result.created;
+      this.update({ batchId: result.batch.id, registeredSubjects: this.job.registeredSubjects + registered, skippedSubjects: this.job.skippedSubjects + (split.videoSplit ? duplicated.size : result.duplicates.length) });
     }
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatasetImportArgs, DatasetJob } from '../../../src-shared/ipc/datasets';
+import type { DatasetImportArgs, DatasetJob, ScannedRecordType } from '../../../src-shared/ipc/datasets';
 
 /** One file of an import: where it is, what it hashes to, where it goes, whether it is there. */
 export interface PlannedFile {
@@ -12,11 +12,13 @@ export interface PlannedFile {
   /** pixel size from the file's header (absent in journals written before it was read, or when unknown) */
   width?: number | null;
   height?: number | null;
+  /** a video's frame rows on the server, split as asked (the probe's count; keeps each call under its limit) */
+  videoRows?: number;
 }
 
 export interface PlannedSubject {
   name: string;
-  recordType: 'image' | 'frame';
+  recordType: ScannedRecordType;
   contentHash: string;
   files: PlannedFile[];
   /** the project already has this content */

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { Value } from 'typebox/value';
+import { VideoSplit } from '../../../src-shared/media/videoInfo';
 import type { DatasetImportArgs, DatasetJob, DatasetsHandlers } from '../../../src-shared/ipc/datasets';
 import type { BrowserUploadAnswer } from '../../../src-shared/ipc/nodeHost';
 import type { WorkstationConfig } from '../../config';
@@ -16,10 +18,18 @@ import { createBrowserReceiver, type BrowserChunk } from './browserReceiver';
 const badArgs = (message: string) => Object.assign(new TypeError(message), { code: 'BAD_ARGS' });
 const SAMPLE = 20;
 
-function checkScanArgs(a: { paths?: unknown; recordType?: unknown } | undefined): { paths: string[]; recordType: 'image' | 'frame' } {
+function checkScanArgs(a: { paths?: unknown; recordType?: unknown; videos?: unknown } | undefined): { paths: string[]; recordType: 'image' | 'frame'; videos: boolean } {
   if (!Array.isArray(a?.paths) || a.paths.length === 0 || !a.paths.every((p) => typeof p === 'string' && path.isAbsolute(p))) throw badArgs('paths must be a list of absolute paths');
   if (a.recordType !== 'image' && a.recordType !== 'frame') throw badArgs('recordType must be image or frame');
-  return { paths: a.paths as string[], recordType: a.recordType };
+  if (a.videos !== undefined && typeof a.videos !== 'boolean') throw badArgs('videos must be true or false');
+  return { paths: a.paths as string[], recordType: a.recordType, videos: a.videos === true };
+}
+
+/** The dialog's split, checked by the same schema the server's call uses (an overlap past an item's length the server refuses, translated). */
+function checkVideoSplit(v: unknown): VideoSplit | undefined {
+  if (v === undefined) return undefined;
+  if (!Value.Check(VideoSplit, v)) throw badArgs('videoSplit must be { unit: frames | seconds, length, overlap? }');
+  return v;
 }
 
 /** Local datasets: scanning a folder into subjects, and imports that survive pauses and restarts. */
@@ -65,17 +75,18 @@ export function createDatasetsService(
   return {
     handlers: {
       'datasets.scan': async (a) => {
-        const { paths, recordType } = checkScanArgs(a);
-        const scan = await scanFolder(paths, recordType);
+        const { paths, recordType, videos } = checkScanArgs(a);
+        const scan = await scanFolder(paths, recordType, { videos });
         const files = scan.subjects.flatMap((s) => s.files);
-        return { subjects: scan.subjects.length, files: files.length, bytes: files.reduce((n, f) => n + f.size, 0), ignored: scan.ignored, sample: scan.subjects.slice(0, SAMPLE) };
+        return { subjects: scan.subjects.length, files: files.length, bytes: files.reduce((n, f) => n + f.size, 0), ignored: scan.ignored, videos: scan.videos, sample: scan.subjects.slice(0, SAMPLE) };
       },
       'datasets.import': async (a) => {
-        const { paths, recordType } = checkScanArgs(a);
+        const { paths, recordType, videos } = checkScanArgs(a);
+        const videoSplit = checkVideoSplit(a.videoSplit);
         if (!Number.isSafeInteger(a.projectId) || a.projectId < 1) throw badArgs('projectId must be a positive integer');
         if (typeof a.batchName !== 'string' || a.batchName.trim() === '' || a.batchName.length > 64) throw badArgs('batchName must be 1 to 64 characters');
         if (!deps.storage.status().initialised) await deps.storage.init();
-        const args: DatasetImportArgs = { paths, recordType, projectId: a.projectId, batchName: a.batchName.trim(), ...(a.concurrency ? { concurrency: a.concurrency } : {}) };
+        const args: DatasetImportArgs = { paths, recordType, ...(videos ? { videos } : {}), ...(videoSplit ? { videoSplit } : {}), projectId: a.projectId, batchName: a.batchName.trim(), ...(a.concurrency ? { concurrency: a.concurrency } : {}) };
         const job = newJob(args.projectId, args.batchName, 'folder');
         const j = make({ args, job, plan: [] });
         jobs.set(job.jobId, j);

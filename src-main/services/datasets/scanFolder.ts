@@ -6,6 +6,7 @@ import { groupDatasetFiles } from '../../../src-shared/model/datasetGrouping';
 export interface FolderScan {
   subjects: ScannedSubject[];
   ignored: number;
+  videos: number;
 }
 
 /** Files under the given paths: folders walked recursively (hidden entries skipped), files as they are. */
@@ -36,16 +37,17 @@ async function listFiles(paths: string[]): Promise<{ root: string; file: string 
  * (src-shared/model/datasetGrouping.ts): names are paths under the chosen folder's parent
  * (`photos/a/1.jpg`), the way a browser names the files of a folder the user picked.
  */
-export async function scanFolder(paths: string[], recordType: DatasetRecordType): Promise<FolderScan> {
+export async function scanFolder(paths: string[], recordType: DatasetRecordType, o: { videos?: boolean } = {}): Promise<FolderScan> {
   const files = await listFiles(paths);
   const grouped = groupDatasetFiles(
     files.map(({ root, file }) => ({ relPath: path.relative(root, file).split(path.sep).join('/'), ref: file })),
     recordType,
+    o,
   );
   const subjects: ScannedSubject[] = [];
   for (const g of grouped.subjects) {
     const sized = await Promise.all(g.files.map(async (f) => ({ path: f.ref, size: (await fs.promises.stat(f.ref)).size })));
-    subjects.push({ name: g.name, recordType, files: sized });
+    subjects.push({ name: g.name, recordType: g.recordType, files: sized });
   }
-  return { subjects, ignored: grouped.ignored };
+  return { subjects, ignored: grouped.ignored, videos: grouped.videos };
 }

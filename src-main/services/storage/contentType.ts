@@ -6,6 +6,7 @@ const BY_EXTENSION: Record<string, string> = {
   '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.avif': 'image/avif',
   '.json': 'application/json', '.jsonl': 'application/x-ndjson', '.txt': 'text/plain; charset=utf-8', '.csv': 'text/csv',
   '.xml': 'application/xml', '.zip': 'application/zip', '.pcd': 'application/octet-stream', '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
 };
 
 export function contentTypeOf(file: string): string {

@@ -7,7 +7,7 @@ import { vendorErrorsEn } from './errors/vendor';
 import { projectErrorsEn } from './errors/project';
 import { batchErrorsEn } from './errors/batch';
 import { subjectErrorsEn } from './errors/subject';
-import { mediaErrorsEn } from './errors/media';
+import { mediaErrorsEn, mediaWarningsEn } from './errors/media';
 import { ontologyErrorsEn } from './errors/ontology';
 import { obsErrorsEn } from './errors/obs';
 import { storageErrorsEn } from './errors/storage';
@@ -225,6 +225,9 @@ export const enUS: EnglishOf<Messages> = {
     log: logErrorsEn,
     import: importErrorsEn,
     performance: performanceErrorsEn,
+  },
+  warning: {
+    media: mediaWarningsEn,
   },
   storageError: storageErrorsEn,
   journalError: journalErrorsEn,

@@ -7,7 +7,7 @@ import { vendorErrorsZh } from './errors/vendor';
 import { projectErrorsZh } from './errors/project';
 import { batchErrorsZh } from './errors/batch';
 import { subjectErrorsZh } from './errors/subject';
-import { mediaErrorsZh } from './errors/media';
+import { mediaErrorsZh, mediaWarningsZh } from './errors/media';
 import { ontologyErrorsZh } from './errors/ontology';
 import { obsErrorsZh } from './errors/obs';
 import { storageErrorsZh } from './errors/storage';
@@ -228,6 +228,9 @@ export const zhCN = {
     log: logErrorsZh,
     import: importErrorsZh,
     performance: performanceErrorsZh,
+  },
+  warning: {
+    media: mediaWarningsZh,
   },
   storageError: storageErrorsZh,
   journalError: journalErrorsZh,

@@ -4,13 +4,19 @@
  * polygons of one annotation grouped, so a mask feature takes them as one mask), an RLE
  * segmentation, compressed or not, crowd or not -> mask cropped to its pixels (cocoMasks.ts),
  * keypoints -> keypoints named by the category's point names.
+ *
+ * Tracks, as CVAT writes them: `attributes.track_id` (a number, or a number as text) makes the
+ * annotation its track's shape on its image (ImportedObject.track, with `attributes.keyframe`
+ * when given); both are taken out of the answers. The import builds the tracks
+ * (imports/importTracks.ts). An annotation of several polygons carries its track on its first.
+ * `video_id` and `frame_id` of images are not read: images are matched by file name.
  */
 import { readCocoRle } from './cocoMasks';
 import { COCO_PATH } from './cocoWriter';
 import { QUALIFIED_NAME_SEPARATOR } from './categories';
 import { badFormat, FormatError, missingFile } from './formatError';
 import { finiteNumbers, isRecord, labelNamesOf, parseJson } from './readHelpers';
-import type { ImportedFrame, ImportedKeypoint, ImportedObject, ImportedItem, ImportResult, ZipEntries } from './types';
+import type { ImportedFrame, ImportedKeypoint, ImportedObject, ImportedItem, ImportedTrack, ImportResult, ZipEntries } from './types';
 import { findEntry } from './zipEntries';
 
 const VISIBILITY_OF_V = ['absent', 'occluded', 'visible'] as const;
@@ -60,8 +66,26 @@ function maskOf(file: string, a: Record<string, unknown>, at: string, frame: Imp
   return geometry;
 }
 
+/** A track id as CVAT and we write it: a whole number, or one as text. */
+function trackOf(file: string, at: string, answers: Record<string, unknown>): ImportedTrack | undefined {
+  const { track_id: id, keyframe } = answers;
+  delete answers.track_id;
+  delete answers.keyframe;
+  if (id === undefined || id === null) return undefined;
+  const n = typeof id === 'string' && id.trim() !== '' ? Number(id) : id;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw badFormat(file, `${at}.attributes.track_id must be a whole number`, { field: `${at}.attributes.track_id` });
+  return { key: String(n), ...(keyframe !== undefined ? { keyframe: keyframe === true || keyframe === 'true' || keyframe === 1 } : {}) };
+}
+
 function objectsOf(file: string, a: Record<string, unknown>, at: string, category: CocoCategory, frame: ImportedFrame, warnings: string[]): ImportedObject[] {
   const attributes = isRecord(a.attributes) ? { ...a.attributes } : {};
+  const track = trackOf(file, at, attributes);
+  const objects = shapesOf(file, a, at, category, frame, warnings, attributes);
+  if (track && objects[0]) objects[0].track = track;
+  return objects;
+}
+
+function shapesOf(file: string, a: Record<string, unknown>, at: string, category: CocoCategory, frame: ImportedFrame, warnings: string[], attributes: Record<string, unknown>): ImportedObject[] {
   const base = { label: category.name, ...(category.featureName !== undefined ? { featureName: category.featureName } : {}) };
   if (category.keypoints && a.keypoints !== undefined) {
     return [{ ...base, attributes, tool: 'keypoints', geometry: { points: keypointsOf(file, at, a.keypoints, category.keypoints) } }];

@@ -18,6 +18,12 @@
  *
  * Attributes are written by name, as CVAT writes them (attributeKeys.ts): an object's answers in
  * its annotation's `attributes`, a frame's classification answers in its image's `attributes`.
+ *
+ * Tracks, as CVAT writes them: a track's object on a frame carries `attributes.track_id` (a whole
+ * number per track, stable within the export) and `attributes.keyframe` (true where the track
+ * has a stored keyframe, false where it is carried between keyframes). The images of a sequence
+ * say where they belong as COCO-VID readers (mmtracking's CocoVID) expect: `video_id` (an entry
+ * of the top-level `videos`, one per item) and `frame_id` (the frame's index in its item, from 0).
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -30,7 +36,8 @@ import { cocoMaskFields } from './cocoMasks';
 import { buildCategories, type Category } from './categories';
 import { countSkip, extentOf, newReport, polygonArea, warn } from './geometry';
 import { FORMAT_TOOLS } from './keptObjects';
-import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
+import { TrackNumbers } from './trackNumbers';
+import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 import { isYes } from './yesAnswer';
 import { TEMP_FOLDER_PREFIXES } from '../../staleTempFolders';
 
@@ -117,27 +124,43 @@ export function cocoAnnotation(o: AnnotationObject, category: Category, named: N
   }
 }
 
+/** A track's object: its track's number and whether the track has a stored keyframe on this frame (CVAT's attributes). */
+function trackFields(frame: ExportFrame, o: AnnotationObject, dataId: number, numbers: TrackNumbers): Record<string, unknown> {
+  const keyframe = frame.tracks?.get(o.id);
+  return keyframe === undefined ? {} : { track_id: numbers.of(dataId, o.id), keyframe };
+}
+
 async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: ExportReport, options: CocoOptions): AsyncGenerator<string> {
   const categories = buildCategories(ontology);
   const namer = answerNamer(ontology.features);
+  const numbers = new TrackNumbers();
   yield `{"licenses":[{"name":"","id":0,"url":""}],"info":${JSON.stringify(cocoInfo(options.createdAt ?? Date.now()))},`;
   yield `"categories":${JSON.stringify(categories.list.map(cocoCategory))},"images":[`;
   const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), TEMP_FOLDER_PREFIXES.cocoExport));
   const annotationsPath = join(dir, 'annotations.json-fragment');
+  // The sequences, one entry each, written after the annotations (the items arrive with their images).
+  const videosPath = join(dir, 'videos.json-fragment');
   try {
     const annotations = await open(annotationsPath, 'w');
+    const videos = await open(videosPath, 'w');
     let imageId = 0;
     let annotationId = 0;
+    let videoId = 0;
     let pending = '';
     try {
       for await (const item of items) {
+        const video = item.recordType === 'image' ? null : ++videoId;
+        if (video !== null) await videos.write(`${video > 1 ? ',' : ''}${JSON.stringify({ id: video, name: item.name })}`);
         for (const frame of item.frames) {
           imageId++;
           report.frames++;
           if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsNull' });
           const attributes = namer.frame(frame.data.classifications, report.skipped);
           const context: CocoImageContext = { picture: frame.width && frame.height ? { width: frame.width, height: frame.height } : null, masks: options.masks ?? 'rle' };
-          const image = { id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0, attributes };
+          const image = {
+            id: imageId, width: frame.width, height: frame.height, file_name: frame.fileName, license: 0, flickr_url: '', coco_url: '', date_captured: 0, attributes,
+            ...(video !== null ? { video_id: video, frame_id: frame.index } : {}),
+          };
           yield `${imageId > 1 ? ',' : ''}${JSON.stringify(image)}`;
           let text = pending;
           for (const o of frame.data.objects) {
@@ -155,7 +178,9 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
             }
             annotationId++;
             report.objectsWritten++;
-            text += `${annotationId > 1 ? ',' : ''}${JSON.stringify({ id: annotationId, image_id: imageId, category_id: category.id, iscrowd: cocoCrowd(named!), ...body })}`;
+            const track = trackFields(frame, o, item.dataId, numbers);
+            const fields = { id: annotationId, image_id: imageId, category_id: category.id, iscrowd: cocoCrowd(named!), ...body, attributes: { ...(body.attributes as NamedAnswers), ...track } };
+            text += `${annotationId > 1 ? ',' : ''}${JSON.stringify(fields)}`;
           }
           // One write per ~256 KB instead of one per image: a syscall per image dominates otherwise.
           pending = text;
@@ -168,9 +193,14 @@ async function* cocoChunks(items: ItemSource, ontology: ExportOntology, report: 
       if (pending) await annotations.write(pending);
     } finally {
       await annotations.close();
+      await videos.close();
     }
     yield '],"annotations":[';
     for await (const chunk of createReadStream(annotationsPath, { encoding: 'utf8' })) yield chunk as string;
+    if (videoId > 0) {
+      yield '],"videos":[';
+      for await (const chunk of createReadStream(videosPath, { encoding: 'utf8' })) yield chunk as string;
+    }
     yield ']}';
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -8,6 +8,8 @@ export type * from './types';
 export { readSegmentationMasks } from './segmentationMaskReader';
 export { SEGMENTATION_CLASS, SEGMENTATION_OBJECT, SEGMENTATION_SET, writeSegmentationMasks } from './segmentationMaskWriter';
 export { LABELMAP_FILE } from './labelMap';
+export { readMot } from './motReader';
+export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';
 export { readYolo, type YoloReadOptions } from './yoloReader';

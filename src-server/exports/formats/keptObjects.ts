@@ -16,6 +16,7 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   voc: ['box'],
   // As CVAT's "Segmentation mask": polygons and boxes are painted in as masks are.
   segmentationMask: ['mask', 'polygon', 'box'],
+  mot: ['box'],
   lossless: ANNOTATION_TOOLS,
 };
 

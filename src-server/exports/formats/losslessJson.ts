@@ -45,8 +45,8 @@ function readItem(file: string, line: number, text: string): ExportItem {
     throw badFormat(file, `line ${line}: not valid JSON (${(err as Error).message})`, { line });
   }
   const where = (field: string) => ({ line, field });
-  if (!isRecord(value) || typeof value.dataId !== 'number' || typeof value.name !== 'string' || (value.recordType !== 'image' && value.recordType !== 'frame')) {
-    throw badFormat(file, `line ${line}: needs dataId, name and recordType image or frame`, where('item'));
+  if (!isRecord(value) || typeof value.dataId !== 'number' || typeof value.name !== 'string' || (value.recordType !== 'image' && value.recordType !== 'frame' && value.recordType !== 'video')) {
+    throw badFormat(file, `line ${line}: needs dataId, name and recordType image, frame or video`, where('item'));
   }
   if (!Array.isArray(value.frames)) throw badFormat(file, `line ${line}: frames must be a list`, where('frames'));
   value.frames.forEach((f: unknown, k: number) => {

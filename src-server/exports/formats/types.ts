@@ -25,6 +25,12 @@ export interface ExportFrame {
   data: FrameData;
   /** where the frame's file is in the object store (the export job copies it when asked) */
   objectKey?: string;
+  /**
+   * The frame's objects that belong to a track, by object id: true where the track has a stored
+   * keyframe, false where it is carried between keyframes (resolveTracks.ts sets it for the
+   * formats that list each frame's objects; absent: no object of the frame is a track's).
+   */
+  tracks?: ReadonlyMap<string, boolean>;
 }
 
 /** Where the exported annotations come from: the subject's task subject, as it stood. */
@@ -73,12 +79,14 @@ export interface ExportReview {
   at: number;
 }
 
-/** One subject of the project: an image (one frame) or a sequence of frames. */
+/** One subject of the project: an image (one frame), a sequence of frames, or a video item's frames. */
 export interface ExportItem {
   dataId: number;
   name: string;
-  recordType: 'image' | 'frame';
+  recordType: 'image' | 'frame' | 'video';
   frames: readonly ExportFrame[];
+  /** Video items: the file's frame number of the item's frame 0 (docs/video.md, "Frame numbers"), which formats that number frames (MOT) count from; absent: 0. */
+  firstFrame?: number;
   /** only in lossless exports: the task subject, its notes and review verdicts */
   taskSubject?: ExportTaskSubject | null;
   notes?: readonly ExportNote[];
@@ -125,9 +133,21 @@ type ImportedShape =
   | Exclude<WithoutIds<DrawnObject>, { tool: 'keypoints' }>
   | { tool: 'keypoints'; geometry: { points: ImportedKeypoint[] } };
 
+/**
+ * The track an imported object belongs to (MOT's track id, COCO's `attributes.track_id`): its key
+ * in the file (tracks are told apart per item), and whether the file marks the object as one of
+ * the track's keyframes (COCO `attributes.keyframe`; absent: the file does not say).
+ */
+export interface ImportedTrack {
+  key: string;
+  keyframe?: boolean;
+}
+
 /** An object as a foreign file describes it: a shape, a label name, and the answers the format kept. */
 export type ImportedObject = ImportedShape & {
   label: string;
+  /** the object is the track's shape on its frame */
+  track?: ImportedTrack;
   /** the feature's name where the format keeps it (COCO supercategory) */
   featureName?: string;
   attributes: Record<string, unknown>;
@@ -144,6 +164,16 @@ export interface ImportedFrame {
   attributes?: Record<string, unknown>;
   /** the size of the picture its masks are in whole pixels of (PNG masks, COCO RLE), and the file that says so: the frame it is matched to must have it */
   maskSize?: { width: number; height: number; file: string };
+  /** MOT: the frame is named by its sequence and number, not by a file (matched to an item's frame: sequenceMatch.ts) */
+  sequence?: SequenceFrameRef;
+}
+
+/** A frame of a MOT sequence: the folder holding gt/ ('' at the zip's root), its gt.txt, the frame number (from 1) and the first line naming it. */
+export interface SequenceFrameRef {
+  folder: string;
+  file: string;
+  frame: number;
+  line: number;
 }
 
 /** One file of the foreign dataset; the formats without sequences answer one frame per item. */

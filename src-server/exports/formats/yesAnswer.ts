@@ -5,3 +5,8 @@ const YES = new Set(['yes', 'true', '1', 'y', '是']);
 
 export const isYes = (v: NamedAnswer | undefined): boolean =>
   v === true || (typeof v === 'number' && v !== 0) || (typeof v === 'string' && YES.has(v.trim().toLowerCase()));
+
+/** Whether the answers by name (attributeKeys.ts) say yes to the attribute of this (English) name, compared trimmed and ignoring case. */
+export function answeredYes(named: Readonly<Record<string, NamedAnswer>>, name: string): boolean {
+  return Object.entries(named).some(([k, v]) => k.trim().toLowerCase() === name && isYes(v));
+}

@@ -13,19 +13,24 @@ import { projectOf, requireEnabled, usableModel, type ProjectRef } from './deps'
 /** Tools a pre-annotation job can fill on its own (polygons and tracks need a person's prompt). */
 const BATCH_TOOLS: readonly AiTool[] = ['box', 'keypoints'];
 
-/** The frames of these task subjects, as job items; only those of the project. */
+/**
+ * The frames of these task subjects, as job items; only those of the project, and not a video
+ * item's (the models read pictures; a task's video items are left as they are: docs/video.md).
+ */
 async function itemsOf(ctx: ServerContext, projectId: number, filter: { taskSubjectIds?: readonly number[]; taskId?: number; batchId?: number }): Promise<JobItemInput[]> {
   let q = ctx.db
     .selectFrom('task_subjects as ts')
     .innerJoin('subject_frames as sf', 'sf.subject_id', 'ts.subject_id')
+    .innerJoin('subjects as s', 's.id', 'ts.subject_id')
     .select(['ts.id', 'ts.subject_id', 'sf.id as frame_id'])
     .where('ts.project_id', '=', projectId)
+    .where('s.record_type', '!=', 'video')
     // Only what nobody started: the job checks again as it writes, this keeps the count honest.
     .where('ts.state', '=', 'pending')
     .where('ts.step_index', '=', 0);
   if (filter.taskSubjectIds) q = q.where('ts.id', 'in', [...filter.taskSubjectIds]);
   if (filter.taskId !== undefined) q = q.where('ts.task_id', '=', filter.taskId);
-  if (filter.batchId !== undefined) q = q.innerJoin('subjects as s', 's.id', 'ts.subject_id').where('s.batch_id', '=', filter.batchId);
+  if (filter.batchId !== undefined) q = q.where('s.batch_id', '=', filter.batchId);
   const rows = await q.orderBy('ts.id').orderBy('sf.frame_index').limit(500_000).execute();
   return rows.map((r) => ({ key: `t${r.id}-f${r.frame_id}`, taskSubjectId: r.id, subjectId: r.subject_id, frameId: r.frame_id }));
 }
@@ -102,11 +107,20 @@ export function registerAiJobs(app: FastifyInstance, ctx: ServerContext): void {
   addRoute(app, aiRoutes.predict, async (req) => {
     const project = await projectOf(ctx, req);
     const ids = [...new Set(req.body.taskSubjectIds)];
-    const found = await ctx.db.selectFrom('task_subjects').select('id').where('project_id', '=', project.projectId).where('id', 'in', ids).execute();
+    const found = await ctx.db
+      .selectFrom('task_subjects as ts')
+      .innerJoin('subjects as s', 's.id', 'ts.subject_id')
+      .select(['ts.id', 's.record_type'])
+      .where('ts.project_id', '=', project.projectId)
+      .where('ts.id', 'in', ids)
+      .execute();
     if (found.length !== ids.length) {
       const have = new Set(found.map((f) => f.id));
       throw new AppError('taskSubject.notFound', { taskSubjectIds: ids.filter((i) => !have.has(i)).slice(0, 50) });
     }
+    // Named items are refused when they are videos, rather than left out without a word.
+    const videos = found.filter((f) => f.record_type === 'video').map((f) => f.id);
+    if (videos.length > 0) throw new AppError('ai.videoNotSupported', { taskSubjectIds: videos.slice(0, 50) });
     const items = await itemsOf(ctx, project.projectId, { taskSubjectIds: ids });
     return startPrediction(ctx, { project, userId: requireUser(req), ...(req.body.modelId ? { modelId: req.body.modelId } : {}), ...(req.body.minScore !== undefined ? { minScore: req.body.minScore } : {}), items });
   });

@@ -62,8 +62,16 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const project = { projectId: access.project!.projectId, teamId: access.project!.teamId };
     await requireEnabled(ctx, project.projectId);
     const body = req.body;
-    const frame = await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'frame_index', 'width', 'height']).where('id', '=', body.frameId).where('subject_id', '=', row.subject_id).executeTakeFirst();
+    const frame = await ctx.db
+      .selectFrom('subject_frames as f')
+      .innerJoin('subjects as s', 's.id', 'f.subject_id')
+      .select(['f.id', 'f.object_key', 'f.frame_index', 'f.width', 'f.height', 's.record_type'])
+      .where('f.id', '=', body.frameId)
+      .where('f.subject_id', '=', row.subject_id)
+      .executeTakeFirst();
     if (!frame) throw new AppError('ai.itemNotFound', { taskSubjectId: row.id, frameId: body.frameId });
+    // A video frame's object is the whole video, not a picture the service can read (docs/video.md).
+    if (frame.record_type === 'video') throw new AppError('ai.videoNotSupported', { frameId: frame.id });
     // The service may hold the picture in its cache: a frame whose file is gone (deleted, lost) is said so here, not answered from memory.
     if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
     const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: imageCacheKey(ctx, f.object_key), ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });

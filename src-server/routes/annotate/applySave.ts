@@ -4,6 +4,7 @@ import { frameDataIssues, type AnnotationIssue, type FrameData } from '../../../
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
 import { AnnotationsRepository, type FrameWrite } from '../../repositories/annotations';
+import { ROWS_PER_STATEMENT } from '../../repositories/subjects';
 import { applyTransition, bumpVersion, lockTaskSubject, positionOf, type TaskSubjectRow } from '../../repositories/taskSubjectFlow';
 import { refuseLapsedLease } from '../../repositories/workPackages';
 import { publishMoved } from '../taskSubject/deps';
@@ -18,10 +19,18 @@ export function assertSound(frames: readonly { at: string; data: FrameData }[]):
   if (issues.length > 0) throw new AppError('annotate.invalidData', { issues: issues.slice(0, 20) });
 }
 
-/** The frames of the task subject's subject, so a save never writes a frame that is not its own. */
+/**
+ * The frames of the task subject's subject, so a save never writes a frame that is not its own.
+ * Only the frames saved are looked up: a video item has 200,000 and a save names one.
+ */
 export async function assertOwnFrames(ctx: ServerContext, row: TaskSubjectRow, frameIds: readonly number[]): Promise<void> {
-  const own = new Set((await ctx.db.selectFrom('subject_frames').select('id').where('subject_id', '=', row.subject_id).execute()).map((f) => f.id));
-  const foreign = [...new Set(frameIds)].filter((id) => !own.has(id));
+  const wanted = [...new Set(frameIds)];
+  const own = new Set<number>();
+  for (let i = 0; i < wanted.length; i += ROWS_PER_STATEMENT) {
+    const part = wanted.slice(i, i + ROWS_PER_STATEMENT);
+    for (const f of await ctx.db.selectFrom('subject_frames').select('id').where('subject_id', '=', row.subject_id).where('id', 'in', part).execute()) own.add(f.id);
+  }
+  const foreign = wanted.filter((id) => !own.has(id));
   if (foreign.length > 0) throw new AppError('annotate.frameNotFound', { frameIds: foreign });
 }
 

@@ -7,7 +7,7 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../repositories/rejectReasons';
 import { BatchesRepository } from '../../repositories/batches';
-import { askPyramids, prepareImport, writeImport } from '../subject/importSubjects';
+import { askPyramids, committing, prepareImport, writeImport } from '../subject/importSubjects';
 import type { DataDeps } from '../subject/deps';
 
 /** The unique index on (project_id, name) decides between two callers taking one name at once. */
@@ -30,13 +30,15 @@ export function registerBatchCreate(app: FastifyInstance, d: DataDeps): void {
     const name = body.name.trim();
     // A taken name fails before the files are looked at.
     if ((await d.batches.idByName(projectId, name)) !== undefined) throw new AppError('batch.nameTaken');
-    const prepared = await prepareImport(ctx, projectId, body.subjects ?? []);
+    const prepared = await prepareImport(ctx, projectId, body.subjects ?? [], body.videoSplit);
     const now = ctx.now();
-    const { batchId, ...result } = await nameGuard(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        const batchId = await new BatchesRepository(trx).create({ projectId, name, remark: body.remark?.trim() ?? '', createdBy: userId, now });
-        return { batchId, ...(await writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared)) };
-      }),
+    const { batchId, ...result } = await committing(ctx, prepared, () =>
+      nameGuard(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          const batchId = await new BatchesRepository(trx).create({ projectId, name, remark: body.remark?.trim() ?? '', createdBy: userId, now });
+          return { batchId, ...(await writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared)) };
+        }),
+      ),
     );
     askPyramids(ctx, prepared);
     const batch = await d.batches.find(projectId, batchId);

@@ -10,6 +10,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   yoloPose: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
   voc: { files: ['Annotations/<image>.xml', 'ImageSets/Main/default.txt'], classifications: false },
   segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
+  mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { ObjectInfo, ObjectStore } from '../../storage';
 import { assertSafeKey } from '../../storage/keys';
 import { AppError } from '../../errors';
-import { SUBJECT_IMPORT_MAX_FRAMES, type SubjectInput } from '../../../src-shared/api/subject';
+import { SUBJECT_IMPORT_MAX_FRAMES, SUBJECT_IMPORT_MAX_VIDEOS, type SubjectInput } from '../../../src-shared/api/subject';
 
 /** At most this many offending entries are listed in an error's data (with the full count). */
 const REPORT_MAX = 100;
@@ -14,20 +14,28 @@ const report = <T>(items: T[]) => ({ count: items.length, first: items.slice(0, 
 /** Where a project's subject files live; every frame key must start with it. */
 export const datasetPrefix = (projectId: number) => `dataset/${projectId}/`;
 
+/** The last segment of a key, as a file name fits the column. */
+export const fileNameOf = (key: string) => Array.from(key.split('/').filter(Boolean).pop() ?? key).slice(0, 255).join('');
+
 /** A subject's content hash: sha256 over its frames' lower-case hex digests concatenated in order. */
 export const contentHashOf = (frameHashes: readonly string[]): string =>
   crypto.createHash('sha256').update(frameHashes.join(''), 'utf8').digest('hex');
 
 /**
  * The rules the schema cannot say, checked before anything is read or written: the number of
- * frames in the call, one frame per image, and every key a safe key under this project's
- * dataset folder (a key of another project would let one project read another's files).
+ * frames and videos in the call, one file per image and per video, and every key a safe key
+ * under this project's dataset folder (a key of another project would let one project read
+ * another's files).
  */
 export function checkImportShape(projectId: number, subjects: readonly SubjectInput[]): void {
   const frames = subjects.reduce((n, s) => n + s.frames.length, 0);
   if (frames > SUBJECT_IMPORT_MAX_FRAMES) throw new AppError('subject.tooManyFrames', { max: SUBJECT_IMPORT_MAX_FRAMES, given: frames });
   const images = subjects.flatMap((s, index) => (s.recordType === 'image' && s.frames.length !== 1 ? [index] : []));
   if (images.length > 0) throw new AppError('subject.imageFrameCount', { indexes: report(images).first, count: images.length });
+  const videos = subjects.flatMap((s, index) => (s.recordType === 'video' ? [index] : []));
+  if (videos.length > SUBJECT_IMPORT_MAX_VIDEOS) throw new AppError('subject.tooManyVideos', { max: SUBJECT_IMPORT_MAX_VIDEOS, given: videos.length });
+  const videoFiles = videos.filter((index) => subjects[index]!.frames.length !== 1);
+  if (videoFiles.length > 0) throw new AppError('subject.videoFileCount', { indexes: report(videoFiles).first, count: videoFiles.length });
 
   const prefix = datasetPrefix(projectId);
   const keys = [...new Set(subjects.flatMap((s) => s.frames.map((f) => f.key)))];

@@ -6,7 +6,7 @@ import { accessOf } from '../../plugins/access';
 import { AppError } from '../../errors';
 import { BatchesRepository } from '../../repositories/batches';
 import { SubjectsRepository } from '../../repositories/subjects';
-import { askPyramids, prepareImport, writeImport } from './importSubjects';
+import { askPyramids, committing, prepareImport, writeImport } from './importSubjects';
 import type { DataDeps } from './deps';
 
 /** Adding subjects to a batch (a large body: see withImportBodyLimit). */
@@ -15,16 +15,18 @@ export function registerSubjectImport(app: FastifyInstance, d: DataDeps): void {
   addRoute(app, subjectRoutes.add, async (req) => {
     const userId = requireUser(req);
     const { projectId } = accessOf(req).project!;
-    const { batchId, subjects } = req.body;
+    const { batchId, subjects, videoSplit } = req.body;
     // Checked first so a wrong batch is not reported as missing files.
     if (!(await d.batches.find(projectId, batchId))) throw new AppError('batch.notFound', { batchId });
-    const prepared = await prepareImport(ctx, projectId, subjects);
+    const prepared = await prepareImport(ctx, projectId, subjects, videoSplit);
     const now = ctx.now();
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      // Deleted since the check above: nothing is written.
-      if (!(await new BatchesRepository(trx).lockForImport(projectId, batchId, now))) throw new AppError('batch.notFound', { batchId });
-      return writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared);
-    });
+    const result = await committing(ctx, prepared, () =>
+      ctx.db.transaction().execute(async (trx) => {
+        // Deleted since the check above: nothing is written.
+        if (!(await new BatchesRepository(trx).lockForImport(projectId, batchId, now))) throw new AppError('batch.notFound', { batchId });
+        return writeImport(trx, { projectId, batchId, createdBy: userId, now }, prepared);
+      }),
+    );
     askPyramids(ctx, prepared);
     const batch = await d.batches.find(projectId, batchId);
     if (!batch) throw new AppError('batch.notFound', { batchId });

@@ -47,6 +47,8 @@ export const AI_ERROR_KEYS = {
   'ai.warmLimited': 429,
   /** a box or click lies outside the frame, or a box has no area; data: { frameId, width, height, problem: 'outside' | 'empty' } */
   'ai.promptOutsideFrame': 400,
+  /** the frame is a video's: the AI tools take pictures only for now (docs/video.md); data: { taskSubjectIds } or { frameId } */
+  'ai.videoNotSupported': 422,
   /** the model service could not read the image (deleted, damaged); data: { frameId } */
   'ai.imageUnreadable': 422,
   /** the uploaded model file is not a model this runtime can run (corrupt, wrong input or output shape); data: { message } */

@@ -22,6 +22,8 @@ export const IMPORT_ERROR_KEYS = {
   'import.maskSize': 400,
   /** a PNG mask holds a colour its label map does not name, or an instance over no labelled pixel; data: { file, color } */
   'import.maskColor': 400,
+  /** a MOT line names a frame its item does not have; data: { file, line, frame, frames (the item's), firstFrame (the item's first frame number), item (its name) } */
+  'import.frameOutOfRange': 400,
   /** the objects use labels the ontology lacks and creating them was not confirmed; data: { labels: [{ name, tool, featureName }], features: [{ name, tool }] } */
   'import.labelsMissing': 409,
 } as const;

@@ -4,6 +4,16 @@ export const SUBJECT_ERROR_KEYS = {
   /** an image subject needs exactly one frame */
   'subject.imageFrameCount': 400,
   'subject.tooManyFrames': 400,
+  /** a video subject names exactly one file; data: { indexes, count } */
+  'subject.videoFileCount': 400,
+  /** videos go into frame projects only; data: { indexes, count } */
+  'subject.videoNeedsFrameProject': 400,
+  /** more video files than one call probes; data: { max, given } */
+  'subject.tooManyVideos': 400,
+  /** the call's videos, split as asked, make more frame rows than one call writes; data: { max, given } */
+  'subject.tooManyVideoFrames': 400,
+  /** the split's overlap is not shorter than an item: data { overlap, index } (the file it failed on) */
+  'subject.videoSplitOverlap': 400,
   /** a key that is not a valid object key (absolute, `..`, control characters, wrong prefix) */
   'subject.badKey': 400,
   /** a key outside dataset/<projectId>/ of the project imported into */

@@ -12,6 +12,7 @@ export const importErrorsZh = {
   badMask: '{{file}} 中的掩码游程编码不完整或与声明的尺寸不符（{{field}}），未导入任何内容',
   maskSize: '{{file}} 的尺寸是 {{width}} × {{height}}，而对应的帧是 {{frameWidth}} × {{frameHeight}}，未导入任何内容',
   maskColor: '{{file}} 中有标签映射（labelmap.txt）没有的颜色 {{color}}，未导入任何内容',
+  frameOutOfRange: '{{file}} 第 {{line}} 行是第 {{frame}} 帧，而数据“{{item}}”只有第 {{firstFrame}} 帧起的 {{frames}} 帧，未导入任何内容',
 };
 
 export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
@@ -27,4 +28,5 @@ export const importErrorsEn: Record<keyof typeof importErrorsZh, string> = {
   badMask: 'A mask in {{file}} has a run-length that is cut short or does not cover the size it states ({{field}}); nothing was imported.',
   maskSize: '{{file}} is {{width}} × {{height}} but its frame is {{frameWidth}} × {{frameHeight}}; nothing was imported.',
   maskColor: 'The colour {{color}} in {{file}} is not named in its label map (labelmap.txt); nothing was imported.',
+  frameOutOfRange: 'Line {{line}} of {{file}} is on frame {{frame}}, but the item "{{item}}" has {{frames}} frames from frame {{firstFrame}}; nothing was imported.',
 };

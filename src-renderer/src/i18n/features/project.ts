@@ -87,7 +87,7 @@ export const projectZh = {
   },
   data: {
     searchName: '按名称搜索', batch: '批次', allBatches: '全部批次', recordType: '数据类型', allTypes: '全部类型',
-    recordTypes: { image: '图片', frame: '帧序列' }, frames_other: '{{count, number}} 帧', gridLabel_other: '数据缩略图，共 {{count, number}} 条',
+    recordTypes: { image: '图片', frame: '帧序列', video: '视频' }, frames_other: '{{count, number}} 帧', gridLabel_other: '数据缩略图，共 {{count, number}} 条',
     empty: '项目还没有数据。请联系项目经理导入数据。', emptyCanImport: '项目还没有数据。点击左侧“从文件夹导入”开始。',
     noMatch: '没有符合筛选条件的数据。', loadFailed: '数据列表加载失败',
   },
@@ -99,7 +99,16 @@ export const projectZh = {
     open: '从文件夹导入', title: '从本地文件夹导入', folder: '文件夹路径', folderHint: '输入本机上文件夹的完整路径，其中的图片（含子文件夹）都会被导入。',
     absolutePath: '请输入完整路径（例如 /home/me/images 或 D:\\images）。', scan: '预览', browse: '选择文件夹…', recordType: '导入为',
     recordTypeHint: { image: '每张图片成为一条数据。', frame: '每个子文件夹中的图片按文件名顺序组成一个帧序列。' },
-    subjects: '数据条数', files: '文件数', size: '大小', ignored: '忽略的非图片文件', megabytes: '{{mb}} MB',
+    subjects: '数据条数', files: '文件数', size: '大小', ignored: '忽略的其他文件', videos: '视频文件（每个成为一条视频数据）', megabytes: '{{mb}} MB',
+    split: {
+      title: '长视频切分', none: '不切分', frames: '按帧数', seconds: '按秒数', length: '每条长度', overlap: '相邻重叠', frameUnit: '帧', secondUnit: '秒',
+      lengthFrames: '每条的帧数', lengthSeconds: '每条的秒数', overlapTooLong: '重叠的帧数须少于每条的帧数。',
+      hint: {
+        none: '每个视频文件成为一条数据（超过 200,000 帧的部分另成一条）。',
+        frames: '每个视频按帧数切成多条数据，相邻两条共享重叠的帧，便于跨条接续跟踪。',
+        seconds: '每个视频按时长切成多条数据，相邻两条共享重叠的帧，便于跨条接续跟踪。',
+      },
+    },
     duplicatesLater: '项目中已有的相同内容会在导入时自动跳过，不重复上传。', firstSubjects_other: '前 {{count, number}} 条', fileCount_other: '{{count, number}} 个文件',
     nothingFound: '该文件夹中没有可导入的图片。', batchName: '新批次名称', start: '开始导入',
     state: {
@@ -201,7 +210,7 @@ export const projectEn: EnglishOf<typeof projectZh> = {
   },
   data: {
     searchName: 'Search by name', batch: 'Batch', allBatches: 'All batches', recordType: 'Kind', allTypes: 'All kinds',
-    recordTypes: { image: 'Images', frame: 'Frame sequences' }, frames_one: 'Frames: {{count, number}}', frames_other: 'Frames: {{count, number}}', gridLabel_one: 'Subject thumbnails, {{count, number}} in all', gridLabel_other: 'Subject thumbnails, {{count, number}} in all',
+    recordTypes: { image: 'Images', frame: 'Frame sequences', video: 'Videos' }, frames_one: 'Frames: {{count, number}}', frames_other: 'Frames: {{count, number}}', gridLabel_one: 'Subject thumbnails, {{count, number}} in all', gridLabel_other: 'Subject thumbnails, {{count, number}} in all',
     empty: 'This project has no data yet. Ask a project manager to import some.', emptyCanImport: 'This project has no data yet. Click "Import a folder" on the left to start.',
     noMatch: 'No subject matches these filters.', loadFailed: 'The subjects could not be loaded',
   },
@@ -213,7 +222,16 @@ export const projectEn: EnglishOf<typeof projectZh> = {
     open: 'Import a folder', title: 'Import from a local folder', folder: 'Folder path', folderHint: 'The full path of a folder on this computer; every image in it and its subfolders is imported.',
     absolutePath: 'Enter a full path (e.g. /home/me/images or D:\\images).', scan: 'Preview', browse: 'Browse…', recordType: 'Import as',
     recordTypeHint: { image: 'Each image becomes one subject.', frame: 'The images of each subfolder, in file-name order, become one frame sequence.' },
-    subjects: 'Subjects', files: 'Files', size: 'Size', ignored: 'Non-image files left out', megabytes: '{{mb}} MB',
+    subjects: 'Subjects', files: 'Files', size: 'Size', ignored: 'Other files left out', videos: 'Video files (each one video item)', megabytes: '{{mb}} MB',
+    split: {
+      title: 'Split long videos', none: 'Do not split', frames: 'By frames', seconds: 'By seconds', length: 'Each item', overlap: 'Overlap', frameUnit: 'frames', secondUnit: 's',
+      lengthFrames: 'Frames per item', lengthSeconds: 'Seconds per item', overlapTooLong: 'The overlap must be fewer frames than an item has.',
+      hint: {
+        none: 'Each video file becomes one item (past 200,000 frames, the rest becomes another).',
+        frames: 'Each video is cut into items of this many frames; neighbouring items share the overlap, so tracks can be joined across them.',
+        seconds: 'Each video is cut into items of this length; neighbouring items share the overlap, so tracks can be joined across them.',
+      },
+    },
     duplicatesLater: 'Content the project already has is skipped during the import and not uploaded again.', firstSubjects_one: 'The first {{count, number}}', firstSubjects_other: 'The first {{count, number}}', fileCount_one: 'Files: {{count, number}}', fileCount_other: 'Files: {{count, number}}',
     nothingFound: 'This folder has no images to import.', batchName: 'New batch name', start: 'Import',
     state: {

@@ -25,6 +25,13 @@ export const viewerZh = {
   brokenMissing: '文件无法读取：可能已从存储中删除或已损坏。请联系项目经理重新导入。',
   open: '查看',
   openItem: '查看 {{name}}',
+  videoFace_other: '视频：{{count, number}} 帧，{{duration}}',
+  videoCodec: '视频编码',
+  videoRate: '帧率',
+  videoRateValue: '{{rate}} 帧/秒',
+  videoRateVariable: '{{rate}} 帧/秒（不固定）',
+  videoSpan: '视频中的帧',
+  videoSpanValue: '第 {{first}}–{{last}} 帧（共 {{total, number}} 帧）',
 };
 
 export const viewerEn: EnglishOf<typeof viewerZh> = {
@@ -52,4 +59,11 @@ export const viewerEn: EnglishOf<typeof viewerZh> = {
   brokenMissing: 'The file cannot be read: it may have been deleted from the store or damaged. Ask the project manager to import it again.',
   open: 'View',
   openItem: 'View {{name}}',
+  videoFace_one: 'Video: {{count, number}} frame, {{duration}}', videoFace_other: 'Video: {{count, number}} frames, {{duration}}',
+  videoCodec: 'Video codec',
+  videoRate: 'Frame rate',
+  videoRateValue: '{{rate}} per second',
+  videoRateVariable: '{{rate}} per second (variable)',
+  videoSpan: 'Frames of the file',
+  videoSpanValue: 'Frames {{first}}–{{last}} (of {{total, number}})',
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Batch } from '../../../../../src-shared/api/subject';
+import type { Batch, SubjectRecordType } from '../../../../../src-shared/api/subject';
 import type { SubjectFilters } from '../api/projectDataApi';
 
 interface Props {
@@ -41,8 +41,8 @@ export function SubjectFilterBar({ filters, batches, onChange, onSample }: Props
         placeholder={t('project.data.allTypes')}
         aria-label={t('project.data.recordType')}
         value={filters.recordType}
-        onChange={(recordType?: 'image' | 'frame') => onChange({ ...filters, recordType })}
-        options={(['image', 'frame'] as const).map((v) => ({ value: v, label: t(`project.data.recordTypes.${v}`) }))}
+        onChange={(recordType?: SubjectRecordType) => onChange({ ...filters, recordType })}
+        options={(['image', 'frame', 'video'] as const).map((v) => ({ value: v, label: t(`project.data.recordTypes.${v}`) }))}
         style={{ width: 160 }}
       />
       <Button onClick={onSample} data-testid="sample-open">{t('project.sample.open')}</Button>

@@ -4,16 +4,21 @@ import { useTranslation } from 'react-i18next';
 import type { SubjectItem } from '../../../../../src-shared/api/subject';
 import { useSignedUrlQuery } from '../api/projectDataApi';
 import { TILE_WIDTH } from './gridGeometry';
+import { VideoFace } from './VideoFace';
 
 /** A tile asks for its image only after staying in view this long, so a fast scroll past it costs nothing. */
 const SETTLE_MS = 120;
 
-/** One subject: its first frame through a signed URL, its name, and its frame count for sequences; a click or Enter opens it. */
+/**
+ * One subject: its first frame through a signed URL (a video item: its frames and length, not
+ * the file as a picture), its name, and its frame count for sequences; a click or Enter opens it.
+ */
 export const SubjectTile = memo(function SubjectTile({ subject, onOpen }: { subject: SubjectItem | undefined; onOpen?: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [settled, setSettled] = useState(false);
-  const key = subject?.firstFrame.key;
+  // A video's object is the video file: never asked for as a picture.
+  const key = subject?.recordType === 'video' ? undefined : subject?.firstFrame.key;
   useEffect(() => {
     if (!key) return;
     const timer = window.setTimeout(() => setSettled(true), SETTLE_MS);
@@ -42,6 +47,7 @@ export const SubjectTile = memo(function SubjectTile({ subject, onOpen }: { subj
       }}
     >
       <div style={box}>
+        {subject.recordType === 'video' && <VideoFace frames={subject.frameCount} duration={subject.duration} />}
         {signed && (
           <img
             src={signed.url}

@@ -4,6 +4,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnnotationObject } from '../../../../../src-shared/model/annotation';
+import { objectsShownOn } from '../../../../../src-shared/model/tracks';
 import { LoadFailure } from '../../../app/LoadFailure';
 import { formatBytes } from '../../insight/shared/workstationStorage';
 import { useInfoQuery } from '../../auth/authApi';
@@ -12,6 +13,7 @@ import { useTaskDetailQuery } from '../../tasks/tasksApi';
 import { workspacePath } from '../../work/paths';
 import { useProjectBatchesQuery, useSignedUrlQuery } from '../api/projectDataApi';
 import { AnnotationOverlay } from './AnnotationOverlay';
+import { VideoFace } from '../dataset/VideoFace';
 import { useSubjectDetailQuery, useSubjectInTasksQuery, useTaskSubjectAnnotationsQuery } from './itemViewerApi';
 
 export interface ItemViewerProps {
@@ -106,14 +108,24 @@ function ItemBody({ projectId, dataId, taskSubjectId }: { projectId: number; dat
   if (!subject.data) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   const item = subject.data;
   const frame = item.frames[Math.min(frameIndex, item.frames.length - 1)];
-  const objects = annotations.data?.frames.find((f) => f.frameId === frame?.frameId)?.data.objects ?? [];
+  // a frame item's tracks are stored as keyframes: each frame shows them where they are there (docs/video.md)
+  const objects = frame ? objectsShownOn(item.frames, annotations.data?.frames ?? [], frame.frameId) : [];
   const batchName = batches.data?.list.find((b) => b.id === item.batchId)?.name;
 
   return (
     <Flex gap={16} align="stretch" wrap>
       <div style={{ flex: '1 1 560px', minWidth: 0 }}>
-        {frame ? <FramePicture key={frame.frameId} frameKey={frame.key} name={item.name} objects={objects} colourOf={(o) => colours.get(`${o.featureId}/${o.labelId}`)} sizeKnown={frame.width !== null} /> : <Alert type="warning" showIcon message={t('viewer.noFrames')} />}
-        {item.frames.length > 1 && (
+        {item.video ? (
+          // A video's object is the file, not a frame's picture: its facts stand where the picture would.
+          <div style={{ height: 'min(64vh, 640px)', borderRadius: 6, overflow: 'hidden' }}>
+            <VideoFace frames={item.frameCount} duration={(item.video.duration * item.video.frameCount) / Math.max(1, item.video.fileFrames)} large />
+          </div>
+        ) : frame ? (
+          <FramePicture key={frame.frameId} frameKey={frame.key} name={item.name} objects={objects} colourOf={(o) => colours.get(`${o.featureId}/${o.labelId}`)} sizeKnown={frame.width !== null} />
+        ) : (
+          <Alert type="warning" showIcon message={t('viewer.noFrames')} />
+        )}
+        {item.frames.length > 1 && !item.video && (
           <Slider min={1} max={item.frames.length} value={frameIndex + 1} onChange={(v) => setFrameIndex(v - 1)} aria-label={t('viewer.frame')} tooltip={{ formatter: (v) => t('viewer.frameOf', { index: v, count: item.frames.length }) }} />
         )}
       </div>
@@ -130,6 +142,15 @@ function ItemBody({ projectId, dataId, taskSubjectId }: { projectId: number; dat
             <span data-testid="viewer-batch">{batchName ?? '…'}</span>
           </Descriptions.Item>
           {item.frames.length > 1 && <Descriptions.Item label={t('viewer.frames')}>{item.frames.length}</Descriptions.Item>}
+          {item.video && (
+            <>
+              <Descriptions.Item label={t('viewer.videoCodec')}>{item.video.codec}</Descriptions.Item>
+              <Descriptions.Item label={t('viewer.videoRate')}>{t(item.video.variableFrameRate ? 'viewer.videoRateVariable' : 'viewer.videoRateValue', { rate: Math.round(item.video.frameRate * 100) / 100 })}</Descriptions.Item>
+              <Descriptions.Item label={t('viewer.videoSpan')}>
+                {t('viewer.videoSpanValue', { first: item.video.firstFrame, last: item.video.firstFrame + item.video.frameCount - 1, total: item.video.fileFrames })}
+              </Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label={t('viewer.annotations')}>
             {tasks.length === 0 ? (
               t('viewer.inNoTask')

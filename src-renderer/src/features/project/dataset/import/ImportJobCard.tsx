@@ -54,7 +54,7 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
           <ul style={{ margin: '4px 0 0', paddingInlineStart: 18, maxHeight: 120, overflowY: 'auto', fontSize: 12 }}>
             {(job.refused ?? []).map((r) => (
               <li key={`${r.name}\u0000${r.file}`} style={{ overflowWrap: 'anywhere' }}>
-                {t('project.import.refusedItem', { name: r.name, reason: t(`error.media.${r.reason}`, { format: (r.format ?? '').toUpperCase() }) })}
+                {t('project.import.refusedItem', { name: r.name, reason: t(`error.media.${r.media === 'video' ? 'video.' : ''}${r.reason}`, { format: (r.format ?? '').toUpperCase(), codec: r.codec ?? '' }) })}
               </li>
             ))}
           </ul>
@@ -64,6 +64,15 @@ export function ImportJobCard({ job, files, onDismiss }: { job: DatasetJob; file
             </Typography.Text>
           )}
         </div>
+      )}
+      {(job.warnings?.length ?? 0) > 0 && (
+        <ul style={{ margin: '4px 0 0', paddingInlineStart: 18, maxHeight: 120, overflowY: 'auto', fontSize: 12 }} data-testid="import-warnings">
+          {job.warnings!.map((w) => (
+            <li key={`${w.name}\u0000${w.warning}`} style={{ overflowWrap: 'anywhere' }}>
+              {t('project.import.refusedItem', { name: w.name, reason: t(`warning.media.video.${w.warning}`) })}
+            </li>
+          ))}
+        </ul>
       )}
       {job.source === 'browser' && isActive(job) && ['uploading', 'paused'].includes(job.state) && <ResupplyFiles job={job} />}
       {job.error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{t('project.import.failedBecause', { message: errorText(plainFailure(job.error)) })}</Typography.Paragraph>}

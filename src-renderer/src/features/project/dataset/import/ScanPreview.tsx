@@ -4,7 +4,7 @@ import type { DatasetScan } from '../../../../../../src-shared/ipc/datasets';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-/** What a folder would become: subjects (images or sequences), files, size, files left out, the first subjects. */
+/** What a folder would become: subjects (images, sequences or videos), files, size, videos, files left out, the first subjects. */
 export function ScanPreview({ scan }: { scan: DatasetScan }) {
   const { t } = useTranslation();
   return (
@@ -13,6 +13,7 @@ export function ScanPreview({ scan }: { scan: DatasetScan }) {
         <Descriptions.Item label={t('project.import.subjects')}><span data-testid="scan-subjects">{scan.subjects}</span></Descriptions.Item>
         <Descriptions.Item label={t('project.import.files')}>{scan.files}</Descriptions.Item>
         <Descriptions.Item label={t('project.import.size')}>{t('project.import.megabytes', { mb: mb(scan.bytes) })}</Descriptions.Item>
+        {scan.videos > 0 && <Descriptions.Item label={t('project.import.videos')}><span data-testid="scan-videos">{scan.videos}</span></Descriptions.Item>}
         <Descriptions.Item label={t('project.import.ignored')}>{scan.ignored}</Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('project.import.duplicatesLater')}</Typography.Paragraph>

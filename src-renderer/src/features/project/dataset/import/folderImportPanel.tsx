@@ -8,6 +8,7 @@ import { workstation } from '../../../../host';
 import { ScanPreview } from './ScanPreview';
 import { lengthLimit } from '../../../../app/lengthLimit';
 import type { ImportPanel } from './importPanel';
+import { NO_SPLIT, VideoSplitFields, videoSplitOf, type VideoSplitChoice } from './VideoSplitFields';
 
 const folderName = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
 /** The import service walks absolute paths only (a relative one would depend on where it runs). */
@@ -28,6 +29,10 @@ export function useFolderImportPanel({ projectId, defaultType, canBrowse, onDone
   const [batchName, setBatchName] = useState('');
   const [busy, setBusy] = useState<'scan' | 'import' | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [split, setSplit] = useState<VideoSplitChoice>(NO_SPLIT);
+  // A frame project takes video files, each an item (docs/video.md); an image project leaves them out.
+  const videos = defaultType === 'frame';
+  const videoSplit = videoSplitOf(split);
   const browse = async () => {
     try {
       const picked = await workstation.invoke('app.pickFolder', { title: t('project.import.folder') });
@@ -48,7 +53,7 @@ export function useFolderImportPanel({ projectId, defaultType, canBrowse, onDone
     setBusy('scan');
     reset();
     try {
-      const result = await workstation.invoke('datasets.scan', { paths: [path.trim()], recordType });
+      const result = await workstation.invoke('datasets.scan', { paths: [path.trim()], recordType, videos });
       setScan(result);
       setBatchName(`${folderName(path.trim())} ${dayjs().format('YYYY-MM-DD HH:mm')}`.slice(0, 64));
     } catch (err) {
@@ -61,7 +66,7 @@ export function useFolderImportPanel({ projectId, defaultType, canBrowse, onDone
     setBusy('import');
     setError(null);
     try {
-      await workstation.invoke('datasets.import', { paths: [path.trim()], recordType, projectId, batchName: batchName.trim() });
+      await workstation.invoke('datasets.import', { paths: [path.trim()], recordType, videos, ...(videoSplit ? { videoSplit } : {}), projectId, batchName: batchName.trim() });
       setPath('');
       reset();
       onDone();
@@ -74,7 +79,7 @@ export function useFolderImportPanel({ projectId, defaultType, canBrowse, onDone
 
   const pathValid = isAbsolute(path.trim());
   const footer: ReactNode = (
-    <Button key="import" type="primary" disabled={!scan || scan.subjects === 0 || !batchName.trim()} loading={busy === 'import'} onClick={() => void runImport()} data-testid="import-start">
+    <Button key="import" type="primary" disabled={!scan || scan.subjects === 0 || !batchName.trim() || (scan.videos > 0 && videoSplit === null)} loading={busy === 'import'} onClick={() => void runImport()} data-testid="import-start">
       {t('project.import.start')}
     </Button>
   );
@@ -96,6 +101,7 @@ export function useFolderImportPanel({ projectId, defaultType, canBrowse, onDone
       {scan && scan.subjects > 0 && (
         <>
           <ScanPreview scan={scan} />
+          {scan.videos > 0 && <VideoSplitFields value={split} onChange={setSplit} />}
           <Form.Item label={t('project.import.batchName')} style={{ marginTop: 12 }}>
             <Input value={batchName} {...lengthLimit(64)} onChange={(e) => setBatchName(e.target.value)} aria-label={t('project.import.batchName')} data-testid="import-batch-name" />
           </Form.Item>

@@ -48,7 +48,10 @@ export function useAiTools(p: AiToolsInput) {
     forget();
   }, [p.frameKey, cancel, dropOutline, forget]);
 
-  useAiWarmUp(p, models.available, models.models, predict);
+  // The models read pictures; a video item's frames are decoded here, not stored as pictures
+  // the service could fetch (the server refuses them: ai.videoNotSupported), so its AI tools do not show.
+  const available = models.available && p.item?.open.subject.recordType !== 'video';
+  useAiWarmUp(p, available, models.models, predict);
 
   const accept = (ids: readonly string[] | 'all') => {
     const e = latest.current.engineRef.current;
@@ -63,7 +66,7 @@ export function useAiTools(p: AiToolsInput) {
 
   return {
     projectId: p.projectId,
-    available: models.available,
+    available,
     serviceOnline: models.serviceOnline,
     busy: call.busy,
     error: call.error,

@@ -13,13 +13,15 @@ const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 
 /** What picked files would become, without reading them: the same preview the workstation's folder scan gives. */
 export function previewPicked(files: readonly PickedFile[], recordType: DatasetRecordType): DatasetScan {
-  const { subjects, ignored } = groupDatasetFiles(files.map((f) => ({ relPath: f.relPath, ref: f.file })), recordType);
+  // The browser's door takes no videos yet: they stay among the files left out (docs/video.md).
+  const { subjects, ignored, videos } = groupDatasetFiles(files.map((f) => ({ relPath: f.relPath, ref: f.file })), recordType);
   const taken = subjects.flatMap((s) => s.files);
   return {
     subjects: subjects.length,
     files: taken.length,
     bytes: taken.reduce((n, f) => n + f.ref.size, 0),
     ignored,
+    videos,
     sample: subjects.slice(0, SAMPLE).map((s) => ({ name: s.name, recordType, files: s.files.map((f) => ({ path: f.relPath, size: f.ref.size })) })),
   };
 }
