@@ -1,131 +1,111 @@
 /**
- * The built-in tracker: follows boxes and polygons from `image` through `frames`, one frame to
- * the next, by template matching (OpenCV matchTemplate, normalised cross-correlation on grey),
- * coarse to fine:
- * - coarse: the object's box from the previous frame, shrunk so its longer side is 64 px, is
- *   searched for in the next frame within 0.75 of its size (at least 32 px) around where it was;
- * - fine: the same box at up to 160 px is searched for within a few pixels of the coarse answer;
- *   the peak is refined to a fraction of a pixel with a parabola through its neighbours.
- * The shift moves the shape rigidly (a box, or every point of a polygon). The score is the fine
- * correlation peak (0..1); an object whose score falls below `minScore` is not followed further
- * (no prediction on that frame or after). The template is taken again on every frame, so slow
- * changes of appearance are followed.
+ * The built-in tracker: follows boxes and polygons from `image` through `frames` (trackFollow.ts:
+ * template matching with a motion model, three sizes, a template that remembers the first
+ * appearance, pixels weighed by how likely they are the object's). Frame by frame, every object
+ * on each, so a frame's grey levels are made once (trackPyramid.ts). A box keeps its aspect and
+ * moves and grows with the object; a polygon's points move and scale with its box about the
+ * box's centre.
+ *
+ * The score on each frame is how much what was found looks like the object's first appearance:
+ * the weighted correlation of grey levels times the likeness of colours (trackColour.ts), 0..1.
+ * Chosen on footage with known motion (bench/tracking-quality.ts, docs/ai-models.md "Tracker"):
+ * - lost, no prediction on that frame or after: a score under `lost` (or under the request's
+ *   minScore, when that is higher), or a box mostly outside the picture;
+ * - under `unsure`, the prediction carries `unsure: true` (the workspace can mark such keyframes
+ *   for a look).
  */
-import type { Prediction, Prompt } from '../../src-shared/ai/protocol';
+import type { AiPoint, Prediction, Prompt } from '../../src-shared/ai/protocol';
 import { OBJECT_CLASS } from '../catalog';
 import { ServiceFailure } from '../errors';
 import { boundingBox, clipBox, round2, type Box } from '../geometry';
-import { sampleRegion, toGrey, type Raster } from '../imaging';
-import { opencvReady, withMats, type CV } from './opencv';
+import type { Raster } from '../imaging';
+import { opencvReady } from './opencv';
+import { Follower, type TrackSettings } from './trackFollow';
+import { Pyramid } from './trackPyramid';
 
-export const DEFAULT_TRACK_MIN_SCORE = 0.5;
-const COARSE = 64;
-const FINE = 160;
-
-interface Peak {
-  x: number;
-  y: number;
-  score: number;
+export interface TrackerSettings extends TrackSettings {
+  /** below: lost, stop */
+  lost: number;
+  /** below: unsure */
+  unsure: number;
+  /** lost too below this share of the object's usual score (a sudden fall), 0: off (tried, see docs/ai-models.md) */
+  drop: number;
 }
 
-/** Best match of `templ` in `search` (both grey), with sub-pixel refinement. */
-function matchPeak(cv: CV, search: Raster, templ: Raster): Peak | null {
-  if (templ.width > search.width || templ.height > search.height || templ.width < 2 || templ.height < 2) return null;
-  return withMats((keep) => {
-    const s = keep(new cv.Mat(search.height, search.width, cv.CV_8UC1));
-    s.data.set(search.data);
-    const t = keep(new cv.Mat(templ.height, templ.width, cv.CV_8UC1));
-    t.data.set(templ.data);
-    const r = keep(new cv.Mat());
-    cv.matchTemplate(s, t, r, cv.TM_CCOEFF_NORMED);
-    const w = r.cols;
-    const h = r.rows;
-    const d = r.data32F;
-    let best = 0;
-    let bestV = -Infinity;
-    for (let i = 0; i < d.length; i++) {
-      const v = Number.isFinite(d[i]!) ? d[i]! : -1;
-      if (v > bestV) {
-        bestV = v;
-        best = i;
-      }
-    }
-    const bx = best % w;
-    const by = (best / w) | 0;
-    const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < w && y < h && Number.isFinite(d[y * w + x]!) ? d[y * w + x]! : bestV);
-    const sub = (a: number, b: number, c: number) => {
-      const den = a - 2 * b + c;
-      return den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / den)) : 0;
-    };
-    return { x: bx + sub(at(bx - 1, by), bestV, at(bx + 1, by)), y: by + sub(at(bx, by - 1), bestV, at(bx, by + 1)), score: Math.max(0, Math.min(1, bestV)) };
-  });
-}
+export const TRACKER_SETTINGS: TrackerSettings = {
+  motion: true,
+  scales: [1 / 1.04, 1, 1.04],
+  firstWeight: 0.5,
+  adapt: 0.2,
+  margin: 0.5,
+  minMargin: 24,
+  speedMargin: 0.75,
+  prior: 0.1,
+  coarse: 48,
+  fine: 96,
+  scaleCost: 0,
+  weigh: true,
+  maskedMatch: false,
+  scoreByFirst: true,
+  colour: true,
+  firstReach: 64,
+  flow: false,
+  learn: 0.4,
+  lost: 0.25,
+  unsure: 0.55,
+  drop: 0,
+};
 
-function greyRegion(img: Raster, x0: number, y0: number, scale: number, w: number, h: number): Raster {
-  return toGrey(sampleRegion(img, { x0, y0, scale }, Math.max(1, w), Math.max(1, h)));
-}
+/** The request's minScore when it names none: the tracker's own lost threshold. */
+export const DEFAULT_TRACK_MIN_SCORE = TRACKER_SETTINGS.lost;
+/** An object with less than this share of its box inside the picture has left it. */
+const IN_VIEW = 0.5;
 
-/** How far the content of `box` in `prev` moved in `next`, and how well it matched. */
-export function matchShift(cv: CV, prev: Raster, next: Raster, box: Box): { dx: number; dy: number; score: number } | null {
-  const b = clipBox(box, prev.width, prev.height);
-  if (b.width < 3 || b.height < 3) return null;
-  const side = Math.max(b.width, b.height);
-
-  // coarse
-  const s1 = Math.min(1, COARSE / side);
-  const margin = Math.max(0.75 * side, 32);
-  const tw = Math.round(b.width * s1);
-  const th = Math.round(b.height * s1);
-  const templ = greyRegion(prev, b.x, b.y, s1, tw, th);
-  const mx = Math.round(margin * s1);
-  const search = greyRegion(next, b.x - mx / s1, b.y - mx / s1, s1, tw + 2 * mx, th + 2 * mx);
-  const coarse = matchPeak(cv, search, templ);
-  if (!coarse) return null;
-  let dx = (coarse.x - mx) / s1;
-  let dy = (coarse.y - mx) / s1;
-  let score = coarse.score;
-
-  // fine
-  const s2 = Math.min(1, FINE / side);
-  if (s2 > s1) {
-    const fw = Math.round(b.width * s2);
-    const fh = Math.round(b.height * s2);
-    const fineT = greyRegion(prev, b.x, b.y, s2, fw, fh);
-    const r = Math.ceil(s2 / s1) + 2;
-    const fineS = greyRegion(next, b.x + dx - r / s2, b.y + dy - r / s2, s2, fw + 2 * r, fh + 2 * r);
-    const fine = matchPeak(cv, fineS, fineT);
-    if (fine) {
-      dx += (fine.x - r) / s2;
-      dy += (fine.y - r) / s2;
-      score = fine.score;
-    }
-  }
-  return { dx, dy, score };
-}
-
-export async function track(first: Raster, frames: Raster[], prompt: Prompt | undefined, minScore: number): Promise<Prediction[]> {
+export async function track(first: Raster, frames: Raster[], prompt: Prompt | undefined, minScore: number, settings: TrackerSettings = TRACKER_SETTINGS): Promise<Prediction[]> {
   const cv = await opencvReady();
   const objects = prompt?.objects ?? [];
   if (objects.length === 0) throw new ServiceFailure('badRequest', 'the tracker needs prompt.objects');
-  const out: Prediction[] = [];
+  const lost = Math.max(minScore, settings.lost);
+  const start = new Pyramid(first);
+  // frame by frame, every object on each: a frame's grey levels are made once for all of them
+  const alive: { id: string; follower: Follower; start: Box; points?: AiPoint[] }[] = [];
   for (const o of objects) {
     const points = o.tool === 'polygon' ? o.points : undefined;
     if (o.tool === 'polygon' && (!points || points.length < 3)) throw new ServiceFailure('badRequest', `object ${o.id}: a polygon needs at least 3 points`);
     if (o.tool === 'box' && !o.box) throw new ServiceFailure('badRequest', `object ${o.id}: a box object needs its box`);
-    let box: Box = points ? boundingBox(points) : o.box!;
-    let moved = points?.map((p) => ({ ...p }));
-    let prev = first;
-    for (let f = 0; f < frames.length; f++) {
-      const next = frames[f]!;
-      const shift = matchShift(cv, prev, next, box);
-      if (!shift || shift.score < minScore) break;
-      box = { ...box, x: box.x + shift.dx, y: box.y + shift.dy };
-      moved = moved?.map((p) => ({ x: p.x + shift.dx, y: p.y + shift.dy }));
-      const score = Math.round(shift.score * 1e4) / 1e4;
-      if (moved) out.push({ tool: 'polygon', className: OBJECT_CLASS, score, points: moved.map((p) => ({ x: round2(p.x), y: round2(p.y) })), trackOf: o.id, frameIndex: f });
-      else out.push({ tool: 'box', className: OBJECT_CLASS, score, box: { x: round2(box.x), y: round2(box.y), width: round2(box.width), height: round2(box.height) }, trackOf: o.id, frameIndex: f });
-      prev = next;
+    const box: Box = points ? boundingBox(points) : o.box!;
+    const inPicture = clipBox(box, first.width, first.height);
+    if (inPicture.width < 3 || inPicture.height < 3) continue;
+    alive.push({ id: o.id, follower: new Follower(cv, start, box, settings, points), start: box, ...(points ? { points } : {}) });
+  }
+  const out: Prediction[] = [];
+  for (let f = 0; f < frames.length && alive.length; f++) {
+    const next = new Pyramid(frames[f]!);
+    for (let i = alive.length - 1; i >= 0; i--) {
+      const { id, follower, start: s0, points } = alive[i]!;
+      const found = follower.find(next);
+      const b = found?.box;
+      const seen = b && clipBox(b, next.width, next.height);
+      if (!found || !b || !seen || found.score < Math.max(lost, settings.drop * follower.typical) || seen.width * seen.height < IN_VIEW * b.width * b.height) {
+        alive.splice(i, 1);
+        continue;
+      }
+      const sure = found.score >= settings.unsure;
+      follower.accept(next, found);
+      if (sure) follower.typical = follower.typical ? 0.7 * follower.typical + 0.3 * found.score : found.score;
+      const common = { className: OBJECT_CLASS, score: Math.round(found.score * 1e4) / 1e4, trackOf: id, frameIndex: f, ...(sure ? {} : { unsure: true }) };
+      if (points) {
+        // the outline moves and scales with its box, about the box's centre
+        const k = b.width / s0.width;
+        const cx = s0.x + s0.width / 2;
+        const cy = s0.y + s0.height / 2;
+        const ncx = b.x + b.width / 2;
+        const ncy = b.y + b.height / 2;
+        out.push({ ...common, tool: 'polygon', points: points.map((p) => ({ x: round2(ncx + (p.x - cx) * k), y: round2(ncy + (p.y - cy) * k) })) });
+      } else out.push({ ...common, tool: 'box', box: { x: round2(seen.x), y: round2(seen.y), width: round2(seen.width), height: round2(seen.height) } });
     }
   }
-  return out;
+  // the answer lists each object's frames together, in the order the objects were asked
+  const order = new Map(objects.map((o, i) => [o.id, i]));
+  return out.sort((a, b) => order.get(a.trackOf!)! - order.get(b.trackOf!)! || a.frameIndex! - b.frameIndex!);
 }

@@ -127,6 +127,8 @@ export const Prediction = Type.Object(
     trackOf: Type.Optional(Type.String({ maxLength: 64 })),
     /** tracker: the index into `frames` this prediction is on */
     frameIndex: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** tracker: followed, but not surely (the score is under the tracker's "unsure" bar): worth a look */
+    unsure: Type.Optional(Type.Boolean()),
   },
   closed,
 );

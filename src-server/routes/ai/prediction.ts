@@ -115,7 +115,8 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       tenant: tenantOf(ctx, project.teamId),
       model: ref,
       image: await image(frame),
-      params: { minScore },
+      // the tracker's own lost bar (docs/ai-models.md, "Tracker") unless the caller names one: the detectors' default is not a tracker's
+      params: body.tool === 'tracking' && body.minScore === undefined ? {} : { minScore },
       ...(next.length ? { frames: await Promise.all(next.map(image)) } : {}),
       prompt: {
         ...(prompt.box ? { box: prompt.box } : {}),
