@@ -238,6 +238,8 @@ export const AiPredictionBody = Type.Object(
     objects: Type.Optional(Type.Array(TrackObject, { minItems: 1, maxItems: 200 })),
     /** tracking: how many following frames */
     frames: Type.Optional(Type.Integer({ minimum: 1, maximum: AI_TRACK_MAX_FRAMES })),
+    /** tracking: towards the item's start (the frames before this one, nearest first) rather than its end */
+    backward: Type.Optional(Type.Boolean()),
     minScore: Type.Optional(MinScore),
     /**
      * Only get the frame ready: the service fetches and decodes it now, so the first real call on

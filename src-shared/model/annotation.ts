@@ -119,6 +119,11 @@ const objectFields = {
   keyframe: Type.Optional(Type.Literal(true)),
   /** on a keyframe: the track is out of view from this frame until its next keyframe */
   outside: Type.Optional(Type.Literal(true)),
+  /**
+   * on a keyframe the tracker placed: it followed the object there without being sure (docs/video.md,
+   * "Automatic tracking"); the timeline marks it for a look, and a person's edit of it (or "Looks right") drops it
+   */
+  unsure: Type.Optional(Type.Literal(true)),
 };
 const objectOf = <T extends AnnotationTool, G extends ReturnType<typeof Type.Object>>(tool: T, geometry: G) =>
   Type.Object({ ...objectFields, tool: Type.Literal(tool), geometry }, closed);
@@ -185,6 +190,7 @@ function objectIssue(o: AnnotationObject, at: string): AnnotationIssue | null {
   if (!pointsOfGeometry(o).every((p) => finite(p.x, p.y))) return { reason: 'notFinite', path: `${at}/geometry` };
   // a track leaves view at one of its keyframes; an object on one frame only is simply not drawn there
   if (o.outside && !o.keyframe) return { reason: 'schema', path: `${at}/outside`, message: 'outside is only on a keyframe' };
+  if (o.unsure && !o.keyframe) return { reason: 'schema', path: `${at}/unsure`, message: 'unsure is only on a keyframe' };
   switch (o.tool) {
     case 'box':
       if (!finite(o.geometry.width, o.geometry.height, o.geometry.rotation ?? 0)) return { reason: 'notFinite', path: `${at}/geometry` };

@@ -53,6 +53,18 @@ export function asKeyframe(o: AnnotationObject, outside = false): AnnotationObje
   return { ...rest, keyframe: true, ...(outside ? { outside: true } : {}) } as AnnotationObject;
 }
 
+/** A keyframe a person looked at: the tracker's doubt about it dropped. */
+export function checked(o: AnnotationObject): AnnotationObject {
+  const { unsure: _u, ...rest } = o;
+  return rest as AnnotationObject;
+}
+
+/** "Looks right": the track's keyframe at `index` no longer marked unsure. Nothing when it is not an unsure keyframe there. */
+export function confirmKeyframe(tracks: TrackIndex, trackId: string, index: number): FrameEdits {
+  const key = tracks.keyframeObjects(trackId).find((k) => k.frameIndex === index);
+  return key?.object.unsure ? new Map([[index, { upsert: [checked(key.object)] }]]) : new Map();
+}
+
 /** The track's shape at `index`: shown there, or (where it is outside) the last keyframe's before it. */
 function shapeAt(tracks: TrackIndex, trackId: string, index: number): AnnotationObject | null {
   const shown = tracks.objectAt(trackId, index);

@@ -12,7 +12,7 @@
 import type { AnnotationObject } from './annotation';
 import type { ObjectEdit } from './applyEdit';
 import type { TrackIndex } from './tracks';
-import { asKeyframe, changeTrack, setOutside, type FrameEdits } from './trackOps';
+import { asKeyframe, changeTrack, checked, setOutside, type FrameEdits } from './trackOps';
 
 /** Fields that belong to the whole track, not to one keyframe. */
 const TRACK_FIELDS = ['featureId', 'labelId', 'attributes', 'zIndex', 'hidden', 'locked', 'source', 'score'] as const;
@@ -51,7 +51,9 @@ export function storedEdits(tracks: TrackIndex, index: number, edit: ObjectEdit)
         return next as AnnotationObject;
       }));
     }
-    if (!same(o.geometry, before.object.geometry) || (before.kind === 'keyframe' && changed.length === 0)) here({ upsert: [asKeyframe(o, before.kind === 'keyframe' && before.object.outside === true)] });
+    // A shape a person moved is theirs: the tracker's doubt about it goes.
+    const moved = !same(o.geometry, before.object.geometry);
+    if (moved || (before.kind === 'keyframe' && changed.length === 0)) here({ upsert: [asKeyframe(moved ? checked(o) : o, before.kind === 'keyframe' && before.object.outside === true)] });
   }
   for (const id of edit.remove ?? []) {
     const before = shownHere.get(id);

@@ -47,9 +47,9 @@ function lastAtOrBefore(keys: readonly Keyframe[], index: number): number {
   return found;
 }
 
-/** A carried object: the keyframe's fields and shape, without the marks of a keyframe. */
+/** A carried object: the keyframe's fields and shape, without the marks of a keyframe (the tracker's doubt is about that frame only). */
 function carried(o: AnnotationObject): AnnotationObject {
-  const { keyframe: _k, outside: _o, ...rest } = o;
+  const { keyframe: _k, outside: _o, unsure: _u, ...rest } = o;
   return rest as AnnotationObject;
 }
 

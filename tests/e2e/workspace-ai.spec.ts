@@ -129,6 +129,31 @@ test('on a frame sequence the selection is propagated into the next frames as ke
   // The detected cat starts with the question's default, stored, not only shown (issue 31).
   const truncatedNo = page.getByTestId('object-attributes').getByRole('radio', { name: 'No' });
   await expect(truncatedNo).toBeChecked();
+
+  // Automatic tracking (issue 33): the cat followed to the item's end, a keyframe on each frame
+  // marked on the timeline, the view going along; one undo takes the whole run back.
+  const marks = page.getByTestId('track-marks').locator('[data-kind]');
+  await expect(marks).toHaveCount(1);
+  await page.getByTestId('ai-track-forward').click();
+  await expect(page.getByTestId('ai-track-run')).toHaveAttribute('data-state', 'edge');
+  await expect(page.getByTestId('ai-track-summary')).toHaveText('Tracked over 2 frames; one undo takes it all back.');
+  await expect(marks).toHaveCount(3);
+  await expect(page.getByText('Frame 3 of 3')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(marks).toHaveCount(1);
+  await expect(page.getByTestId('track-state')).toHaveText('Interpolated here');
+  // Backward from the last frame: it stops at the keyframe the person has on frame 1, untouched.
+  await ai.own('Cat').click();
+  await page.getByTestId('ai-track-backward').click();
+  await expect(page.getByTestId('ai-track-run')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('ai-track-summary')).toHaveText('Tracked over 1 frame; one undo takes it all back. 1 object met a keyframe of its own and stopped there.');
+  await expect(marks).toHaveCount(2);
+  await page.keyboard.press('Control+z');
+  await expect(marks).toHaveCount(1);
+  await page.keyboard.press('a');
+  await page.keyboard.press('a');
+  await expect(page.getByText('Frame 1 of 3')).toBeVisible();
+  await ai.own('Cat').click();
   await ai.panel.getByRole('spinbutton', { name: 'Frames' }).fill('2');
 
   // Propagated, then undone: the next frame shows the cat its track carries there, no suggestion.

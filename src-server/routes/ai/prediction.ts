@@ -48,8 +48,10 @@ function trackedObjects(body: AiPredictionBody, predictions: readonly Prediction
     if (!src || !frame) continue;
     // The copy keeps its original's id: ids are unique per frame, so the same id on the next frames is one track.
     const common = { id: src.id, featureId: src.featureId, labelId: src.labelId, attributes: {}, zIndex: z++, source: 'ai' as const, score: Math.round(p.score * 100) / 100 };
-    if (src.tool === 'box' && p.box && p.box.width > 0 && p.box.height > 0) frame.objects.push({ ...common, tool: 'box', geometry: { ...p.box } });
-    else if (src.tool === 'polygon' && p.points && p.points.length >= 3) frame.objects.push({ ...common, tool: 'polygon', geometry: { points: p.points.map((q) => ({ x: q.x, y: q.y })) } });
+    // Followed without being sure (the tracker's own bar): a keyframe for a person to look at (docs/video.md, "Automatic tracking").
+    const marks = p.unsure ? { keyframe: true as const, unsure: true as const } : {};
+    if (src.tool === 'box' && p.box && p.box.width > 0 && p.box.height > 0) frame.objects.push({ ...common, ...marks, tool: 'box', geometry: { ...p.box } });
+    else if (src.tool === 'polygon' && p.points && p.points.length >= 3) frame.objects.push({ ...common, ...marks, tool: 'polygon', geometry: { points: p.points.map((q) => ({ x: q.x, y: q.y })) } });
   }
   return out;
 }
@@ -98,7 +100,15 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
     const minScore = body.minScore ?? (model.head ? 0 : DEFAULT_MIN_SCORE);
     const next =
       body.tool === 'tracking'
-        ? await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('subject_id', '=', row.subject_id).where('frame_index', '>', frame.frame_index).orderBy('frame_index').limit(body.frames ?? 1).execute()
+        ? await ctx.db
+            .selectFrom('subject_frames')
+            .select(['id', 'object_key', 'width', 'height'])
+            .where('subject_id', '=', row.subject_id)
+            // backward: the frames before, nearest first, so the tracker goes on from each to the next
+            .where('frame_index', body.backward ? '<' : '>', frame.frame_index)
+            .orderBy('frame_index', body.backward ? 'desc' : 'asc')
+            .limit(body.frames ?? 1)
+            .execute()
         : [];
     if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     // A detector's head is applied here, not in the service: classes no label takes are counted

@@ -58,6 +58,7 @@ import { useAiTools } from './ai/useAiTools';
 import { MaskToolbar } from './masks/MaskToolbar';
 import { useTrackedItem } from './tracks/useTrackedItem';
 import { TrackPanel } from './tracks/TrackPanel';
+import { trackMarksOf } from './tracks/TrackMarks';
 import { propagate } from '../../../../../src-shared/model/trackOps';
 import { useMaskBrush } from './masks/useMaskBrush';
 
@@ -139,6 +140,13 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     if (selectedTrack && item) setTrackFocus({ item: item.taskSubjectId, id: selectedTrack });
   }, [selectedTrack, item]);
   const trackVersion = tracked?.version;
+  // The timeline marks the keyframes of the track selected (or selected last, where it is out of view).
+  const markedTrack = selectedTrack ?? (trackFocus && trackFocus.item === item?.taskSubjectId ? trackFocus.id : undefined);
+  const trackMarks = useMemo(
+    () => (tracked && markedTrack ? trackMarksOf(tracked.tracks, markedTrack) : undefined),
+    // the tracks change in place: their version says when
+    [tracked?.tracks, trackVersion, markedTrack],
+  );
   const objects: readonly AnnotationObject[] = useMemo(
     () => (tracked ? tracked.objectsAt(shownIndex) : (storedObjects ?? [])),
     // the tracks change in place: their version says when
@@ -176,6 +184,8 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
     objects,
     recordEdit: tracked ? tracked.record : session.recordEdit,
     ...(tracked ? { runOnFrames: tracked.runOnFrames } : {}),
+    tracked,
+    goTo: setFrameIndex,
   });
   const { mode: aiMode, stopMode: stopAiMode } = ai;
   /** A mask label is armed: its toolbar shows and its keys work. */
@@ -461,6 +471,7 @@ export const Workspace = memo(function Workspace({ target, source, firstItem, do
           index={shownIndex}
           onChange={moveTo}
           keymap={keymap}
+          {...(trackMarks ? { marks: trackMarks } : {})}
           video={video && { info: video, playing: playback.playing, onToggle: playback.toggle, timeOf: (i) => videoTimeOf(session.images, video, i) }}
         />
       )}

@@ -9,6 +9,7 @@ import type { Chord, Command } from '../keymap';
 import { entryKey, type TargetTool } from './aiTargets';
 import type { AiTools } from './useAiTools';
 import { ClassMappingModal } from '../../../ai/mapping/ClassMappingModal';
+import { TrackRunControls } from './TrackRunControls';
 
 /**
  * A button with its shortcut (as the platform writes it) and why it is off, in the tooltip. Its
@@ -232,6 +233,16 @@ export function AiPanel({
             testId="ai-propagate"
           />
         </Flex>
+      )}
+      {ai.tracking && frameCount > 1 && (
+        <TrackRunControls
+          run={ai.tracking.run}
+          canTrack={canTrack}
+          atFirst={frameIndex === 0}
+          atLast={following <= 0}
+          onStart={ai.tracking.startTracking}
+          onStop={ai.tracking.stopTracking}
+        />
       )}
       {/* Below the buttons, so what an answer says never moves them under the pointer. */}
       {ai.notes.length > 0 && (

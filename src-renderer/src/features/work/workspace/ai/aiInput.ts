@@ -6,6 +6,7 @@
 import type { AnnotationObject } from '../../../../../../src-shared/model/annotation';
 import type { AnnotationEngine } from '../../../../canvas/engine';
 import type { ObjectEdit } from '../applyEdit';
+import type { TrackedItem } from '../tracks/useTrackedItem';
 import type { PaletteEntry } from '../palette';
 import type { OpenItem } from '../useWorkSession';
 
@@ -28,6 +29,10 @@ export interface AiToolsInput {
    * (tracks/useTrackedItem.ts); absent on image items, whose steps ride the canvas's history.
    */
   runOnFrames?: (edits: { frameId: number; edit: ObjectEdit }[]) => void;
+  /** a frame item's tracks: automatic tracking stores its keyframes there */
+  tracked?: TrackedItem | null;
+  /** shows frame i of the item (the tracking run's view follows it) */
+  goTo?: (index: number) => void;
 }
 
 /** The workspace's input as of the last render. */

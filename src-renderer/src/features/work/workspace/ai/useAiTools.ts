@@ -10,6 +10,7 @@ import { useAiModels } from './useAiModels';
 import { useAiPromptMode } from './useAiPromptMode';
 import { useAiPropagate } from './useAiPropagate';
 import { useAiTargets } from './useAiTargets';
+import { useAiTrackRun } from './useAiTrackRun';
 import { useAiWarmUp } from './useAiWarmUp';
 
 /**
@@ -38,6 +39,7 @@ export function useAiTools(p: AiToolsInput) {
   const detection = useAiDetect(latest, t, call, targets);
   const boxPrompts = useAiBoxPrompts(latest, t, call, targets, labels.picked, labels.pick);
   const propagation = useAiPropagate(latest, t, call);
+  const tracking = useAiTrackRun(latest, predict, call, models.modelPicked.tracking, p.tracked ?? null, (i) => latest.current.goTo?.(i));
 
   // Another frame or item: what was asked for the old one is dropped, the prompt with it.
   const { cancel, dropOutline } = promptMode;
@@ -105,6 +107,8 @@ export function useAiTools(p: AiToolsInput) {
     keepOutline: promptMode.keepOutline,
     fitSkeleton: boxPrompts.fitSkeleton,
     propagate: propagation.propagate,
+    /** automatic tracking: on frame items with the tracker's model */
+    tracking: p.tracked ? tracking : null,
     accept,
     reject,
   };

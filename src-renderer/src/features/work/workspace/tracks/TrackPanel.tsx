@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, InputNumber, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteTrack, mergeTracks, propagate, removeKeyframe, setOutside, splitTrack } from '../../../../../../src-shared/model/trackOps';
+import { confirmKeyframe, deleteTrack, mergeTracks, propagate, removeKeyframe, setOutside, splitTrack } from '../../../../../../src-shared/model/trackOps';
 import { defaultNewId } from '../../../../canvas/engine';
 import type { TrackedItem } from './useTrackedItem';
 
@@ -25,6 +25,9 @@ export function TrackPanel({ tracked, selection, focus, frameIndex, frameCount, 
   const before = keys.filter((k) => k < frameIndex).at(-1);
   const after = keys.find((k) => k > frameIndex);
   const state = !shown ? 'outside' : shown.kind === 'keyframe' ? 'keyframe' : 'interpolated';
+  // a keyframe the tracker placed without being sure: worth a look, and a click to say it is right
+  const unsure = shown?.kind === 'keyframe' && shown.object.unsure === true;
+  const nextUnsure = tracked.tracks.keyframeObjects(id).find((k) => k.frameIndex > frameIndex && k.object.unsure)?.frameIndex;
   return (
     <Flex vertical gap={6} data-testid="track-panel" data-track={id} data-state={state} style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
       <Flex align="center" gap={8}>
@@ -32,8 +35,29 @@ export function TrackPanel({ tracked, selection, focus, frameIndex, frameCount, 
         <Tag color={state === 'keyframe' ? 'gold' : state === 'outside' ? 'default' : 'blue'} data-testid="track-state">
           {t(`track.state.${state}`)}
         </Tag>
+        {unsure && (
+          <Tag color="orange" data-testid="track-unsure">
+            {t('track.unsure')}
+          </Tag>
+        )}
         <Typography.Text type="secondary">{t('track.keyframes', { count: keys.length })}</Typography.Text>
       </Flex>
+      {(unsure || nextUnsure !== undefined) && (
+        <Flex gap={4} wrap>
+          {unsure && (
+            <Tooltip title={t('track.looksRightTip')}>
+              <Button size="small" onClick={() => tracked.run(confirmKeyframe(tracked.tracks, id, frameIndex))} data-testid="track-looks-right">
+                {t('track.looksRight')}
+              </Button>
+            </Tooltip>
+          )}
+          {nextUnsure !== undefined && (
+            <Button size="small" onClick={() => onGoTo(nextUnsure)} data-testid="track-next-unsure">
+              {t('track.nextUnsure')}
+            </Button>
+          )}
+        </Flex>
+      )}
       <Flex gap={4} wrap>
         <Button size="small" disabled={before === undefined} onClick={() => before !== undefined && onGoTo(before)}>
           {t('track.previousKeyframe')}

@@ -12,6 +12,8 @@ export const ITEM_HISTORY_DEPTH = 500;
 interface Step {
   edits: FrameEdits;
   inverse: FrameEdits;
+  /** the run it belongs to, if any */
+  run?: symbol;
 }
 
 export class ItemHistory {
@@ -20,10 +22,20 @@ export class ItemHistory {
 
   constructor(private readonly depth = ITEM_HISTORY_DEPTH) {}
 
-  /** A new step (already written): it becomes the one to undo; what was undone can no longer be redone. */
-  record(edits: FrameEdits, inverse: FrameEdits): void {
+  /**
+   * A new step (already written): it becomes the one to undo; what was undone can no longer be
+   * redone. `run`: the steps of one run (a tracking run, stored a stretch at a time) are one
+   * step: joined to the last step when that is the same run's and touches none of these frames.
+   */
+  record(edits: FrameEdits, inverse: FrameEdits, run?: symbol): void {
     if (edits.size === 0) return;
-    this.done.push({ edits, inverse });
+    const last = this.done.at(-1);
+    if (run && last?.run === run && this.undone.length === 0 && [...edits.keys()].every((i) => !last.edits.has(i))) {
+      for (const [i, e] of edits) last.edits.set(i, e);
+      for (const [i, e] of inverse) last.inverse.set(i, e);
+      return;
+    }
+    this.done.push({ edits, inverse, ...(run ? { run } : {}) });
     if (this.done.length > this.depth) this.done.shift();
     this.undone = [];
   }

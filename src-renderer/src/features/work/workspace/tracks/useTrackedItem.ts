@@ -72,11 +72,11 @@ export function useTrackedItem(p: {
 
   /** One undoable step of stored edits. */
   const apply = useCallback(
-    (edits: FrameEdits, show: boolean) => {
+    (edits: FrameEdits, show: boolean, run?: symbol) => {
       if (!state || edits.size === 0) return;
       const inverse = invertFrameEdits(edits, storedOf);
       write(edits);
-      state.history.record(edits, inverse);
+      state.history.record(edits, inverse, run);
       if (show) refresh();
     },
     [state, write, storedOf, refresh],
@@ -107,6 +107,8 @@ export function useTrackedItem(p: {
     fromCanvas: (edit: ObjectEdit) => apply(storedEdits(state.tracks, latest.current.frameIndex, edit), false),
     /** a track operation's edits (trackOps.ts): stored, one undo step, the frame shown again */
     run: (edits: FrameEdits) => apply(edits, true),
+    /** a stretch of a tracking run (trackRun.ts): stored, the run's stretches one undo step */
+    runStretch: (edits: FrameEdits, run: symbol) => apply(edits, true, run),
     /**
      * Edits of several frames by frame id (an AI answer for the frames ahead) as one undo step:
      * objects with a track's id become its keyframes there.
