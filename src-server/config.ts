@@ -35,6 +35,13 @@ export interface ServerConfig {
   exports: ExportSettings;
   /** The built-in model service and how jobs reach it (src-server/ai). */
   ai: AiSettings;
+  /** Video frames decoded on the server (src-server/media/ffmpegFrames.ts). */
+  media: MediaSettings;
+}
+
+export interface MediaSettings {
+  /** ffmpeg, to decode video frames for the models (FFMPEG_PATH; default `ffmpeg` on the PATH) */
+  ffmpegPath: string;
 }
 
 export interface AiSettings {
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxAttempts: 3,
       tempDir: path.join(path.resolve(env.DATA_DIR ?? './data'), 'tmp'),
     },
+    media: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg' },
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,
       serviceKey: env.AI_SERVICE_KEY || null,

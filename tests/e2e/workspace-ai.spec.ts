@@ -6,7 +6,7 @@ import { keepShot } from './pages/shots';
 
 const shot = (page: Page, name: string) => keepShot(page, { path: `test-results/screenshots/workspace-ai-${name}.png`, animations: 'disabled' });
 
-type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number; attributes: Record<string, unknown> }[] } }[] };
+type Saved = { frames: { frameId: number; data: { objects: { labelId: string; tool: string; source: string; score?: number; keyframe?: boolean; attributes: Record<string, unknown> }[] } }[] };
 
 test('the annotator detects on a photo, undoes and redoes it, accepts and rejects suggestions, outlines a box as a polygon, and the server keeps only what they accepted', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -111,9 +111,9 @@ test('the annotator detects on a photo, undoes and redoes it, accepts and reject
   expect(third.frames.flatMap((f) => f.data.objects)).toEqual([]);
 });
 
-test('on a frame sequence the selection is propagated into the next frames as keyframes of its track, one undoable step', async ({ browser, request }) => {
+test('on a frame sequence the selection is propagated into the next frames as keyframes of its track, one undoable step; on a video item it is tracked until stopped', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const world = await aiWorkWorld(request, 3, { sequence: true });
+  const world = await aiWorkWorld(request, 3, { sequence: true, video: 90 });
   const page = await loggedInPage(browser, world.annotator);
   const work = new MyWorkPage(page);
   await work.open();
@@ -186,6 +186,33 @@ test('on a frame sequence the selection is propagated into the next frames as ke
   const saved: Saved = await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${world.taskSubjectIds[0]}`);
   const perFrame = saved.frames.map((f) => f.data.objects.map((o) => `${o.source}:${String(o.attributes[world.truncated.id] === world.truncated.no)}`));
   expect(perFrame).toEqual([['manual:true'], ['ai:true'], ['ai:true']]);
+
+  // The video item: its frames decoded on the server for the tracker (docs/video.md, "Video frames
+  // on the server"). Tracked ahead and stopped by the person: what it placed stays, one undo step.
+  await page.getByTestId('submit').click();
+  await page.getByRole('button', { name: 'Submit as they are' }).click();
+  await expect(page.getByTestId('item-name')).toHaveText('clip.mp4');
+  await workspace.expectItemOpen();
+  // over the bottom half of the picture, where the frame number's blocks never change (numbers under 256)
+  await workspace.drawBox('c', [0.35, 0.6], [0.6, 0.85]);
+  await workspace.expectObjects(1);
+  await ai.own('Cat').click();
+  await page.getByTestId('ai-track-forward').click();
+  // stopped once the first stretch is stored
+  await expect(page.getByTestId('ai-track-progress')).toContainText(/: [1-9]\d* frames placed/);
+  await page.getByTestId('ai-track-stop').click();
+  await expect(page.getByTestId('ai-track-run')).toHaveAttribute('data-state', 'stopped');
+  await expect(page.getByTestId('ai-track-summary')).toContainText('Stopped as you asked.');
+  const placed = Number(/Tracked over (\d+) frame/.exec((await page.getByTestId('ai-track-summary').textContent()) ?? '')?.[1]);
+  expect(placed).toBeGreaterThanOrEqual(10);
+  expect(placed).toBeLessThan(89);
+  await workspace.expectSaved();
+  const video = world.taskSubjectIds[1]!;
+  const keyframes = async () => (await call(request, world.annotator, 'GET', `/annotate?taskSubjectId=${video}`) as Saved).frames.filter((f) => f.data.objects.some((o) => o.keyframe)).length;
+  expect(await keyframes()).toBe(placed + 1);
+  await page.keyboard.press('Control+z');
+  await workspace.expectSaved();
+  await expect.poll(keyframes).toBe(1);
 });
 
 test('a project manager at work is offered to map the classes Detect found no label for, and the next Detect puts them in the label chosen', async ({ browser, request }) => {

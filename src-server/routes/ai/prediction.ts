@@ -18,6 +18,8 @@ import { WARMUPS_PER_USER } from '../../ai/limits';
 import { AuthThrottleRepository } from '../../repositories/authThrottle';
 import { retryAfterSeconds } from '../../auth/limits';
 import { requireUser } from '../../plugins/auth';
+import { SubjectsRepository } from '../../repositories/subjects';
+import { videoFramePictures } from '../../media/videoFramePictures';
 
 /** The features a tool's suggestions go into (a segmenter's answer: its outline, or its mask when it sends one). */
 const TARGET_TOOLS: Record<AiPredictionBody['tool'], readonly string[]> = { box: DETECTOR_TARGET_TOOLS, polygon: ['polygon', 'mask'], keypoints: ['keypoints'], tracking: ['box', 'polygon'] };
@@ -72,11 +74,20 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       .where('f.subject_id', '=', row.subject_id)
       .executeTakeFirst();
     if (!frame) throw new AppError('ai.itemNotFound', { taskSubjectId: row.id, frameId: body.frameId });
-    // A video frame's object is the whole video, not a picture the service can read (docs/video.md).
-    if (frame.record_type === 'video') throw new AppError('ai.videoNotSupported', { frameId: frame.id });
     // The service may hold the picture in its cache: a frame whose file is gone (deleted, lost) is said so here, not answered from memory.
     if (!(await ctx.storage.head(frame.object_key))) throw new AppError('ai.imageUnreadable', { frameId: frame.id });
-    const image = async (f: { object_key: string; width: number | null; height: number | null }) => ({ url: await ctx.ai.urls.readUrl(f.object_key), cacheKey: imageCacheKey(ctx, f.object_key), ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) });
+    // A video frame's object is the whole file: the service reads the frame as a picture the server decodes (docs/video.md, "Video frames on the server").
+    const video = frame.record_type === 'video' ? await new SubjectsRepository(ctx.db).video(row.subject_id) : undefined;
+    type FrameFile = { object_key: string; frame_index: number; width: number | null; height: number | null };
+    const picturesOf = async (frames: readonly FrameFile[]): Promise<(f: FrameFile) => string> => {
+      if (!video) return (f) => f.object_key;
+      const keys = await videoFramePictures({ storage: ctx.storage, ffmpeg: ctx.config.media.ffmpegPath }, video, frames.map((f) => video.firstFrame + f.frame_index));
+      return (f) => keys.get(video.firstFrame + f.frame_index)!;
+    };
+    const imageOf = (keyOf: (f: FrameFile) => string) => async (f: FrameFile) => {
+      const key = keyOf(f);
+      return { url: await ctx.ai.urls.readUrl(key), cacheKey: imageCacheKey(ctx, key), ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) };
+    };
     if (body.warm) {
       // Each warm-up makes the service fetch and decode a whole frame: a person's are counted.
       const taken = await new AuthThrottleRepository(ctx.db).take([{ rule: WARMUPS_PER_USER, key: String(requireUser(req)) }], ctx.now());
@@ -88,6 +99,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
         model.runtime === 'onnx-sam'
           ? await modelRef(ctx, ctx.ai.urls, model, project.projectId, DEFAULT_MIN_SCORE)
           : { kind: model.kind as InferRequest['model']['kind'], runtime: model.runtime as InferRequest['model']['runtime'], name: model.service_model };
+      const image = imageOf(await picturesOf([frame]));
       await (await ctx.ai.client(model.service_id)).warm({ images: [await image(frame)], tenant: tenantOf(ctx, project.teamId), model: forModel });
       return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
     }
@@ -102,7 +114,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
       body.tool === 'tracking'
         ? await ctx.db
             .selectFrom('subject_frames')
-            .select(['id', 'object_key', 'width', 'height'])
+            .select(['id', 'object_key', 'frame_index', 'width', 'height'])
             .where('subject_id', '=', row.subject_id)
             // backward: the frames before, nearest first, so the tracker goes on from each to the next
             .where('frame_index', body.backward ? '<' : '>', frame.frame_index)
@@ -111,6 +123,7 @@ export function registerAiPrediction(app: FastifyInstance, ctx: ServerContext): 
             .execute()
         : [];
     if (body.tool === 'tracking' && !next.length) return { modelId: model.id, ms: 0, frames: [], unmapped: [] };
+    const image = imageOf(await picturesOf([frame, ...next]));
     // A detector's head is applied here, not in the service: classes no label takes are counted
     // for the user, a chosen label can take what nothing maps to, and polygon labels count too.
     const ref = await modelRef(ctx, ctx.ai.urls, model, project.projectId, minScore, body.tool === 'box' ? 'server' : 'service');

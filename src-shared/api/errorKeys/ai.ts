@@ -47,8 +47,12 @@ export const AI_ERROR_KEYS = {
   'ai.warmLimited': 429,
   /** a box or click lies outside the frame, or a box has no area; data: { frameId, width, height, problem: 'outside' | 'empty' } */
   'ai.promptOutsideFrame': 400,
-  /** the frame is a video's: the AI tools take pictures only for now (docs/video.md); data: { taskSubjectIds } or { frameId } */
+  /** a pre-annotation job names video items: jobs take pictures and frame sequences (docs/video.md); data: { taskSubjectIds } */
   'ai.videoNotSupported': 422,
+  /** AI on a video's frame needs ffmpeg on the team server to decode it, and the server has none (docs/video.md); data: {} */
+  'ai.videoNeedsFfmpeg': 503,
+  /** the server could not decode the video's frame for the model (damaged file, or its frame times are missing); data: { key, frame?, detail? } */
+  'ai.videoUnreadable': 422,
   /** the model service could not read the image (deleted, damaged); data: { frameId } */
   'ai.imageUnreadable': 422,
   /** the uploaded model file is not a model this runtime can run (corrupt, wrong input or output shape); data: { message } */

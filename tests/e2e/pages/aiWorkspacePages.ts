@@ -7,7 +7,7 @@ import { workWorld, type WorkWorld } from './workSetup';
  * have a label to go to, and the question "Truncated" answered "No" unless someone says otherwise;
  * with `skeleton`, a keypoints feature with a skeleton too (the AI group then offers to fit it).
  */
-export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean; skeleton?: boolean; photos?: string[] } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
+export async function aiWorkWorld(request: APIRequestContext, count: number, options: { sequence?: boolean; skeleton?: boolean; photos?: string[]; video?: number } = {}): Promise<WorkWorld & { taskSubjectIds: number[]; truncated: { id: string; no: string } }> {
   const world = await workWorld(request, count, options);
   const owner = (method: 'GET' | 'POST', path: string, data?: unknown) => call(request, world.owner, method, path, data);
   const ontology = await owner('GET', `/project/${world.projectId}/ontology`);

@@ -50,10 +50,11 @@ export function useAiTools(p: AiToolsInput) {
     forget();
   }, [p.frameKey, cancel, dropOutline, forget]);
 
-  // The models read pictures; a video item's frames are decoded here, not stored as pictures
-  // the service could fetch (the server refuses them: ai.videoNotSupported), so its AI tools do not show.
-  const available = models.available && p.item?.open.subject.recordType !== 'video';
-  useAiWarmUp(p, available, models.models, predict);
+  const available = models.available;
+  // A video's frame is decoded on the server for the models when a tool is used (docs/video.md,
+  // "Video frames on the server"): getting every frame ready as it is shown would decode each
+  // frame a person scrubs past there too, so a video item's frames are not warmed.
+  useAiWarmUp(p, available && p.item?.open.subject.recordType !== 'video', models.models, predict);
 
   const accept = (ids: readonly string[] | 'all') => {
     const e = latest.current.engineRef.current;
