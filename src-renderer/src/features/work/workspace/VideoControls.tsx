@@ -41,7 +41,7 @@ export function PlayButton({ video, keymap }: Pick<Props, 'video' | 'keymap'>) {
 export function JumpButton({ way, index, count, onChange, keymap }: Omit<Props, 'video'> & { way: -1 | 1 }) {
   const { t } = useTranslation();
   const tip = useChordTip();
-  const text = way < 0 ? t('work.frames.jumpBack', { n: JUMP }) : t('work.frames.jumpForward', { n: JUMP });
+  const text = way < 0 ? t('work.frames.jumpBack', { count: JUMP }) : t('work.frames.jumpForward', { count: JUMP });
   return (
     <Tooltip title={tip(text, way < 0 ? keymap.jumpBack : keymap.jumpForward)}>
       <Button
