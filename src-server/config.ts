@@ -67,8 +67,10 @@ export interface ExportSettings {
   leaseMs: number;
   /** a resumed export that was interrupted this many times fails instead (export.interrupted) */
   maxAttempts: number;
-  /** where COCO parks its annotations while the images go out (default: dataDir/tmp) */
+  /** where COCO parks its annotations while the images go out, and video files wait for ffmpeg (default: dataDir/tmp) */
   tempDir: string;
+  /** the ffmpeg that renders video frames into exports with media (FFMPEG_PATH; default `ffmpeg` on PATH; ffprobe beside it) */
+  ffmpegPath: string;
 }
 
 /**
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: positiveInteger(env, 'EXPORT_LEASE_SECONDS', 60) * 1000,
       maxAttempts: 3,
       tempDir: path.join(path.resolve(env.DATA_DIR ?? './data'), 'tmp'),
+      ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     },
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,

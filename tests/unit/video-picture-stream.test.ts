@@ -1,0 +1,45 @@
+/**
+ * ffmpeg's `image2pipe` output cut into its pictures (src-server/media/pictureStream.ts), as the
+ * export reads a video's frames: PNG and JPEG streams from ffmpeg itself, arriving in chunks
+ * that split pictures anywhere, and a cap on a picture's size.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PictureTooLarge, pictures, type PictureType } from '../../src-server/media/pictureStream';
+
+const run = promisify(execFile);
+const streams = new Map<PictureType, Buffer>();
+
+beforeAll(async () => {
+  for (const [type, codec] of [['png', 'png'], ['jpeg', 'mjpeg']] as const) {
+    const { stdout } = await run('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-frames:v', '4', '-f', 'image2pipe', '-c:v', codec, 'pipe:1'], { encoding: 'buffer' });
+    streams.set(type, stdout);
+  }
+});
+
+async function* chunks(buf: Buffer, size: number) {
+  for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
+}
+
+describe('pictures out of an ffmpeg image stream', () => {
+  it.each(['png', 'jpeg'] as const)('cuts a %s stream into its four pictures whatever the chunks', async (type) => {
+    const stream = streams.get(type)!;
+    for (const size of [7, 1000, stream.length]) {
+      const got: Buffer[] = [];
+      for await (const p of pictures(chunks(stream, size), type, 1 << 20)) got.push(p);
+      expect(got.length).toBe(4);
+      expect(Buffer.concat(got).equals(stream)).toBe(true);
+      const meta = await sharp(got[3]).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([type, 160, 120]);
+    }
+  });
+
+  it('stops at a picture larger than the cap', async () => {
+    const read = async () => {
+      for await (const p of pictures(chunks(streams.get('png')!, 4096), 'png', 500)) void p;
+    };
+    await expect(read()).rejects.toBeInstanceOf(PictureTooLarge);
+  });
+});
