@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { Database } from '../database/schema';
@@ -13,7 +13,7 @@ import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
-import { addStoredFile, mediaPaths, writeAnnotations } from './writeExport';
+import { addStoredFile, mediaPaths, releasingStream, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
 import { clearExportLeftovers } from './exportLeftovers';
 import type { RunControl } from './runControl';
@@ -147,7 +147,7 @@ async function write(
       for await (const item of again) {
         const pathOf = pathsOf(item);
         if (item.recordType === 'video') {
-          const { warning } = await videos.write(item, pathOf, seen, (path, picture) => add(path, Readable.from([picture], { objectMode: false })));
+          const { warning } = await videos.write(item, pathOf, seen, (path, picture) => add(path, releasingStream(picture)));
           if (warning) warn(written, warning);
           continue;
         }

@@ -20,11 +20,12 @@ import type { PictureType } from '../media/pictureStream';
 export const DEFAULT_FFMPEG = 'ffmpeg';
 
 /**
- * ffmpeg's deadline for an item: a minute to start (the seek decodes up to a key-frame interval)
- * and a second a frame. A 1080p frame took about XX ms as PNG on the 2-core test machine; the
- * slack is for a zip upload that holds ffmpeg back while it waits.
+ * ffmpeg's deadline for an item: five minutes to start (the seek decodes up to a key-frame
+ * interval) and five seconds a frame. It bounds a hung ffmpeg, not a slow one: a camera-like
+ * 1080p frame took 0.4 s as PNG on the 2-core test machine at load 10, and 1.2 s at load 17,
+ * where a second a frame cut a 300-frame item short; a slow upload holds ffmpeg back too.
  */
-export const timeoutFor = (frames: number): number => 60_000 + frames * 1000;
+export const timeoutFor = (frames: number): number => 300_000 + frames * 5000;
 
 export interface VideoFramesDeps {
   db: Kysely<Database>;

@@ -49,7 +49,9 @@ function run(command: string, args: string[], signal: AbortSignal, what: string)
  * list: 23 ms in a file cut with `-ss 1.01 -c copy`), so a seek is placed relative to this.
  */
 export async function videoStartTime(ffmpegPath: string, file: string, signal: AbortSignal): Promise<number> {
-  const p = run(ffprobeBeside(ffmpegPath), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file], signal, 'ffprobe');
+  // it reads the file's header: a minute is plenty, and bounds a file built to be slow
+  const bounded = AbortSignal.any([signal, AbortSignal.timeout(60_000)]);
+  const p = run(ffprobeBeside(ffmpegPath), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file], bounded, 'ffprobe');
   let out = '';
   for await (const c of p.stdout) out += c.toString('utf8');
   await p.ended;
@@ -91,6 +93,8 @@ export async function* ffmpegFrames(ffmpegPath: string, r: FramesRequest): Async
     }
     await p.ended;
   } catch (err) {
+    // ffmpeg may still be writing (a picture too large): it ends only once killed
+    p.kill();
     await p.ended.catch((e: unknown) => {
       // not being there explains an empty stream better than the stream does
       if (e instanceof FfmpegMissing) throw e;
