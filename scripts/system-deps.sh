@@ -19,8 +19,9 @@ REQUIRED=(
   "fonts-noto-cjk|/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
   # scripts/s3-up.sh polls the gateway with curl
   "curl|/usr/bin/curl"
-  # video tests make videos whose frames show their own numbers, and read them back with
-  # ffmpeg's own numbering (tests/support/frameNumberVideo.ts); the video bench's peer
+  # the server renders video frames into exports with media (docs/video.md, "Frames in an
+  # export"); video tests make videos whose frames show their own numbers, and read them back
+  # with ffmpeg's own numbering (tests/support/frameNumberVideo.ts); the video bench's peer
   "ffmpeg|/usr/bin/ffmpeg /usr/bin/ffprobe"
 )
 

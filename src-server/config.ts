@@ -40,7 +40,7 @@ export interface ServerConfig {
 }
 
 export interface MediaSettings {
-  /** ffmpeg, to decode video frames for the models (FFMPEG_PATH; default `ffmpeg` on the PATH) */
+  /** ffmpeg, to decode video frames for the models and into exports with media (FFMPEG_PATH; default `ffmpeg` on the PATH; ffprobe beside it) */
   ffmpegPath: string;
 }
 
@@ -74,7 +74,7 @@ export interface ExportSettings {
   leaseMs: number;
   /** a resumed export that was interrupted this many times fails instead (export.interrupted) */
   maxAttempts: number;
-  /** where COCO parks its annotations while the images go out (default: dataDir/tmp) */
+  /** where COCO parks its annotations while the images go out, and video files wait for ffmpeg (default: dataDir/tmp) */
   tempDir: string;
 }
 

@@ -7,10 +7,11 @@ export const STALE_TEMP_MS = 24 * 3600 * 1000;
 /**
  * The folders the server makes in its temp directory (config.exports.tempDir), by name prefix:
  * the COCO writer parks annotations there while an export runs (formats/cocoWriter.ts), and an
- * import copies its zip there while it is read (imports/readZip.ts, up to 1 GiB). A live run
- * removes its own; one killed mid-run leaves it behind.
+ * import copies its zip there while it is read (imports/readZip.ts, up to 1 GiB), and an export
+ * with media copies a video file there for ffmpeg (media/localVideoCopy.ts). A live run removes
+ * its own; one killed mid-run leaves it behind.
  */
-export const TEMP_FOLDER_PREFIXES = { cocoExport: 'coco-', importZip: 'import-' } as const;
+export const TEMP_FOLDER_PREFIXES = { cocoExport: 'coco-', importZip: 'import-', videoCopy: 'video-' } as const;
 
 /**
  * At start: removes temp folders a killed run left. Only old ones: another server sharing the

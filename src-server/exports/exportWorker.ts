@@ -21,7 +21,7 @@ port.on('message', (m: ToExportWorker) => {
 const handle = connectDatabase(config);
 try {
   const produced = await produceExport(
-    { db: handle.db, dialect: handle.dialect, storage: createObjectStore(config), tempDir: config.exports.tempDir },
+    { db: handle.db, dialect: handle.dialect, storage: createObjectStore(config), tempDir: config.exports.tempDir, ffmpegPath: config.media.ffmpegPath },
     job,
     control,
     (done, total) => post({ type: 'progress', done, total }),

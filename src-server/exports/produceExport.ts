@@ -13,16 +13,19 @@ import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
-import { addStoredFile, mediaPaths, writeAnnotations } from './writeExport';
+import { addStoredFile, mediaPaths, releasingStream, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
 import { clearExportLeftovers } from './exportLeftovers';
 import type { RunControl } from './runControl';
+import { DEFAULT_FFMPEG, VideoFrameWriter } from './videoFrames';
 
 export interface ProduceDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   storage: ObjectStore;
   tempDir: string;
+  /** the ffmpeg that renders video frames with the media (FFMPEG_PATH; default: `ffmpeg` on PATH) */
+  ffmpegPath?: string;
 }
 
 export interface Produced {
@@ -124,30 +127,42 @@ async function write(
         onProgress(counted.subjects + n, total);
       },
     });
-    for await (const item of again) {
-      const pathOf = pathsOf(item);
-      // A video's frames are not pictures in the store: the file is not a frame's picture, and
-      // a copy of the whole video per item is not what "with media" promises (docs/video.md).
-      if (item.recordType === 'video') {
-        warn(written, { code: 'videoMediaSkipped', file: item.name });
-        continue;
-      }
-      for (const f of item.frames) {
-        const path = pathOf(f);
-        if (!f.objectKey || seen.has(path)) continue;
-        seen.add(path);
+    /** One file into the zip, fetched only once yazl takes it (one at a time, at the upload's pace). */
+    const add = async (path: string, body: Readable) => {
+      try {
         control.check();
-        const body = await d.storage.get(f.objectKey);
-        try {
-          control.check();
-          await Promise.race([addStoredFile(zip, path, body), control.stopped]);
-        } catch (err) {
-          // A stopped zip never reads the file: close it now rather than at garbage collection.
-          body.destroy();
-          throw err;
-        }
-        mediaFiles++;
+        await Promise.race([addStoredFile(zip, path, body), control.stopped]);
+      } catch (err) {
+        // A stopped zip never reads the file: close it now rather than at garbage collection.
+        body.destroy();
+        throw err;
       }
+      mediaFiles++;
+    };
+    const stop = new AbortController();
+    control.onStop(() => stop.abort());
+    // A video's frames are rendered by ffmpeg, named as the annotations name them (videoFrames.ts).
+    const videos = new VideoFrameWriter({ db: d.db, storage: d.storage, tempDir: d.tempDir, ffmpegPath: d.ffmpegPath ?? DEFAULT_FFMPEG, signal: stop.signal });
+    try {
+      for await (const item of again) {
+        const pathOf = pathsOf(item);
+        if (item.recordType === 'video') {
+          const { warning } = await videos.write(item, pathOf, seen, (path, picture) => add(path, releasingStream(picture)));
+          if (warning) warn(written, warning);
+          continue;
+        }
+        for (const f of item.frames) {
+          const path = pathOf(f);
+          if (!f.objectKey || seen.has(path)) continue;
+          seen.add(path);
+          control.check();
+          await add(path, await d.storage.get(f.objectKey));
+        }
+      }
+    } finally {
+      // the upload failing ends the run without a stop: ffmpeg is killed here then
+      stop.abort();
+      await videos.close();
     }
   }
   control.check();

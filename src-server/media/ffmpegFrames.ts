@@ -1,108 +1,122 @@
 /**
- * Frames of a stored video as pictures, decoded by ffmpeg on the server (docs/video.md, "Video
- * frames on the server"): what the model service reads when a person uses AI on a video item's
- * frame. Frame numbers are the file's (videoInfo.ts): frame n is the n-th in presentation order.
- *
- * ffmpeg is given the file's own container (never left to guess one: a guessed playlist or
- * concat list would make it open other files or addresses), reads it over loopback HTTP only
- * (objectRangeServer.ts), seeks to a timestamp between frame n-1's and frame n's by the file's
- * index and decodes from the key frame before it, discarding the frames before that point, and
- * writes `count` frames as they come in presentation order. Bounded: a time limit that grows
- * with the frames asked for, the frame's size (at most VIDEO_LIMITS.side), and a signal to stop it.
+ * A video's frames as pictures, by the system's ffmpeg (docs/video.md, "Frames in an export"):
+ * the server has no WebCodecs, and ffmpeg is the decoder whose numbering the frame numbers are
+ * defined by. ffmpeg runs without a shell on a local file, with a deadline, a cap on each
+ * picture's size, and is killed (SIGKILL) when the caller's signal aborts or the consumer stops.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { VideoContainer } from '../../src-shared/media/videoInfo';
+import { pictures, type PictureType } from './pictureStream';
 
-/** ffmpeg's demuxer for each container we take. */
-const DEMUXERS: Record<VideoContainer, string> = { mp4: 'mov', mov: 'mov', webm: 'matroska', mkv: 'matroska' };
+/** ffmpeg (or ffprobe beside it) is not on this server: the export says so per item. */
+export class FfmpegMissing extends Error {}
+/** ffmpeg could not give the frames asked for (a damaged file, its deadline, its output). */
+export class FramesFailed extends Error {}
 
-/** The time allowed: a start-up share and a share per frame (a 1080p frame decodes in 5 to 20 ms on one core; a GOP of 300 decoded before the first). */
-const timeLimitMs = (count: number) => 20_000 + 200 * count;
-
-export class FfmpegMissingError extends Error {
-  constructor(readonly ffmpeg: string) {
-    super(`ffmpeg was not found at ${ffmpeg}`);
-  }
+/** ffprobe is in the same package as ffmpeg: beside the configured ffmpeg, or on PATH as it is. */
+export function ffprobeBeside(ffmpegPath: string): string {
+  return ffmpegPath.includes('/') ? path.join(path.dirname(ffmpegPath), 'ffprobe') : 'ffprobe';
 }
 
-export class FfmpegFailedError extends Error {}
+const STDERR_KEPT = 2048;
 
-export interface FfmpegFramesRequest {
-  /** ffmpeg's path */
-  ffmpeg: string;
-  /** where ffmpeg reads the file (a loopback URL of objectRangeServer.ts) */
-  url: string;
-  /** the container the probe found (VideoInfo.container) */
-  container: string;
-  /** every frame's presentation time in microseconds (VideoFrameTimes.times) */
-  times: readonly number[];
-  /** the file's frame to start at, and how many */
-  first: number;
-  count: number;
-  signal?: AbortSignal;
+interface Run {
+  stdout: AsyncIterable<Buffer>;
+  /** settles when the process has ended: its failure as an error, or nothing */
+  ended: Promise<void>;
+  kill: () => void;
+}
+
+function run(command: string, args: string[], signal: AbortSignal, what: string): Run {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-STDERR_KEPT)));
+  const ended = new Promise<void>((resolve, reject) => {
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'EACCES') reject(new FfmpegMissing(`${command} cannot be run: ${err.code}`));
+      else if (err.name === 'AbortError') reject(new FramesFailed(`${what} stopped`));
+      else reject(new FramesFailed(`${what}: ${err.message}`));
+    });
+    child.once('close', (code, sig) => (code === 0 ? resolve() : reject(new FramesFailed(`${what} ended with ${code ?? sig}: ${stderr.trim()}`))));
+  });
+  ended.catch(() => undefined);
+  return { stdout: child.stdout as AsyncIterable<Buffer>, ended, kill: () => child.kill('SIGKILL') };
 }
 
 /**
- * Where ffmpeg seeks for frame n, as a timestamp of the file (seconds): halfway from frame n-1's
- * time to frame n's, so rounding never lands on the wrong side; before frame 0, half a frame.
- * A timestamp, not a time from the file's start: a video track that starts after the sound
- * (at 0.7 s, say) would be off by that much otherwise.
+ * ffmpeg's time (seconds) of the file's first video frame. The import's frame times are the
+ * container's as mediabunny reads them; ffmpeg's clock can differ by a constant (an MP4 edit
+ * list: 23 ms in a file cut with `-ss 1.01 -c copy`), so a seek is placed relative to this.
  */
-export function seekSecondsOf(times: readonly number[], n: number): number {
-  const before = n > 0 ? times[n - 1]! : times[0]! - (times.length > 1 ? times[1]! - times[0]! : 0);
-  return Math.max(0, (times[n]! + before) / 2 / 1e6);
+export async function videoStartTime(ffmpegPath: string, file: string, signal: AbortSignal, inputArgs: readonly string[] = []): Promise<number> {
+  // it reads the file's header: a minute is plenty, and bounds a file built to be slow
+  const bounded = AbortSignal.any([signal, AbortSignal.timeout(60_000)]);
+  const p = run(ffprobeBeside(ffmpegPath), ['-v', 'error', ...inputArgs, '-select_streams', 'v:0', '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file], bounded, 'ffprobe');
+  let out = '';
+  for await (const c of p.stdout) out += c.toString('utf8');
+  await p.ended;
+  const start = Number(out.trim().split('\n')[0]);
+  return Number.isFinite(start) ? start : 0;
 }
 
-/** The frames `first` .. `first + count - 1` of the file, each a JPEG (quality about 90), in order. */
-export async function ffmpegFrames(r: FfmpegFramesRequest): Promise<Buffer[]> {
-  const first = Math.max(0, Math.min(r.times.length - 1, r.first));
-  const count = Math.max(1, Math.min(r.count, r.times.length - first));
-  const demuxer = DEMUXERS[r.container as VideoContainer] as string | undefined;
-  if (!demuxer) throw new FfmpegFailedError(`not a container the import takes: ${r.container}`);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'annot-frames-'));
+/**
+ * Where ffmpeg seeks for the file's frame `first` (seconds on ffmpeg's clock), from the file's
+ * frame times (mediabunny's, as the import stored them) and ffmpeg's time of its first frame
+ * (videoStartTime): halfway between the frame before and it, so rounding never lands on the
+ * wrong side; null for the first frame (no seek).
+ */
+export function seekSecondsFor(start: number, times: readonly number[], first: number): number | null {
+  return first === 0 ? null : start + ((times[first - 1]! + times[first]!) / 2 - times[0]!) / 1e6;
+}
+
+export interface FramesRequest {
+  /** a local file, or a URL (then `inputArgs` say how it may be read) */
+  file: string;
+  /** options before the input: for a URL, its demuxer and the protocols allowed (objectRangeServer.ts) */
+  inputArgs?: readonly string[];
+  /** where to start (ffmpeg's absolute time, seconds), between the frame before the first wanted and it; null: from the first frame */
+  seekSeconds: number | null;
+  count: number;
+  type: PictureType;
+  maxPictureBytes: number;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * The pictures of `count` frames from the seek on, in presentation order (`-fps_mode
+ * passthrough`: one picture per frame of the file, none repeated or dropped for a variable
+ * rate). `-ss` before `-i` with `-seek_timestamp 1` starts decoding at the key frame before the
+ * time and drops the frames before it (ffmpeg's accurate seek). Fewer pictures than asked is a
+ * FramesFailed, as is the deadline.
+ */
+export async function* ffmpegFrames(ffmpegPath: string, r: FramesRequest): AsyncGenerator<Buffer> {
+  const timeout = AbortSignal.timeout(r.timeoutMs);
+  const signal = AbortSignal.any([r.signal, timeout]);
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
+  args.push(...(r.inputArgs ?? []));
+  if (r.seekSeconds !== null) args.push('-seek_timestamp', '1', '-ss', r.seekSeconds.toFixed(6));
+  args.push('-i', r.file, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(r.count), '-fps_mode', 'passthrough', '-f', 'image2pipe');
+  args.push(...(r.type === 'png' ? ['-c:v', 'png'] : ['-c:v', 'mjpeg', '-q:v', '2']), 'pipe:1');
+  const p = run(ffmpegPath, args, signal, 'ffmpeg');
+  let n = 0;
   try {
-    const args = [
-      '-hide_banner', '-loglevel', 'error', '-nostdin',
-      // the file only, over loopback HTTP; its own container, not a guessed one
-      '-protocol_whitelist', 'http,tcp', '-f', demuxer,
-      '-seek_timestamp', '1', '-ss', seekSecondsOf(r.times, first).toFixed(6),
-      '-i', r.url,
-      '-map', '0:v:0', '-an', '-sn', '-dn',
-      // frames renumbered 0, 1, 2... on their way out: the JPEG writer refuses two frames that round to one time
-      '-vf', 'setpts=N/TB', '-frames:v', String(count), '-fps_mode', 'passthrough',
-      '-c:v', 'mjpeg', '-q:v', '3', '-f', 'image2', '-start_number', '0', path.join(dir, '%06d.jpg'),
-    ];
-    await run(r.ffmpeg, args, timeLimitMs(count), r.signal);
-    const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.jpg')).sort();
-    if (names.length < count) throw new FfmpegFailedError(`ffmpeg gave ${names.length} of the ${count} frames from frame ${first}`);
-    return await Promise.all(names.slice(0, count).map((n) => fs.readFile(path.join(dir, n))));
+    for await (const picture of pictures(p.stdout, r.type, r.maxPictureBytes)) {
+      n++;
+      yield picture;
+    }
+    await p.ended;
+  } catch (err) {
+    // ffmpeg may still be writing (a picture too large): it ends only once killed
+    p.kill();
+    await p.ended.catch((e: unknown) => {
+      // not being there explains an empty stream better than the stream does
+      if (e instanceof FfmpegMissing) throw e;
+    });
+    if (timeout.aborted) throw new FramesFailed(`ffmpeg passed its ${r.timeoutMs} ms`);
+    throw err instanceof FfmpegMissing || err instanceof FramesFailed ? err : new FramesFailed(err instanceof Error ? err.message : String(err));
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    p.kill();
   }
-}
-
-function run(ffmpeg: string, args: string[], limitMs: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => {
-      if (err.length < 4000) err += c;
-    });
-    const kill = () => child.kill('SIGKILL');
-    const timer = setTimeout(kill, limitMs);
-    signal?.addEventListener('abort', kill, { once: true });
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(e.code === 'ENOENT' ? new FfmpegMissingError(ffmpeg) : e);
-    });
-    child.on('close', (code, sig) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', kill);
-      if (code === 0) resolve();
-      else reject(new FfmpegFailedError(sig ? `ffmpeg stopped (${sig}${signal?.aborted ? ', asked to' : ', over its time'})` : `ffmpeg failed (${code}): ${err.trim().slice(0, 500)}`));
-    });
-  });
+  if (n < r.count) throw new FramesFailed(`ffmpeg gave ${n} of ${r.count} frames`);
 }

@@ -5,19 +5,26 @@
  * beside the file as `<file key>.frames/<frame number, six digits>.jpg`; the next call on it (a
  * Detect after the tracker went by, another person on the same item) finds it there.
  *
- * Frames are rendered in runs of neighbours (one ffmpeg seek per run), at most
- * VIDEO_PICTURES_PER_CALL a call; the same run asked for twice at once is rendered once.
+ * Frames are rendered in runs of neighbours (one ffmpeg seek per run, as an export's are:
+ * ffmpegFrames.ts), at most VIDEO_PICTURES_PER_CALL a call; the same run asked for twice at once
+ * is rendered once. ffmpeg reads the file over loopback HTTP only (objectRangeServer.ts), with the
+ * demuxer of the container the probe found, never a guessed one (a guessed playlist or concat
+ * list would make it open other files or addresses), and HTTP and TCP as its only protocols.
  */
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage';
 import type { VideoFrameTimes, VideoInfo } from '../../src-shared/media/videoInfo';
 import { VIDEO_LIMITS } from '../../src-shared/media/videoInfo';
-import { FfmpegMissingError, ffmpegFrames } from './ffmpegFrames';
+import { FfmpegMissing, ffmpegFrames, seekSecondsFor, videoStartTime } from './ffmpegFrames';
 import { withObjectUrl } from './objectRangeServer';
 import { readRange } from './readRange';
 
 /** Frames one call may have rendered: the tracker's longest stretch and the frame it starts on. */
 export const VIDEO_PICTURES_PER_CALL = 64;
+/** ffmpeg's demuxer for each container the import takes. */
+const DEMUXERS: Record<string, string> = { mp4: 'mov', mov: 'mov', webm: 'matroska', mkv: 'matroska' };
+/** The time allowed a run: a start-up share and a share per frame (a 1080p frame decodes in 5 to 20 ms on a core, a GOP of 300 before the first). */
+const timeLimitMs = (count: number) => 30_000 + 500 * count;
 /** The frame-times objects kept in memory (a 10-hour file's is about 8 MB). */
 const TIMES_KEPT = 4;
 /** The largest frame-times object read: 10 hours at 30 fps, as numbers of up to 11 digits and commas. */
@@ -31,6 +38,8 @@ export interface VideoPictureDeps {
 }
 
 const timesCache = new Map<string, Promise<readonly number[]>>();
+/** ffmpeg's time of each file's first frame, by file key (asked of ffprobe once) */
+const startTimes = new Map<string, number>();
 const rendering = new Map<string, Promise<void>>();
 
 async function timesOf(storage: ObjectStore, key: string): Promise<readonly number[]> {
@@ -73,20 +82,32 @@ export async function videoFramePictures(d: VideoPictureDeps, video: Pick<VideoI
   if (!missing.length) return out;
   const [times, file] = await Promise.all([timesOf(d.storage, video.timesKey), d.storage.head(video.key)]);
   if (!file) throw new AppError('ai.imageUnreadable', { key: video.key });
+  const demuxer = DEMUXERS[video.container];
+  if (!demuxer) throw new AppError('ai.videoUnreadable', { key: video.key, detail: `container ${video.container}` });
+  const inputArgs = ['-protocol_whitelist', 'http,tcp', '-f', demuxer];
+  const render = (first: number, count: number) =>
+    withObjectUrl(d.storage, video.key, file.size, async (url) => {
+      const signal = AbortSignal.timeout(timeLimitMs(count));
+      let start = startTimes.get(video.key);
+      if (first > 0 && start === undefined) {
+        start = await videoStartTime(d.ffmpeg, url, signal, inputArgs);
+        startTimes.set(video.key, start);
+        while (startTimes.size > 64) startTimes.delete(startTimes.keys().next().value!);
+      }
+      const pictures = ffmpegFrames(d.ffmpeg, { file: url, inputArgs, seekSeconds: seekSecondsFor(start ?? 0, times, first), count, type: 'jpeg', maxPictureBytes: (VIDEO_LIMITS.side ** 2 * 3) / 2, timeoutMs: timeLimitMs(count), signal });
+      let n = first;
+      for await (const picture of pictures) await d.storage.put(framePictureKey(video.key, n++), picture, 'image/jpeg');
+    });
   for (const [first, count] of runsOf(missing)) {
     const id = `${video.key}#${first}+${count}`;
     let run = rendering.get(id);
     if (!run) {
-      run = (async () => {
-        let pictures: Buffer[];
-        try {
-          pictures = await withObjectUrl(d.storage, video.key, file.size, (url) => ffmpegFrames({ ffmpeg: d.ffmpeg, url, container: video.container, times, first, count }));
-        } catch (err) {
-          if (err instanceof FfmpegMissingError) throw new AppError('ai.videoNeedsFfmpeg', {});
+      run = render(first, count)
+        .catch((err: unknown) => {
+          if (err instanceof FfmpegMissing) throw new AppError('ai.videoNeedsFfmpeg', {});
           throw new AppError('ai.videoUnreadable', { key: video.key, frame: first, detail: err instanceof Error ? err.message.slice(0, 300) : String(err) });
-        }
-        await Promise.all(pictures.map((p, i) => d.storage.put(framePictureKey(video.key, first + i), p, 'image/jpeg')));
-      })().finally(() => rendering.delete(id));
+        })
+        .finally(() => rendering.delete(id));
       rendering.set(id, run);
     }
     await run;

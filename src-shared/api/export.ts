@@ -111,12 +111,14 @@ export type ExportTransfer = Static<typeof ExportTransfer>;
  * Something a writer wants the user to know about a file it wrote, as a code the workstation
  * words in the user's language: sizeUnknown (the picture's size is not known; `outcome` says
  * what the format got instead), fileTaken (two frames map to one file of the format; the second
- * was left out), videoMediaSkipped (an export with media: a video item's file is not copied as
- * a frame's picture; `file` names the item), more (`count` more warnings like those listed).
+ * was left out), videoFramesNeedFfmpeg (an export with media: the server has no ffmpeg to render
+ * a video item's frames; `file` names the item), videoFramesFailed (ffmpeg could not render them
+ * all: a damaged file; `file` names the item), videoMediaSkipped (reports of runs before video
+ * frames were rendered: the item's file was left out), more (`count` more warnings like those).
  */
 export const ExportWarning = Type.Object({
-  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('videoMediaSkipped'), Type.Literal('more')]),
-  /** the frame's file name in the export (videoMediaSkipped: the item's name) */
+  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('videoFramesNeedFfmpeg'), Type.Literal('videoFramesFailed'), Type.Literal('videoMediaSkipped'), Type.Literal('more')]),
+  /** the frame's file name in the export (the video codes: the item's name) */
   file: Type.Optional(Type.String()),
   /** fileTaken: the format's file both frames map to */
   path: Type.Optional(Type.String()),

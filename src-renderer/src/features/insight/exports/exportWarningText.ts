@@ -12,8 +12,10 @@ export function exportWarningText(t: TFunction, warning: ExportWarning | string)
       return t(`insight.exports.warning.sizeUnknown.${warning.outcome ?? 'writtenAsZero'}`, { name: warning.file ?? '' });
     case 'fileTaken':
       return t('insight.exports.warning.fileTaken', { name: warning.file ?? '', path: warning.path ?? '' });
+    case 'videoFramesNeedFfmpeg':
+    case 'videoFramesFailed':
     case 'videoMediaSkipped':
-      return t('insight.exports.warning.videoMediaSkipped', { name: warning.file ?? '' });
+      return t(`insight.exports.warning.${warning.code}`, { name: warning.file ?? '' });
     case 'more':
       return t('insight.exports.warning.more', { count: warning.count ?? 0 });
   }
