@@ -11,6 +11,8 @@ export interface ProductHost {
   secret: string;
   server: string;
   dataDir: string;
+  /** The product's start process (the team server and the browser host run under it). */
+  pid: number;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startProductHost(name: string, serverPort: number, webPort
     secret,
     server: `http://127.0.0.1:${serverPort}/core`,
     dataDir,
+    pid: child.pid!,
     browser,
     async close() {
       await browser.close();
