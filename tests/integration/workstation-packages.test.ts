@@ -8,7 +8,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
-import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type LostExportFile, type LostItem, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
+import { NODE_HOST_CALLER_HEADER, NODE_HOST_EVENT_MESSAGE, NODE_HOST_SECRET_HEADER, type LocalPackage, type LostExportFile, type LostItem, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
 import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
 import { buildTask, type TaskFixture } from '../support/taskFixture';
 import { buildWorld, type World, type WorldUser } from '../support/world';
@@ -18,6 +18,7 @@ import { S3Proxy } from '../support/s3Proxy';
 import { dropBucket } from '../support/testBucket';
 import { storeNoiseFrames } from '../support/noiseFrames';
 import { stubRendererIn } from '../support/stubRenderer';
+import { makeFrameNumberVideo } from '../support/frameNumberVideo';
 
 const TOKEN_NAME = 'x-annot-token';
 const ROOT = 'tenant-p';
@@ -41,6 +42,8 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
   let endpoint: string;
   let w: World;
   let t: TaskFixture;
+  /** a task over one video imported through the API split in three items (frames 0-29, 25-54, 50-74), and what the store holds of it */
+  let v: { task: TaskFixture; itemIds: number[]; key: string; timesKey: string; file: Buffer; times: Buffer };
   const workstations: WorkstationProcess[] = [];
   /** what the store holds per object key (without the root prefix) */
   let stored = new Map<string, Buffer>();
@@ -110,6 +113,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
       t = await buildTask(app.ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 16, framesPerSubject: 2 });
       // Real frames in the store, and the sizes the server answers in its cards are theirs.
       stored = await storeNoiseFrames(app.ctx, admin, bucket, ROOT, t.subjectIds);
+      v = await splitVideoTask(app, w, dir);
     } finally {
       await app.close();
     }
@@ -187,6 +191,47 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     await until('its picture deleted', async () => fs.existsSync(first.frames[0]!.file!), (there) => !there);
     await ws.kill();
   }, 240_000);
+
+  it('downloads a split video once for all its items, with its frame times, counts its bytes once, and serves it by ranges', async () => {
+    const ws = await start('ws-video');
+    // Every GET the workstation makes of the store, seen on the way.
+    const proxy = new S3Proxy(endpoint);
+    await proxy.start();
+    try {
+      await ws.invoke('storage.setOverrides', { overrides: { endPoint: proxy.url } });
+      const p = (await ws.invoke('packages.take', { projectId: w.projectP, taskId: v.task.taskId, workflowId: v.task.steps[0]!.workflowId, size: 3 })) as LocalPackage;
+      expect([...p.taskSubjectIds].sort((a, b) => a - b)).toEqual(v.itemIds);
+      // Two files (the video and its times) for three items of 30 frames: counted at the take, each once.
+      expect(p).toMatchObject({ itemsTotal: 3, filesTotal: 2, bytesTotal: v.file.length + v.times.length });
+      const ready = await until('ready', () => status(ws, p.packageId), (s) => s.state === 'ready', 60_000);
+      expect(ready).toMatchObject({ filesDone: 2, filesTotal: 2, itemsReady: 3, bytesDone: v.file.length + v.times.length, bytesTotal: v.file.length + v.times.length });
+      const gets = (key: string) => proxy.seen.filter((r) => r.method === 'GET' && decodeURIComponent(r.url.split('?')[0]!).endsWith(`/${ROOT}/${key}`)).length;
+      expect({ file: gets(v.key), times: gets(v.timesKey) }).toEqual({ file: 1, times: 1 });
+
+      // Each item names the one copy; the page reads it by ranges from the host, as from the store.
+      const items = await Promise.all(p.taskSubjectIds.map(async (id) => (await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: id })) as PackageItemView));
+      expect(new Set(items.map((i) => i.video?.file)).size).toBe(1);
+      const item = items[0]!;
+      expect(item).toMatchObject({ ready: true, frames: [], video: { key: v.key } });
+      expect(fs.readFileSync(item.video!.file!).equals(v.file)).toBe(true);
+      expect(fs.readFileSync(item.video!.timesFile!).equals(v.times)).toBe(true);
+      const read = (url: string, range?: string) =>
+        fetch(new URL(url, ws.url), { headers: { [NODE_HOST_SECRET_HEADER]: ws.secret, [NODE_HOST_CALLER_HEADER]: w.users.annotator.token, ...(range ? { range } : {}) } });
+      const tail = await read(item.video!.url!, `bytes=${v.file.length - 100}-`);
+      expect({ status: tail.status, range: tail.headers.get('content-range') }).toEqual({ status: 206, range: `bytes ${v.file.length - 100}-${v.file.length - 1}/${v.file.length}` });
+      expect(Buffer.from(await tail.arrayBuffer()).equals(v.file.subarray(v.file.length - 100))).toBe(true);
+      expect((await read(item.video!.url!, `bytes=${v.file.length}-`)).status).toBe(416);
+      expect(Buffer.from(await (await read(item.video!.timesUrl!)).arrayBuffer()).equals(v.times)).toBe(true);
+
+      // Given back, the first item leaves the file to the others.
+      await ws.invoke('packages.return', { packageId: p.packageId, taskSubjectIds: [item.card.taskSubjectId] });
+      expect(fs.existsSync(item.video!.file!)).toBe(true);
+      expect(await status(ws, p.packageId)).toMatchObject({ itemsTotal: 2, filesTotal: 2, bytesTotal: v.file.length + v.times.length });
+    } finally {
+      await proxy.stop();
+    }
+    await ws.kill();
+  }, 120_000);
 
   it('pauses and resumes a download, and cancel gives the items back on the server', async () => {
     const ws = await start('ws-pause');
@@ -292,3 +337,43 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     await ws.kill();
   }, 240_000);
 });
+
+/**
+ * One video whose frames show their numbers (75 frames, H.264), imported through the API into the
+ * world's project P (made a frame project) split by 30 frames with 5 of overlap: three items of
+ * one file; and a task with an annotate step of the annotator over them.
+ */
+async function splitVideoTask(app: Awaited<ReturnType<typeof buildApp>>, w: World, dir: string) {
+  const ctx = app.ctx;
+  await ctx.db.updateTable('projects').set({ type: 'frame' }).where('id', '=', w.projectP).execute();
+  const file = path.join(dir, 'walk.mp4');
+  await makeFrameNumberVideo(file, { frames: 75 });
+  const bytes = fs.readFileSync(file);
+  const key = `dataset/${w.projectP}/videos/walk.mp4`;
+  await ctx.storage.put(key, bytes, 'video/mp4');
+  const subjects = [{ name: 'walk.mp4', recordType: 'video', frames: [{ key, sizeBytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') }] }];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/core/batch',
+    headers: { [TOKEN_NAME]: w.users.owner.token },
+    payload: { projectId: w.projectP, name: 'Camera', subjects, videoSplit: { unit: 'frames', length: 30, overlap: 5 } },
+  });
+  const body = res.json() as { msg: string; data: { created: number } };
+  expect(body.msg, res.body).toBe('ok');
+  expect(body.data.created).toBe(3);
+  const rows = await ctx.db.selectFrom('subject_videos').select(['subject_id', 'times_key']).where('object_key', '=', key).orderBy('first_frame').execute();
+  const task = await buildTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, steps: [{ type: 'annotate', members: [w.users.annotator.id] }], subjects: 0 });
+  const now = ctx.now();
+  const itemIds: number[] = [];
+  for (const r of rows) {
+    const ts = await ctx.db
+      .insertInto('task_subjects')
+      .values({ task_id: task.taskId, project_id: w.projectP, subject_id: r.subject_id, workflow_id: task.steps[0]!.workflowId, step_index: 0, state: 'pending', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    itemIds.push(ts.id);
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of await ctx.storage.get(rows[0]!.times_key)) chunks.push(c as Buffer);
+  return { task, itemIds, key, timesKey: rows[0]!.times_key, file: bytes, times: Buffer.concat(chunks) };
+}
