@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { PackageFrameRef } from '../../src-shared/ipc';
+import type { PackageFrameRef, PackageVideoRef } from '../../src-shared/ipc';
 import type { Services } from '../services';
 import { contentTypeOf } from '../services/storage/contentType';
+import { byteRangeOf } from './byteRange';
 import { hostFailure } from './hostFailure';
 
 /** What a host sends back for a frame address: the file's bytes, or a refusal as plain JSON. */
@@ -25,29 +26,43 @@ const refusal = (err: unknown): PackageFrameAnswer => {
   return { status: f.status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(f.body) };
 };
 
+/** A frame's picture, or a video item's file or frame times (a ref with a `part`). */
+export type PackageFileRef = PackageFrameRef | PackageVideoRef;
+
 /**
- * A stored frame of a work package for the page, whichever host asks (the browser host's route,
- * Electron's `annot-package:` scheme): the hosts check where the request comes from, this checks
- * the rest the same way for both. `ref` is null when the address did not name three plain ids
- * (a traversal attempt, garbage): refused before anything is looked up. The call runs as the
- * caller the request names (the browser host's caller header; Electron has one user), under the
- * owner rule of `packages.item`. The bytes stream from the file opened and checked by the
- * packages service; `no-store`, because a frame given back is deleted and must not outlive it in
- * the page's cache.
+ * A stored file of a work package for the page, whichever host asks (the browser host's routes,
+ * Electron's `annot-package:` scheme): a frame's picture, or a video item's file or frame times.
+ * The hosts check where the request comes from, this checks the rest the same way for both.
+ * `ref` is null when the address did not name plain ids (a traversal attempt, garbage): refused
+ * before anything is looked up. The call runs as the caller the request names (the browser
+ * host's caller header; Electron has one user), under the owner rule of `packages.item`. The
+ * bytes stream from the file opened and checked by the packages service; a `range` (the
+ * request's Range header: the workspace reads a video by ranges, as from the store) is one
+ * range inside that file, else 416. `no-store`, because a file given back is deleted and must
+ * not outlive it in the page's cache.
  */
 export async function packageFrameAnswer(
-  services: Pick<Services, 'runAsCaller' | 'openPackageFrame'>,
-  ref: PackageFrameRef | null,
+  services: Pick<Services, 'runAsCaller' | 'openPackageFrame' | 'openPackageVideo'>,
+  ref: PackageFileRef | null,
   caller: string | undefined,
+  range?: string | null,
 ): Promise<PackageFrameAnswer> {
-  if (ref === null) return refusal(Object.assign(new TypeError('a frame address names a package, a task subject and a frame by their ids'), { code: 'BAD_ARGS' }));
+  if (ref === null) return refusal(Object.assign(new TypeError('a package file address names a package, a task subject and a frame (or a video part) by their ids'), { code: 'BAD_ARGS' }));
   try {
-    const opened = await services.runAsCaller(caller, () => services.openPackageFrame(ref));
+    const opened = await services.runAsCaller(caller, () => ('part' in ref ? services.openPackageVideo(ref) : services.openPackageFrame(ref)));
+    const headers = { 'content-type': contentTypeOf(opened.file), 'cache-control': 'no-store', 'accept-ranges': 'bytes' };
+    const wanted = byteRangeOf(range, opened.size);
+    if (wanted === 'unsatisfiable') {
+      await opened.handle.close();
+      return { status: 416, headers: { ...headers, 'content-range': `bytes */${opened.size}` }, body: '' };
+    }
+    const { start, end } = wanted ?? { start: 0, end: Math.max(0, opened.size - 1) };
+    const length = wanted ? end - start + 1 : opened.size;
     return {
-      status: 200,
-      headers: { 'content-type': contentTypeOf(opened.file), 'content-length': String(opened.size), 'cache-control': 'no-store' },
-      // Reads exactly the checked size; the handle closes when the stream ends or is destroyed.
-      body: opened.handle.createReadStream({ start: 0, end: Math.max(0, opened.size - 1), autoClose: true }),
+      status: wanted ? 206 : 200,
+      headers: { ...headers, 'content-length': String(length), ...(wanted ? { 'content-range': `bytes ${start}-${end}/${opened.size}` } : {}) },
+      // Reads exactly the checked size (or the range in it); the handle closes when the stream ends or is destroyed.
+      body: opened.handle.createReadStream({ start, end, autoClose: true }),
     };
   } catch (err) {
     return refusal(err);

@@ -38,6 +38,8 @@ export interface Services {
   receiveBrowserChunk(c: BrowserChunk): Promise<BrowserUploadAnswer>;
   /** A work package's stored frame opened for the page, as the caller of the current call (both hosts' frame addresses). */
   openPackageFrame: PackagesServiceHandle['openFrame'];
+  /** A work package's video file or frame times opened for the page, as the caller of the current call (both hosts' video addresses). */
+  openPackageVideo: PackagesServiceHandle['openVideo'];
   /** Files made for remote pages, each behind a single-use ticket (the browser host's download path). */
   outbox: BrowserOutbox;
   /** the main process's logger (the hosts log their windows and pages with it) */
@@ -115,6 +117,7 @@ export function createServices(config: WorkstationConfig): Services {
     runFrom,
     receiveBrowserChunk: datasets.receiveBrowserChunk,
     openPackageFrame: (ref) => packages.openFrame(ref),
+    openPackageVideo: (ref) => packages.openVideo(ref),
     outbox,
     log,
     // Logs first: a ship in progress still uses storage.

@@ -127,6 +127,12 @@ export const PackageItem = Type.Object({
   subject: SubjectDetail,
   /** every frame's annotations at the card's version */
   annotations: TaskSubjectAnnotations,
+  /**
+   * a video item's two objects as stored (the frame rows carry shares of the file, not its size):
+   * the file's bytes and its frame times object's, so a package counts and checks them (absent
+   * for pictures, and for an object the store no longer has)
+   */
+  videoSizes: Type.Optional(Type.Object({ file: Type.Integer({ minimum: 0 }), times: Type.Integer({ minimum: 0 }) })),
 });
 export type PackageItem = Static<typeof PackageItem>;
 /** A package just taken: what it is, and its items (held ones first, rework first, then the oldest). */

@@ -69,6 +69,21 @@ export interface PackageFrame {
 }
 
 /**
+ * A video item's file and its frame times on this machine (docs/offline-day.md, "Video items"):
+ * the workspace decodes the item's frames from the file, read by byte ranges from `url`.
+ */
+export interface PackageVideo {
+  /** the file's object key (the subject's `video.key`) */
+  key: string;
+  /** absolute paths on this machine; null until downloaded and checked */
+  file: string | null;
+  timesFile: string | null;
+  /** where the page reads the file (by HTTP ranges) and the times (fetch with `hostFetch`); null until on disk and checked */
+  url: string | null;
+  timesUrl: string | null;
+}
+
+/**
  * One item of a package, everything the workspace needs to open it with no network: the card,
  * the subject, the annotations at the version taken (open the journal with
  * `annotations.version`: it answers the edits made since), and the frames on disk.
@@ -78,8 +93,11 @@ export interface PackageItemView {
   card: TaskSubjectCard;
   subject: SubjectDetail;
   annotations: TaskSubjectAnnotations;
+  /** a picture item's frame files (a video item has none: its frames are in `video`) */
   frames: PackageFrame[];
-  /** every frame is on disk and checked */
+  /** a video item's file and frame times */
+  video?: PackageVideo;
+  /** every file is on disk and checked */
   ready: boolean;
 }
 

@@ -5,7 +5,7 @@ import { CuttableProxy } from '../support/cuttableProxy';
 import { freePort, WorkstationProcess } from '../support/processes';
 import { LocalPackagesCard } from './pages/localPackagesPage';
 import { expectSubmittedOnServer, itemsOnServer, myWorkOn, recordPaintedCounts, submitEachOffline, watchServerCalls } from './pages/packageWorkstation';
-import { MyWorkPage } from './pages/workPages';
+import { MyWorkPage, WorkspacePage } from './pages/workPages';
 import { SERVER, type TestUser } from './pages/teamSetup';
 import { workWorld } from './pages/workSetup';
 import { keepShot } from './pages/shots';
@@ -176,5 +176,47 @@ test('cancelling a package gives its items back to the queue and deletes it from
   await expect(card.root).toContainText('No work package on this computer yet');
   const now = await itemsOnServer(request, w);
   expect([...now.values()].map((s) => s.state)).toEqual(['pending', 'pending']);
+  await page.context().close();
+});
+
+test('a video item of a package steps, seeks and plays from the copy on this computer with the server away', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const w = await workWorld(request, 0, { video: 45 });
+  const page = await myWork(browser, w.annotator);
+  const card = new LocalPackagesCard(page);
+  const packageId = await card.take(w.annotateStep, { items: 1, leaseHours: 24 });
+  await card.expectState(packageId, 'ready', 60_000);
+  // The video file and its frame times: two files, however many frames.
+  await expect(card.row(packageId)).toContainText('1 of 1 ready');
+  proxy.cut = true;
+  try {
+    await card.workOffline(packageId);
+    const workspace = new WorkspacePage(page);
+    await expect(page.getByTestId('item-name')).toHaveText('clip.mp4');
+    await workspace.expectItemOpen();
+    const position = page.getByTestId('video-position');
+    const shows = async (n: number) => {
+      await expect(position).toHaveAttribute('data-frame', String(n));
+      await expect.poll(() => workspace.shownFrameNumber()).toBe(n);
+    };
+    // (A blank canvas reads as 0 too: the frames after it are what tell.)
+    await shows(0);
+    await page.keyboard.press('d');
+    await shows(1);
+    await page.keyboard.press('Shift+ArrowRight');
+    await shows(11);
+    const goTo = page.getByTestId('video-go-to');
+    await goTo.fill('37');
+    await goTo.press('Enter');
+    await shows(37);
+    await page.keyboard.press('a');
+    await shows(36);
+    // Played to the last frame, where it stops.
+    await page.keyboard.press('k');
+    await shows(44);
+    await expect(page.getByTestId('media-failure')).toHaveCount(0);
+  } finally {
+    proxy.cut = false;
+  }
   await page.context().close();
 });

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
-import { NODE_HOST_EVENT_MESSAGE, type LocalPackage, type LostExportFile, type LostItem, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
+import { NODE_HOST_CALLER_HEADER, NODE_HOST_EVENT_MESSAGE, NODE_HOST_SECRET_HEADER, type LocalPackage, type LostExportFile, type LostItem, type PackageItemView, type PackageProgress } from '../../src-shared/ipc';
 import { DB_KINDS, freshDatabase, type DbKind, type TestDatabase } from '../support/databases';
 import { buildTask, type TaskFixture } from '../support/taskFixture';
 import { buildWorld, type World, type WorldUser } from '../support/world';
@@ -18,6 +18,7 @@ import { S3Proxy } from '../support/s3Proxy';
 import { dropBucket } from '../support/testBucket';
 import { storeNoiseFrames } from '../support/noiseFrames';
 import { stubRendererIn } from '../support/stubRenderer';
+import { makeFrameNumberVideo } from '../support/frameNumberVideo';
 
 const TOKEN_NAME = 'x-annot-token';
 const ROOT = 'tenant-p';
@@ -92,6 +93,35 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     proxy.hold = (req) => req.method === 'GET' && ++gets > pass;
     await proxy.start();
     return proxy;
+  };
+
+  /**
+   * One video whose frames show their numbers (75 frames, H.264), imported through the API into
+   * project P (made a frame project) split by 30 frames with 5 of overlap: three items of one
+   * file (frames 0-29, 25-54, 50-74); and a task with an annotate step of the annotator over them.
+   */
+  const splitVideoTask = async () => {
+    const serverDb = new BetterSqlite3(path.join(db.dataDir, 'annot.db'));
+    serverDb.prepare("UPDATE projects SET type = 'frame' WHERE id = ?").run(w.projectP);
+    serverDb.close();
+    const file = path.join(dir, 'walk.mp4');
+    await makeFrameNumberVideo(file, { frames: 75 });
+    const bytes = fs.readFileSync(file);
+    const key = `dataset/${w.projectP}/videos/walk.mp4`;
+    await admin.send(new PutObjectCommand({ Bucket: bucket, Key: `${ROOT}/${key}`, Body: bytes, ContentType: 'video/mp4' }));
+    const subjects = [{ name: 'walk.mp4', recordType: 'video', frames: [{ key, sizeBytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') }] }];
+    const batch = await api(w.users.owner, 'POST', '/batch', { projectId: w.projectP, name: 'Camera', subjects, videoSplit: { unit: 'frames', length: 30, overlap: 5 } });
+    expect(batch.data, JSON.stringify(batch)).toMatchObject({ created: 3 });
+    const task = await api(w.users.owner, 'POST', '/task', {
+      projectId: w.projectP,
+      name: 'Follow the walkers',
+      batchIds: [batch.data.batch.id],
+      workflow: { steps: [{ type: 'annotate', memberIds: [w.users.annotator.id] }] },
+    });
+    expect(task.msg, JSON.stringify(task)).toBe('ok');
+    const timesKey = `${key}.times.json`;
+    const times = await admin.send(new GetObjectCommand({ Bucket: bucket, Key: `${ROOT}/${timesKey}` }));
+    return { taskId: task.data.id as number, workflowId: task.data.steps[0].workflowId as number, key, timesKey, file: bytes, times: Buffer.from(await times.Body!.transformToByteArray()) };
   };
 
   beforeAll(async () => {
@@ -187,6 +217,47 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     await until('its picture deleted', async () => fs.existsSync(first.frames[0]!.file!), (there) => !there);
     await ws.kill();
   }, 240_000);
+
+  it('downloads a split video once for all its items, with its frame times, counts its bytes once, and serves it by ranges', async () => {
+    const v = await splitVideoTask();
+    const ws = await start('ws-video');
+    // Every GET the workstation makes of the store, seen on the way.
+    const proxy = new S3Proxy(endpoint);
+    await proxy.start();
+    try {
+      await ws.invoke('storage.setOverrides', { overrides: { endPoint: proxy.url } });
+      const p = (await ws.invoke('packages.take', { projectId: w.projectP, taskId: v.taskId, workflowId: v.workflowId, size: 3 })) as LocalPackage;
+      // Two files (the video and its times) for three items of 30 frames: counted at the take, each once.
+      expect(p).toMatchObject({ itemsTotal: 3, filesTotal: 2, bytesTotal: v.file.length + v.times.length });
+      const ready = await until('ready', () => status(ws, p.packageId), (s) => s.state === 'ready', 60_000);
+      expect(ready).toMatchObject({ filesDone: 2, filesTotal: 2, itemsReady: 3, bytesDone: v.file.length + v.times.length, bytesTotal: v.file.length + v.times.length });
+      const gets = (key: string) => proxy.seen.filter((r) => r.method === 'GET' && decodeURIComponent(r.url.split('?')[0]!).endsWith(`/${ROOT}/${key}`)).length;
+      expect({ file: gets(v.key), times: gets(v.timesKey) }).toEqual({ file: 1, times: 1 });
+
+      // Each item names the one copy; the page reads it by ranges from the host, as from the store.
+      const items = await Promise.all(p.taskSubjectIds.map(async (id) => (await ws.invoke('packages.item', { packageId: p.packageId, taskSubjectId: id })) as PackageItemView));
+      expect(new Set(items.map((i) => i.video?.file)).size).toBe(1);
+      const item = items[0]!;
+      expect(item).toMatchObject({ ready: true, frames: [], video: { key: v.key } });
+      expect(fs.readFileSync(item.video!.file!).equals(v.file)).toBe(true);
+      expect(fs.readFileSync(item.video!.timesFile!).equals(v.times)).toBe(true);
+      const read = (url: string, range?: string) =>
+        fetch(new URL(url, ws.url), { headers: { [NODE_HOST_SECRET_HEADER]: ws.secret, [NODE_HOST_CALLER_HEADER]: w.users.annotator.token, ...(range ? { range } : {}) } });
+      const tail = await read(item.video!.url!, `bytes=${v.file.length - 100}-`);
+      expect({ status: tail.status, range: tail.headers.get('content-range') }).toEqual({ status: 206, range: `bytes ${v.file.length - 100}-${v.file.length - 1}/${v.file.length}` });
+      expect(Buffer.from(await tail.arrayBuffer()).equals(v.file.subarray(v.file.length - 100))).toBe(true);
+      expect((await read(item.video!.url!, `bytes=${v.file.length}-`)).status).toBe(416);
+      expect(Buffer.from(await (await read(item.video!.timesUrl!)).arrayBuffer()).equals(v.times)).toBe(true);
+
+      // Given back, the first item leaves the file to the others.
+      await ws.invoke('packages.return', { packageId: p.packageId, taskSubjectIds: [item.card.taskSubjectId] });
+      expect(fs.existsSync(item.video!.file!)).toBe(true);
+      expect(await status(ws, p.packageId)).toMatchObject({ itemsTotal: 2, filesTotal: 2, bytesTotal: v.file.length + v.times.length });
+    } finally {
+      await proxy.stop();
+    }
+    await ws.kill();
+  }, 120_000);
 
   it('pauses and resumes a download, and cancel gives the items back on the server', async () => {
     const ws = await start('ws-pause');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageFrameRefOf, packageFrameRefOfUrl, packageFrameUrl } from '../../src-shared/ipc/packageFrames';
+import { packageFrameRefOf, packageFrameRefOfUrl, packageFrameUrl, packageVideoRefOf, packageVideoRefOfUrl, packageVideoUrl } from '../../src-shared/ipc/packageFrames';
 
 const ref = { packageId: 12, taskSubjectId: 345, frameId: 6789 };
 
@@ -28,5 +28,18 @@ describe('the address a page reads a stored package frame from', () => {
     ]) {
       expect(packageFrameRefOfUrl(url), url).toBeNull();
     }
+  });
+
+  it('names a video item\'s file or frame times by the item\'s ids and the part, nothing else', () => {
+    const video = { packageId: 12, taskSubjectId: 345, part: 'file' as const };
+    expect(packageVideoUrl('electron', video)).toBe('annot-package://video/12/345/file');
+    expect(packageVideoUrl('node', { ...video, part: 'times' })).toBe('/packages/12/videos/345/times');
+    expect(packageVideoRefOfUrl(packageVideoUrl('electron', video))).toEqual(video);
+    expect(packageVideoRefOf({ packageId: '12', taskSubjectId: '345', part: 'times' })).toEqual({ ...video, part: 'times' });
+    for (const part of ['..', 'video', 'FILE', '', '6789']) expect(packageVideoRefOf({ packageId: '12', taskSubjectId: '345', part }), part).toBeNull();
+    // A video address is not a frame's, nor the other way round.
+    expect(packageFrameRefOfUrl('annot-package://video/12/345/file')).toBeNull();
+    expect(packageVideoRefOfUrl('annot-package://frame/12/345/6789')).toBeNull();
+    expect(packageVideoRefOfUrl('annot-package://video/12/345/../../packages.db')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PackageTaken } from '../../src-shared/api/taskSubject';
 import { PACKAGE_ERROR_CODES, type PackageContext } from '../../src-shared/ipc/packages';
-import { packageFrameUrl, type PackageFrameRef } from '../../src-shared/ipc/packageFrames';
+import { packageFrameUrl, packageVideoUrl, type PackageFrameRef } from '../../src-shared/ipc/packageFrames';
 import { migratePackagesDb, PACKAGES_DB_VERSION } from '../../src-main/services/packages/migrations';
 import { PackageStore } from '../../src-main/services/packages/store';
 import { LostStore } from '../../src-main/services/packages/lostStore';
@@ -39,6 +39,20 @@ function taken(packageId: number, firstId: number, items: number, frames: number
       };
     }),
   };
+}
+
+/** Two items of one long video (frames 0-29 and 25-54 of `walk.mp4`) and a picture item, as the server answers a take. */
+function videoTaken(packageId: number): PackageTaken {
+  const pkg = taken(packageId, 60, 3, 1);
+  for (const [i, first] of [0, 25].entries()) {
+    const it = pkg.items[i]!;
+    const id = it.card.taskSubjectId;
+    const frames = Array.from({ length: 30 }, (_, f) => ({ frameId: id * 100 + f, index: f, key: 'dataset/3/v/walk.mp4', fileName: `walk/${String(first + f).padStart(6, '0')}.png`, contentType: 'video/mp4', sizeBytes: 80, width: 320, height: 240, sha256: 'x' }));
+    it.card = { ...it.card, frameIds: frames.map((f) => f.frameId) };
+    it.subject = { ...it.subject, recordType: 'video', frames, video: { key: 'dataset/3/v/walk.mp4', timesKey: 'dataset/3/v/walk.mp4.times.json', firstFrame: first, frameCount: 30 } } as unknown as PackageTaken['items'][number]['subject'];
+    it.videoSizes = { file: 5000, times: 300 };
+  }
+  return pkg;
 }
 
 describe('packages database', () => {
@@ -117,6 +131,35 @@ describe('packages database', () => {
     expect(store.list().map((p) => p.packageId)).toEqual([8, 7]);
     store.remove(7);
     expect(store.get(7)).toBeUndefined();
+    store.close();
+  });
+
+  it('keeps a long video\'s file and frame times once for all its items in the package, counted once, and deletes them with the last item', () => {
+    const store = new PackageStore(tempDb());
+    store.insert(videoTaken(7), 9, 5000);
+    // One picture (100 bytes) and, for the two video items, one file and one times object: not 60 frame files.
+    expect(store.counts(7)).toEqual({ filesDone: 0, filesTotal: 3, bytesDone: 0, bytesTotal: 5400, itemsReady: 0, itemsTotal: 3 });
+    expect(store.missingFrames(7).map((f) => f.frameId)).toEqual([620]);
+    const shared = store.missingShared(7);
+    expect(shared.map((f) => [f.key, f.sizeBytes])).toEqual([
+      ['dataset/3/v/walk.mp4.times.json', 300],
+      ['dataset/3/v/walk.mp4', 5000],
+    ]);
+    expect(shared[0]!.file).toMatch(/^video[/\\][0-9a-f]{40}\.json$/);
+    for (const f of shared) store.setSharedDone(7, f.file, true);
+    expect(store.counts(7)).toMatchObject({ filesDone: 2, bytesDone: 5300, itemsReady: 2 });
+    const urlOf = (r: PackageFrameRef) => packageFrameUrl('node', r);
+    const videoUrlOf = (r: Parameters<typeof packageVideoUrl>[1]) => packageVideoUrl('node', r);
+    expect(store.item(7, 61, '/p', urlOf, videoUrlOf)).toMatchObject({
+      ready: true,
+      frames: [],
+      video: { key: 'dataset/3/v/walk.mp4', file: path.join('/p', shared[1]!.file), url: '/packages/7/videos/61/file', timesUrl: '/packages/7/videos/61/times' },
+    });
+    // Given back, the first stretch leaves the file to the second; the second takes it along.
+    expect(store.removeItems(7, [60])).toEqual([]);
+    expect(store.counts(7)).toMatchObject({ filesTotal: 3, bytesTotal: 5400, itemsTotal: 2 });
+    expect(store.removeItems(7, [61]).sort()).toEqual(shared.map((f) => f.file).sort());
+    expect(store.counts(7)).toMatchObject({ filesTotal: 1, bytesTotal: 100, itemsTotal: 1 });
     store.close();
   });
 

@@ -8,7 +8,7 @@ import { ThrottledReport } from '../throttledReport';
 import type { ProductLog } from '../productLog';
 import { errorData, packageError } from './packageErrors';
 import { packageExtra } from './packageLog';
-import type { FrameRow, PackageStore } from './store';
+import type { FrameRow, PackageStore, SharedFile } from './store';
 
 /**
  * Frames of one package moving at once. A frame of 1 to 2 MB is one GET (the storage layer sends
@@ -129,17 +129,22 @@ export class FrameDownloads {
     const row = this.d.store.get(packageId)!;
     const extra = packageExtra(row);
     const folder = this.d.folderOf(packageId);
-    const missing = this.d.store.missingFrames(packageId);
+    // A video item's file and times once each, in the items' order with the frames of picture items.
+    const missing: (FrameRow | SharedFile)[] = [...this.d.store.missingFrames(packageId), ...this.d.store.missingShared(packageId)].sort((a, b) => a.position - b.position);
     const started = Date.now();
-    this.d.log.info(`package ${packageId}: downloading ${missing.length} frame files`, extra);
+    this.d.log.info(`package ${packageId}: downloading ${missing.length} files`, extra);
     try {
       if (missing.length > 0 && !this.d.storage.status().initialised) await this.d.storage.init();
-      await runPool(missing, this.d.concurrency ?? PACKAGE_FILE_CONCURRENCY, async (frame) => {
+      await runPool(missing, this.d.concurrency ?? PACKAGE_FILE_CONCURRENCY, async (f) => {
         if (run.stopped) return;
-        const transferId = `pkg-${packageId}-${frame.taskSubjectId}-${frame.frameId}`;
+        const transferId = 'frameId' in f ? `pkg-${packageId}-${f.taskSubjectId}-${f.frameId}` : `pkg-${packageId}-file-${f.position}`;
         try {
-          await this.fetchFrame(transferId, folder, frame, run);
-          this.d.store.setFrameDone(frame.taskSubjectId, frame.frameId, true);
+          if ('frameId' in f) {
+            await this.fetchFrame(transferId, folder, f, run);
+            this.d.store.setFrameDone(f.taskSubjectId, f.frameId, true);
+          } else {
+            this.d.store.setSharedDone(packageId, f.file, true, await this.fetchShared(transferId, folder, f, run));
+          }
         } finally {
           // Out of the in-flight sum only once counted as done: the bytes shown never step back.
           run.inFlight.delete(transferId);
@@ -165,6 +170,25 @@ export class FrameDownloads {
     if (run.stopped && run.stopped !== 'cancelled' && this.d.store.get(packageId)) this.d.store.setState(packageId, run.stopped);
   }
 
+  /**
+   * A video item's file or frame times, once for every item of the package that names it; as a
+   * frame, it counts once the file has the size the server gave. Answers the size on disk (what
+   * the download brought, when the server could not say).
+   */
+  private async fetchShared(transferId: string, folder: string, f: SharedFile, run: Run): Promise<number> {
+    const file = path.join(folder, f.file);
+    // The storage layer renames a file into place only when it is whole: one there is kept.
+    const there = await sizeOf(file);
+    if (there >= 0 && (f.sizeBytes === null || there === f.sizeBytes)) return there;
+    run.inFlight.set(transferId, 0);
+    const { size } = await this.d.storage.download({ transferId, key: f.key, file });
+    if (f.sizeBytes !== null && size !== f.sizeBytes) {
+      await fs.promises.rm(file, { force: true });
+      throw packageError('PACKAGE_FRAME_MISMATCH', `${f.key} is ${size} bytes, the server said ${f.sizeBytes}`);
+    }
+    return size;
+  }
+
   private async fetchFrame(transferId: string, folder: string, frame: FrameRow, run: Run): Promise<void> {
     const file = path.join(folder, frame.file);
     // Landed before a crash, not marked yet: the size says whether it is whole.
@@ -179,9 +203,9 @@ export class FrameDownloads {
   }
 }
 
-/** The package id in a transfer id this service made (`pkg-<packageId>-<taskSubjectId>-<frameId>`), else null. */
+/** The package id in a transfer id this service made (`pkg-<packageId>-<taskSubjectId>-<frameId>`, `pkg-<packageId>-file-<position>`), else null. */
 function packageOfTransfer(transferId: string): number | null {
-  const m = /^pkg-(\d+)-\d+-\d+$/.exec(transferId);
+  const m = /^pkg-(\d+)-(?:\d+-\d+|file-\d+)$/.exec(transferId);
   return m ? Number(m[1]) : null;
 }
 

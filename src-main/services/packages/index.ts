@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { packageFrameUrl, type PackageFrameRef, type PackagesHandlers } from '../../../src-shared/ipc';
+import { packageFrameUrl, packageVideoUrl, type PackageFrameRef, type PackagesHandlers, type PackageVideoRef } from '../../../src-shared/ipc';
 import type { WorkstationConfig } from '../../config';
 import type { EventBus } from '../events';
 import type { ServerClient, SessionState } from '../session';
@@ -31,6 +31,8 @@ export interface PackagesServiceHandle {
   resume(): void;
   /** A stored frame opened for the page (the hosts' frame addresses), under the same owner rule as `packages.item`. */
   openFrame: PackagesService['openFrame'];
+  /** A video item's stored file or frame times opened for the page (the hosts' video addresses), under the same owner rule. */
+  openVideo: PackagesService['openVideo'];
   /** Writes the lost items' copies as JSON to a file (for the browser host's download). */
   exportLost: PackagesHandlers['packages.lostExport'];
   /** Stops the downloads (left as downloading: the next start goes on) and closes the database. */
@@ -53,8 +55,9 @@ export function createPackagesService(
   const root = path.join(config.dataDir, 'packages');
   const downloads = new FrameDownloads({ store, storage: deps.storage, events: deps.events, log, folderOf: (id) => path.join(root, String(id)) });
   const frameUrl = (ref: PackageFrameRef) => packageFrameUrl(config.host, ref);
+  const videoUrl = (ref: PackageVideoRef) => packageVideoUrl(config.host, ref);
   const contexts = new PackageContexts({ store, server: deps.server, log });
-  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root, contexts, frameUrl });
+  const service = new PackagesService({ store, downloads, server: deps.server, session: deps.session, log, root, contexts, frameUrl, videoUrl });
   const lost = new LostWithLease({ store, lost: new LostStore(store.db), packages: service, journal: deps.journal, server: deps.server, session: deps.session, events: deps.events, log });
   const resume = () => {
     service.resumeUnfinished();
@@ -101,6 +104,7 @@ export function createPackagesService(
     handedOn: (id) => service.handedOn(id),
     resume,
     openFrame: (ref) => service.openFrame(ref),
+    openVideo: (ref) => service.openVideo(ref),
     exportLost,
     close: async () => {
       offSession();

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { migrateByUserVersion, type MigrationSteps } from '../sqliteFile';
 
 /** The packages database's schema version. */
-export const PACKAGES_DB_VERSION = 3;
+export const PACKAGES_DB_VERSION = 4;
 
 /**
  * Numbered steps from an empty file to PACKAGES_DB_VERSION, tracked in PRAGMA user_version
@@ -13,6 +13,9 @@ export const PACKAGES_DB_VERSION = 3;
  * server's answers as JSON) and when they were fetched.
  * Version 3: items lost with the lease (docs/offline-day.md), each a copy kept until dismissed:
  * where it was, why and when it was lost, its card, and its annotations as last typed (JSON).
+ * Version 4: the files of video items (docs/offline-day.md, "Video items"): per item its video
+ * file and its frame times object, one file on disk per object key however many items of the
+ * package name it (a long video split into items); a video item has no rows in `frames`.
  */
 const STEPS: MigrationSteps = {
   1: (db) => {
@@ -78,6 +81,22 @@ const STEPS: MigrationSteps = {
       annotations TEXT NOT NULL
     )`);
     db.exec(`CREATE INDEX lost_user ON lost(user_id, lost_at)`);
+  },
+  4: (db) => {
+    // part: 'video' or 'times'; file: shared by the rows of one object key in a package; size_bytes
+    // null until a times object lands (the server does not give its size); done set for all rows of a file at once.
+    db.exec(`CREATE TABLE item_files (
+      task_subject_id INTEGER NOT NULL REFERENCES items(task_subject_id) ON DELETE CASCADE,
+      part TEXT NOT NULL,
+      package_id INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      object_key TEXT NOT NULL,
+      size_bytes INTEGER,
+      file TEXT NOT NULL,
+      done INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (task_subject_id, part)
+    )`);
+    db.exec(`CREATE INDEX item_files_package ON item_files(package_id, file)`);
   },
 };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PackageTaken } from '../../../src-shared/api/taskSubject';
 import type { PackageReturnResult } from '../../../src-shared/api/workPackage';
-import type { LocalPackage, PackageContext, PackageFrameRef, PackageItemView, PackageReturnOutcome } from '../../../src-shared/ipc';
+import type { LocalPackage, PackageContext, PackageFrameRef, PackageItemView, PackageReturnOutcome, PackageVideoRef } from '../../../src-shared/ipc';
 import { API_BASE } from '../../../src-shared/api/route';
 import type { ServerClient, SessionState } from '../session';
 import type { ProductLog } from '../productLog';
@@ -10,7 +10,7 @@ import type { FrameDownloads } from './frameDownloads';
 import type { PackageContexts } from './packageContexts';
 import { errorData, packageError, serverFailure } from './packageErrors';
 import { packageExtra } from './packageLog';
-import type { PackageRow, PackageStore } from './store';
+import type { PackageRow, PackageStore, SharedFile } from './store';
 
 export interface PackagesDeps {
   store: PackageStore;
@@ -23,6 +23,15 @@ export interface PackagesDeps {
   contexts: PackageContexts;
   /** the address a page of this host reads a stored frame from (packageFrames.ts) */
   frameUrl: (ref: PackageFrameRef) => string;
+  /** the address a page of this host reads a video item's file or times from (packageFrames.ts) */
+  videoUrl: (ref: PackageVideoRef) => string;
+}
+
+/** What a host streams to a page: an open file of a package, checked whole. */
+export interface OpenedPackageFile {
+  handle: fs.promises.FileHandle;
+  size: number;
+  file: string;
 }
 
 /**
@@ -162,8 +171,12 @@ export class PackagesService {
    */
   async item(packageId: number, taskSubjectId: number): Promise<PackageItemView> {
     const row = this.own(packageId);
-    const view = this.d.store.item(packageId, taskSubjectId, this.folderOf(packageId), this.d.frameUrl);
+    const view = this.d.store.item(packageId, taskSubjectId, this.folderOf(packageId), this.d.frameUrl, this.d.videoUrl);
     if (!view) throw packageError('PACKAGE_ITEM_NOT_FOUND', `task subject ${taskSubjectId} is not in package ${packageId}`);
+    if (view.video && !(await this.videoWhole(row, taskSubjectId))) {
+      view.video = { ...view.video, file: null, timesFile: null, url: null, timesUrl: null };
+      view.ready = false;
+    }
     const damaged: number[] = [];
     for (const f of view.frames) {
       if (f.file === null) continue;
@@ -185,7 +198,7 @@ export class PackagesService {
    * again, as `item` does). The size is taken from the open file, so what is streamed is what
    * was checked. The caller closes the handle (streaming it does).
    */
-  async openFrame(ref: PackageFrameRef): Promise<{ handle: fs.promises.FileHandle; size: number; file: string }> {
+  async openFrame(ref: PackageFrameRef): Promise<OpenedPackageFile> {
     const row = this.own(ref.packageId);
     const frame = this.d.store.frame(ref);
     if (!frame) throw packageError('PACKAGE_ITEM_NOT_FOUND', `frame ${ref.frameId} of task subject ${ref.taskSubjectId} is not in package ${ref.packageId}`);
@@ -198,6 +211,51 @@ export class PackagesService {
     await handle?.close();
     this.markDamaged(row, ref.taskSubjectId, [ref.frameId]);
     throw notReady();
+  }
+
+  /**
+   * A video item's file or frame times opened for a page to read (by ranges: the hosts' video
+   * addresses), as openFrame: the holder's only, found by the item's ids in packages.db, and only
+   * once on disk whole (PACKAGE_FRAME_NOT_READY before; a file found damaged is marked for
+   * fetching again).
+   */
+  async openVideo(ref: PackageVideoRef): Promise<OpenedPackageFile> {
+    const row = this.own(ref.packageId);
+    const part = this.d.store.shared(ref.packageId, ref.taskSubjectId, ref.part === 'file' ? 'video' : 'times');
+    if (!part) throw packageError('PACKAGE_ITEM_NOT_FOUND', `task subject ${ref.taskSubjectId} is no video item of package ${ref.packageId}`);
+    const notReady = () => packageError('PACKAGE_FRAME_NOT_READY', `the ${ref.part} of task subject ${ref.taskSubjectId} is not on disk yet`);
+    if (!part.done) throw notReady();
+    const file = path.join(this.folderOf(ref.packageId), part.file);
+    const handle = await fs.promises.open(file, 'r').catch(() => null);
+    const size = handle ? await handle.stat().then((s) => s.size, () => -1) : -1;
+    if (handle && size === part.sizeBytes) return { handle, size, file };
+    await handle?.close();
+    this.markSharedDamaged(row, ref.taskSubjectId, [part]);
+    throw notReady();
+  }
+
+  /** Whether a video item's file and times are on disk with their sizes; the ones that are not are marked for fetching again. */
+  private async videoWhole(row: PackageRow, taskSubjectId: number): Promise<boolean> {
+    const folder = this.folderOf(row.packageId);
+    const damaged: SharedFile[] = [];
+    for (const part of ['times', 'video'] as const) {
+      const f = this.d.store.shared(row.packageId, taskSubjectId, part);
+      if (!f?.done) continue;
+      const size = await fs.promises.stat(path.join(folder, f.file)).then((s) => s.size, () => -1);
+      if (size !== f.sizeBytes) damaged.push(f);
+    }
+    this.markSharedDamaged(row, taskSubjectId, damaged);
+    return damaged.length === 0;
+  }
+
+  /** A video item's files found missing or cut short: as markDamaged, for every item of the package that shares them. */
+  private markSharedDamaged(row: PackageRow, taskSubjectId: number, files: SharedFile[]): void {
+    if (files.length === 0) return;
+    for (const f of files) this.d.store.setSharedDone(row.packageId, f.file, false);
+    const error = { code: 'PACKAGE_FRAME_MISMATCH', message: `the video file or frame times of task subject ${taskSubjectId} are missing or not the size the server gave` };
+    if (!this.d.downloads.running(row.packageId)) this.d.store.setState(row.packageId, 'failed', error);
+    this.d.log.warn(`package ${row.packageId}: ${error.message}; fetched again on resume`, packageExtra(row, taskSubjectId));
+    this.d.downloads.report(row.packageId, true);
   }
 
   /** Frames found missing or cut short on disk: no longer counted, the package failed until resume fetches them again. */

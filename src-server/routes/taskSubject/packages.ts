@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import { usersOutOfReach } from '../../auth/workReach';
 import { WorkPackagesRepository, type LeaseRoom } from '../../repositories/workPackages';
 import { packageItems } from '../../repositories/packageItems';
+import { withVideoSizes } from './packageVideoSizes';
 import { LEASE_LAPSE_SWEEP_MS, sweepLapsedLeases } from '../../leases/leaseLapse';
 import type { TaskSubjectDeps } from './deps';
 
@@ -83,7 +84,7 @@ export function registerPackages(app: FastifyInstance, d: TaskSubjectDeps): void
       return null;
     }
     const [[summary], items] = await Promise.all([packages.summaries({ projectId, packageIds: [packageId] }), packageItems(ctx.db, projectId, taken, steps)]);
-    return { package: summary!, items };
+    return { package: summary!, items: await withVideoSizes(ctx.storage, items) };
   });
 
   addRoute(app, taskSubjectRoutes.listPackages, async (req) => {

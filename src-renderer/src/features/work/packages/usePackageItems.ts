@@ -33,7 +33,7 @@ const gone = (err: unknown) => err instanceof BridgeError && err.code === 'PACKA
  */
 export function usePackageItems(packageId: number): ItemSource {
   const files = useRef(new PackageFrameFiles()).current;
-  const images = useRef(new FrameImages(files.source)).current;
+  const images = useRef(new FrameImages(files.source, files.videoFiles)).current;
   // Video files held open (their decoders, their decoded frames) go with the workspace.
   useEffect(() => () => images.close(), [images]);
   const ready = useRef(new ReadyAhead()).current;

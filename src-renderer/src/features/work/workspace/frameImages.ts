@@ -5,7 +5,7 @@ import { apiRequest } from '../../../app/apiClient';
 import { routeRequest } from '../../../app/apiSlice';
 import { TiledImage } from '../../../canvas/engine';
 import { FrameImageError } from './frameImageError';
-import { VideoFrames, type VideoFrameRef } from './videoFrames';
+import { VideoFrames, type VideoFileOpener, type VideoFrameRef } from './videoFrames';
 
 /** Decoded frames kept for going back and forth and for the prefetched next items. */
 const CACHE_SIZE = 12;
@@ -63,9 +63,15 @@ export const previewOf = (image: FrameImage | null): ImageBitmap | OffscreenCanv
  */
 export class FrameImages {
   private readonly cache = new Map<string, Promise<FrameImage>>();
-  readonly videos = new VideoFrames();
+  readonly videos: VideoFrames;
 
-  constructor(private readonly source: FrameSource = storeFrames) {}
+  /** `videoFiles`: where video items' files are read (the store by default, a work package's copies offline). */
+  constructor(
+    private readonly source: FrameSource = storeFrames,
+    videoFiles?: VideoFileOpener,
+  ) {
+    this.videos = new VideoFrames(videoFiles);
+  }
 
   /** The frame's image, from the cache or loaded now. */
   get(frame: FrameRef): Promise<FrameImage> {

@@ -19,9 +19,37 @@ const retryDelay = (attempts: number) => (attempts <= 4 ? 2 ** (attempts - 1) : 
 
 const signedUrl = (key: string) => apiRequest<SignedUrl>(routeRequest(obsRoutes.url, { query: { key } }));
 
+/** How a video file is read: the URL its ranges are read from, with the fetch that reads them, and its frames' times. */
+export interface VideoFileAccess {
+  url: string;
+  fetchFn: typeof fetch;
+  times: VideoFrameTimes;
+}
+
 /**
- * The frames of video items, each file opened once as a frame source (src/video) from a URL the
- * server signs, with its frames' times (VideoFrameTimes, beside the file). The source's own
+ * Where a video item's file comes from: the store through URLs the server signs (the default),
+ * or the copy a work package keeps on this workstation (packageFrameSource.ts), read with no
+ * network. A failure is thrown in the workspace's words or as the read's own error.
+ */
+export type VideoFileOpener = (info: VideoInfo) => Promise<VideoFileAccess>;
+
+/** The store: a signed URL for the file and one for its times; a range read refused after the URL expired signs it again once. */
+export const storeVideoFiles: VideoFileOpener = async (info) => {
+  const [signed, times] = await Promise.all([signedUrl(info.key), signedUrl(info.timesKey).then((t) => readTimes(fetch(t.url), info.timesKey))]);
+  let url = signed.url;
+  const fetchFn: typeof fetch = async (_input, init) => {
+    const res = await fetch(url, init);
+    if (res.status !== 401 && res.status !== 403) return res;
+    url = (await signedUrl(info.key)).url;
+    return fetch(url, init);
+  };
+  return { url, fetchFn, times };
+};
+
+/**
+ * The frames of video items, each file opened once as a frame source (src/video) from where
+ * `files` says (a URL the server signs, or a work package's copy), with its frames' times
+ * (VideoFrameTimes, beside the file). The source's own
  * cache keeps its decoded frames; this keeps the sources, the last used ones, and says what went
  * wrong in the workspace's words (FrameImageError).
  *
@@ -30,9 +58,11 @@ const signedUrl = (key: string) => apiRequest<SignedUrl>(routeRequest(obsRoutes.
  */
 export class VideoFrames {
   /** by file key, the least recently used first */
-  private readonly files = new Map<string, Promise<VideoFrameSource>>();
+  private readonly sources = new Map<string, Promise<VideoFrameSource>>();
   /** the sources opened, for a frame asked for in the middle of a render */
   private readonly opened = new Map<string, VideoFrameSource>();
+
+  constructor(private readonly files: VideoFileOpener = storeVideoFiles) {}
 
   /** Frame `ref.frame` of the file, decoded. Refused with SupersededError when another frame of the file is asked for first. */
   async get(ref: VideoFrameRef): Promise<OffscreenCanvas> {
@@ -56,37 +86,37 @@ export class VideoFrames {
 
   /** Opens the file of an item about to come, and decodes its frame unless another item of the same file is on it. */
   async warm(ref: VideoFrameRef): Promise<void> {
-    const inUse = this.files.has(ref.info.key);
+    const inUse = this.sources.has(ref.info.key);
     const source = await this.source(ref.info);
     if (!inUse) await source.frame(ref.frame).catch((err: unknown) => Promise.reject(failureOf(err)));
   }
 
   closeAll(): void {
-    const files = [...this.files.values()];
-    this.files.clear();
+    const files = [...this.sources.values()];
+    this.sources.clear();
     this.opened.clear();
     for (const f of files) void f.then((s) => s.close(), () => undefined);
   }
 
   private source(info: VideoInfo): Promise<VideoFrameSource> {
-    const known = this.files.get(info.key);
+    const known = this.sources.get(info.key);
     if (known) {
-      this.files.delete(info.key);
-      this.files.set(info.key, known);
+      this.sources.delete(info.key);
+      this.sources.set(info.key, known);
       return known;
     }
-    const opening = openFile(info).then((source) => {
-      if (this.files.get(info.key) === opening) this.opened.set(info.key, source);
+    const opening = openFile(info, this.files).then((source) => {
+      if (this.sources.get(info.key) === opening) this.opened.set(info.key, source);
       else source.close();
       return source;
     });
-    this.files.set(info.key, opening);
+    this.sources.set(info.key, opening);
     opening.catch(() => {
-      if (this.files.get(info.key) === opening) this.files.delete(info.key);
+      if (this.sources.get(info.key) === opening) this.sources.delete(info.key);
     });
-    while (this.files.size > OPEN_FILES) {
-      const [oldest, source] = this.files.entries().next().value as [string, Promise<VideoFrameSource>];
-      this.files.delete(oldest);
+    while (this.sources.size > OPEN_FILES) {
+      const [oldest, source] = this.sources.entries().next().value as [string, Promise<VideoFrameSource>];
+      this.sources.delete(oldest);
       this.opened.delete(oldest);
       // A picture of it may still be on screen: it stays drawable, only its decoder and reads stop.
       void source.then((s) => s.close(), () => undefined);
@@ -95,31 +125,18 @@ export class VideoFrames {
   }
 }
 
-async function openFile(info: VideoInfo): Promise<VideoFrameSource> {
-  let signed: SignedUrl;
-  let times: VideoFrameTimes;
+async function openFile(info: VideoInfo, files: VideoFileOpener): Promise<VideoFrameSource> {
   try {
-    [signed, times] = await Promise.all([signedUrl(info.key), readTimes(info.timesKey)]);
-  } catch (err) {
-    throw failureOf(err);
-  }
-  // Range reads sign the URL again once when the store refuses an expired one.
-  let url = signed.url;
-  const fetchFn: typeof fetch = async (_input, init) => {
-    const res = await fetch(url, init);
-    if (res.status !== 401 && res.status !== 403) return res;
-    url = (await signedUrl(info.key)).url;
-    return fetch(url, init);
-  };
-  try {
-    return await openVideo(url, times.times, { fetchFn, getRetryDelay: retryDelay });
+    const access = await files(info);
+    return await openVideo(access.url, access.times.times, { fetchFn: access.fetchFn, getRetryDelay: retryDelay });
   } catch (err) {
     throw failureOf(err);
   }
 }
 
-async function readTimes(key: string): Promise<VideoFrameTimes> {
-  const res = await fetch((await signedUrl(key)).url);
+/** A file's frame times (VideoFrameTimes) from a read of its times object. */
+export async function readTimes(response: Promise<Response>, key: string): Promise<VideoFrameTimes> {
+  const res = await response;
   if (res.status === 404) throw new FrameImageError('missing', key);
   if (!res.ok) throw new FrameImageError('unreachable', `HTTP ${res.status}`);
   const body = (await res.json()) as Partial<VideoFrameTimes>;
