@@ -133,7 +133,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Auth is a header, never a cookie the browser sends by itself, so any origin may call us
   // (the desktop renderer loads from file://, the browser host from its own port).
   // Content-Disposition carries the file name of file answers (report exports, downloads).
-  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['Content-Disposition'] });
+  // Content-Range: a page reading a video by ranges places each answer by it (src-renderer/src/video/boundedRanges.ts).
+  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['Content-Disposition', 'Content-Range'] });
   installEnvelope(app);
   installAuth(app, ctx);
   installFiniteNumbers(app);

@@ -80,6 +80,8 @@ export async function serveFiles(dir: string): Promise<{ url: (name: string) => 
   const server = http.createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', 'range');
+    // as the team server does: the page places a bounded answer by it
+    res.setHeader('access-control-expose-headers', 'content-range');
     if (req.method === 'OPTIONS') return res.end();
     requests++;
     const file = path.join(dir, path.basename(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));

@@ -2,6 +2,7 @@
  * Opens a video file by URL as a VideoFrameSource: mediabunny reads the container by HTTP range
  * requests (UrlSource) and gives the packets; the browser's WebCodecs decodes them.
  */
+import { boundedRanges } from './boundedRanges';
 import { ALL_FORMATS, EncodedPacketSink, Input, UrlSource, type UrlSourceOptions } from 'mediabunny';
 import { avcLengthSize } from './avcPackets';
 import { FramePainter, type Rotation } from './framePainter';
@@ -51,7 +52,7 @@ export async function openVideo(url: string, times: readonly number[], options: 
     throw new VideoOpenError('noDecoder', window.isSecureContext ? 'this browser has no VideoDecoder' : 'the page is not in a secure context (https or this computer)');
   }
   const input = new Input({
-    source: new UrlSource(url, { fetchFn: options.fetchFn, getRetryDelay: options.getRetryDelay }),
+    source: new UrlSource(url, { fetchFn: boundedRanges(options.fetchFn), getRetryDelay: options.getRetryDelay }),
     formats: ALL_FORMATS,
   });
   try {
