@@ -10,10 +10,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { ObjectStore } from '../storage';
 import type { ExportWarning } from '../../src-shared/api/export';
-import type { VideoFrameTimes } from '../../src-shared/media/videoInfo';
 import type { ExportFrame, ExportItem } from './formats';
 import { FfmpegMissing, ffmpegFrames, seekSecondsFor, videoStartTime } from '../media/ffmpegFrames';
 import { LocalVideoCopy } from '../media/localVideoCopy';
+import { readFrameTimes } from '../media/frameTimes';
 import type { PictureType } from '../media/pictureStream';
 
 /** ffmpeg on the server's PATH, as the configuration's default (FFMPEG_PATH). */
@@ -38,12 +38,6 @@ export interface VideoFramesDeps {
 
 /** The picture type a frame's name asks for. */
 export const pictureTypeOf = (path: string): PictureType => (/\.jpe?g$/i.test(path) ? 'jpeg' : 'png');
-
-async function json<T>(storage: ObjectStore, key: string): Promise<T> {
-  const chunks: Buffer[] = [];
-  for await (const c of await storage.get(key)) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
-}
 
 /** Writes video items' frames into an export, one item at a time; `close()` removes its temporary files. */
 export class VideoFrameWriter {
@@ -120,10 +114,10 @@ export class VideoFrameWriter {
   private async timesOf(key: string, timesKey: string): Promise<readonly number[]> {
     const had = this.known.get(key);
     if (had) return had.times;
-    const stored = await json<VideoFrameTimes>(this.d.storage, timesKey);
+    const times = await readFrameTimes(this.d.storage, timesKey);
     this.known.clear();
-    this.known.set(key, { times: stored.times });
-    return stored.times;
+    this.known.set(key, { times });
+    return times;
   }
 
   /** ffmpeg's time of the file's first frame, asked once per file and only for an item that starts later (a seek). */

@@ -13,11 +13,11 @@
  */
 import { AppError } from '../errors';
 import type { ObjectStore } from '../storage';
-import type { VideoFrameTimes, VideoInfo } from '../../src-shared/media/videoInfo';
+import type { VideoInfo } from '../../src-shared/media/videoInfo';
 import { VIDEO_LIMITS } from '../../src-shared/media/videoInfo';
 import { FfmpegMissing, ffmpegFrames, seekSecondsFor, videoStartTime } from './ffmpegFrames';
 import { withObjectUrl } from './objectRangeServer';
-import { readRange } from './readRange';
+import { readFrameTimes } from './frameTimes';
 
 /** Frames one call may have rendered: the tracker's longest stretch and the frame it starts on. */
 export const VIDEO_PICTURES_PER_CALL = 64;
@@ -27,8 +27,6 @@ const DEMUXERS: Record<string, string> = { mp4: 'mov', mov: 'mov', webm: 'matros
 const timeLimitMs = (count: number) => 30_000 + 500 * count;
 /** The frame-times objects kept in memory (a 10-hour file's is about 8 MB). */
 const TIMES_KEPT = 4;
-/** The largest frame-times object read: 10 hours at 30 fps, as numbers of up to 11 digits and commas. */
-const TIMES_MAX_BYTES = VIDEO_LIMITS.framesPerFile * 13 + 1024;
 
 export const framePictureKey = (videoKey: string, n: number) => `${videoKey}.frames/${String(n).padStart(6, '0')}.jpg`;
 
@@ -45,13 +43,9 @@ const rendering = new Map<string, Promise<void>>();
 async function timesOf(storage: ObjectStore, key: string): Promise<readonly number[]> {
   const had = timesCache.get(key);
   if (had) return had;
-  const loading = (async () => {
-    const head = await storage.head(key);
-    if (!head || head.size > TIMES_MAX_BYTES) throw new AppError('ai.videoUnreadable', { key });
-    const body = JSON.parse(Buffer.from(await readRange(storage, key, 0, head.size)).toString('utf8')) as Partial<VideoFrameTimes>;
-    if (!Array.isArray(body.times) || body.times.length === 0) throw new AppError('ai.videoUnreadable', { key });
-    return body.times;
-  })();
+  const loading = readFrameTimes(storage, key).catch((err: unknown) => {
+    throw new AppError('ai.videoUnreadable', { key, detail: err instanceof Error ? err.message.slice(0, 300) : String(err) });
+  });
   timesCache.set(key, loading);
   loading.catch(() => timesCache.delete(key));
   while (timesCache.size > TIMES_KEPT) timesCache.delete(timesCache.keys().next().value!);
