@@ -194,26 +194,21 @@ test('a video item of a package steps, seeks and plays from the copy on this com
     const workspace = new WorkspacePage(page);
     await expect(page.getByTestId('item-name')).toHaveText('clip.mp4');
     await workspace.expectItemOpen();
-    const position = page.getByTestId('video-position');
-    const shows = async (n: number) => {
-      await expect(position).toHaveAttribute('data-frame', String(n));
-      await expect.poll(() => workspace.shownFrameNumber()).toBe(n);
-    };
     // (A blank canvas reads as 0 too: the frames after it are what tell.)
-    await shows(0);
+    await workspace.expectVideoFrame(0);
     await page.keyboard.press('d');
-    await shows(1);
+    await workspace.expectVideoFrame(1);
     await page.keyboard.press('Shift+ArrowRight');
-    await shows(11);
+    await workspace.expectVideoFrame(11);
     const goTo = page.getByTestId('video-go-to');
     await goTo.fill('37');
     await goTo.press('Enter');
-    await shows(37);
+    await workspace.expectVideoFrame(37);
     await page.keyboard.press('a');
-    await shows(36);
+    await workspace.expectVideoFrame(36);
     // Played to the last frame, where it stops.
     await page.keyboard.press('k');
-    await shows(44);
+    await workspace.expectVideoFrame(44);
     await expect(page.getByTestId('media-failure')).toHaveCount(0);
   } finally {
     proxy.cut = false;

@@ -68,33 +68,29 @@ test('an item whose picture is damaged or gone says so, cannot be submitted blin
   await expect(page.getByTestId('item-name')).toHaveText('clip.mp4');
   await workspace.expectItemOpen();
   const position = page.getByTestId('video-position');
-  const shows = async (n: number) => {
-    await expect(position).toHaveAttribute('data-frame', String(n));
-    await expect.poll(() => workspace.shownFrameNumber()).toBe(n);
-  };
-  await shows(0);
+  await workspace.expectVideoFrame(0);
   await expect(position).toHaveText('Frame 0 · 0:00.000');
   await page.keyboard.press('d');
-  await shows(1);
+  await workspace.expectVideoFrame(1);
   await page.keyboard.press('Shift+ArrowRight');
-  await shows(11);
+  await workspace.expectVideoFrame(11);
   await page.keyboard.press('Shift+ArrowRight');
-  await shows(21);
+  await workspace.expectVideoFrame(21);
   await page.keyboard.press('Shift+ArrowLeft');
-  await shows(11);
+  await workspace.expectVideoFrame(11);
   await page.keyboard.press('a');
-  await shows(10);
+  await workspace.expectVideoFrame(10);
   const goTo = page.getByTestId('video-go-to');
   await goTo.fill('57');
   await goTo.press('Enter');
-  await shows(57);
+  await workspace.expectVideoFrame(57);
   await expect(position).toHaveText('Frame 57 · 0:01.900');
   await goTo.fill('500');
   await goTo.press('Enter');
   await expect(page.getByText('This item is frames 0 to 89 of the video; frame 500 is not in it.')).toBeVisible();
   await goTo.fill('30');
   await goTo.press('Enter');
-  await shows(30);
+  await workspace.expectVideoFrame(30);
   // Playing: every frame in turn (the strip's number never skips one) to the last, where it stops;
   // the canvas then shows the frame the strip names.
   await position.evaluate((el) => {
@@ -105,7 +101,7 @@ test('an item whose picture is damaged or gone says so, cannot be submitted blin
   const play = page.getByTestId('video-play');
   await page.keyboard.press('k');
   await expect(play).toHaveAttribute('data-playing', 'false', { timeout: 20_000 });
-  await shows(89);
+  await workspace.expectVideoFrame(89);
   const seen = await page.evaluate(() => (window as unknown as { framesSeen: number[] }).framesSeen.splice(0));
   expect(seen).toEqual(Array.from({ length: 59 }, (_, k) => 31 + k));
   // Played again from the start, and paused on the way: the frame it stopped on is the one shown.
@@ -115,6 +111,6 @@ test('an item whose picture is damaged or gone says so, cannot be submitted blin
   await expect(play).toHaveAttribute('data-playing', 'false');
   const stopped = Number(await position.getAttribute('data-frame'));
   expect(stopped).toBeLessThan(89);
-  await shows(stopped);
+  await workspace.expectVideoFrame(stopped);
   expect(await page.evaluate(() => (window as unknown as { framesSeen: number[] }).framesSeen)).toEqual(Array.from({ length: stopped + 1 }, (_, k) => k));
 });

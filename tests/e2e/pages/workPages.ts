@@ -94,6 +94,12 @@ export class WorkspacePage {
     await expect(this.page.getByTestId('sync-state')).toHaveAttribute('data-state', 'synced');
   }
 
+  /** The video strip names frame n (its number in the file) and the canvas's own pixels show that frame. */
+  async expectVideoFrame(n: number) {
+    await expect(this.page.getByTestId('video-position')).toHaveAttribute('data-frame', String(n));
+    await expect.poll(() => this.shownFrameNumber()).toBe(n);
+  }
+
   /**
    * The number the picture on the canvas shows (a video of tests/support/frameNumberVideo.ts):
    * the picture's box found along the canvas's middle row and column (the picture's grey against
