@@ -88,7 +88,7 @@ export function useAiTrackRun(latest: Latest, predict: Predict, call: AiCall, mo
           taskSubjectId: open.taskSubjectId,
           frameId: frames[at]!.frameId,
           tool: 'tracking',
-          objects: trackObjectsOf(following, [...following.map((o) => o.id)]).objects,
+          objects: trackObjectsOf(following, following.map((o) => o.id)).objects,
           frames: Math.min(TRACK_STRETCH, left),
           ...(way === 'backward' ? { backward: true } : {}),
           ...(modelId ? { modelId } : {}),
