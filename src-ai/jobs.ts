@@ -259,6 +259,9 @@ class Job {
   }
 }
 
+/** A job's key: its caller's callback URL and the id that caller gave it (JobManager.start). */
+const jobKey = (jobId: string, callbackUrl: string) => `${callbackUrl}\n${jobId}`;
+
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
   private readonly o: Required<Omit<JobOptions, 'log' | 'maxJobs'>> & { log: (m: string) => void };
@@ -277,38 +280,41 @@ export class JobManager {
   }
 
   /**
-   * Starts a job. The same job id with the same token is a retried POST: nothing new starts. The
-   * same id with another token is a new dispatch of it: the old run stops without a word (the
-   * server answers its callbacks 409 anyway) and the new one starts.
+   * Starts a job. A job is known by its id *and its caller* (its callback URL): one service can
+   * serve several team servers (a staging and a production one, a test suite's many), and each
+   * numbers its jobs from 1. Keyed by the id alone, a second server's job 1.1 stopped the first
+   * server's without a word, and that job never ended there.
+   *
+   * The same caller's id with the same token is a retried POST: nothing new starts. With another
+   * token it is a new dispatch of it: the old run stops without a word (the server answers its
+   * callbacks 409 anyway) and the new one starts.
    */
   start(req: JobRequest): void {
     checkJob(req);
-    const running = this.jobs.get(req.jobId);
+    const key = jobKey(req.jobId, req.callback.url);
+    const running = this.jobs.get(key);
     if (running && running.req.callback.token === req.callback.token) return;
     if (running) {
       running.drop();
-      this.jobs.delete(req.jobId);
+      this.jobs.delete(key);
     }
     if (this.jobs.size >= this.maxJobs) throw new ServiceFailure('busy', `${this.jobs.size} jobs are already running`);
     const job = new Job(req, this.runner, this.o);
-    this.jobs.set(req.jobId, job);
+    this.jobs.set(key, job);
     job.start();
     void job.finished.finally(() => {
-      if (this.jobs.get(req.jobId) === job) this.jobs.delete(req.jobId);
+      if (this.jobs.get(key) === job) this.jobs.delete(key);
     });
   }
 
-  /** Stops a job; false when no such job runs. */
-  cancel(jobId: string): boolean {
-    const job = this.jobs.get(jobId);
-    if (!job) return false;
-    job.cancel();
-    return true;
-  }
-
-  /** Waits for a job's last callback (tests). */
-  async settled(jobId: string): Promise<void> {
-    await this.jobs.get(jobId)?.finished;
+  /**
+   * Stops a job; false when no such job runs. `callbackUrl` names the caller's job; without it
+   * (a server older than the field), every running job of that id stops.
+   */
+  cancel(jobId: string, callbackUrl?: string): boolean {
+    const found = callbackUrl === undefined ? [...this.jobs.values()].filter((j) => j.req.jobId === jobId) : [this.jobs.get(jobKey(jobId, callbackUrl))].filter((j) => j !== undefined);
+    for (const job of found) job.cancel();
+    return found.length > 0;
   }
 
   /** Shutting down: every job stops where it is, without further callbacks (the server re-dispatches). */

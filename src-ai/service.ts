@@ -181,8 +181,10 @@ export async function startModelService(options: ModelServiceOptions): Promise<M
     return reply.code(202).send({ accepted: true });
   });
 
-  app.delete<{ Params: { jobId: string } }>('/v1/jobs/:jobId', async (req) => {
-    if (!jobs.cancel(req.params.jobId)) throw new ServiceFailure('unknownJob', `no job ${req.params.jobId} is running`);
+  // `callback`: the caller's callback URL, naming its job among other servers' of the same id.
+  app.delete<{ Params: { jobId: string }; Querystring: { callback?: string } }>('/v1/jobs/:jobId', async (req) => {
+    const callback = typeof req.query.callback === 'string' ? req.query.callback : undefined;
+    if (!jobs.cancel(req.params.jobId, callback)) throw new ServiceFailure('unknownJob', `no job ${req.params.jobId} is running`);
     return { cancelled: true };
   });
 

@@ -184,7 +184,7 @@ export class AiRuntime {
     await this.publish(row);
     if (job.state === 'running') {
       const model = await this.models.model(job.model_id);
-      if (model) await (await this.client(model.service_id)).cancel(dispatchKey(job));
+      if (model) await (await this.client(model.service_id)).cancel(dispatchKey(job), this.urls.callbackUrl());
     }
     await afterJobEnded(this.ctx, this, row, null);
   }

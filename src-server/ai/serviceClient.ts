@@ -114,8 +114,11 @@ export class ModelServiceClient {
     await this.call('POST', '/v1/images/warm', this.forService(req, true), CALL_LIMITS.small).catch(() => undefined);
   }
 
-  /** Best effort: the job is already stopped on our side, whatever the service says. */
-  async cancel(jobId: string): Promise<void> {
-    await this.call('DELETE', `/v1/jobs/${encodeURIComponent(jobId)}`, undefined, CALL_LIMITS.small).catch(() => undefined);
+  /**
+   * Best effort: the job is already stopped on our side, whatever the service says. The callback
+   * URL names our job among other servers' of the same id on a shared service.
+   */
+  async cancel(jobId: string, callbackUrl: string): Promise<void> {
+    await this.call('DELETE', `/v1/jobs/${encodeURIComponent(jobId)}?${new URLSearchParams({ callback: callbackUrl })}`, undefined, CALL_LIMITS.small).catch(() => undefined);
   }
 }

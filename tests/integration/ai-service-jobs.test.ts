@@ -179,6 +179,29 @@ describe('predict jobs', () => {
     expect(recorder.forJob('redispatch-1').filter((r) => r.authorization === `Bearer ${TOKEN}`).length).toBe(old.length);
   });
 
+  it('runs two servers\' jobs of the same id side by side, and stops only the one whose server cancels it', async () => {
+    // Every team server numbers its jobs from 1.1; one service may serve several (staging and
+    // production, a test run's many). Keyed by the id alone, the second stopped the first silently.
+    const other = await startCallbackRecorder();
+    try {
+      const theirs = (jobId: string, n: number): JobRequest => ({ ...job(jobId, { items: items(n, `o-${jobId}`) }), callback: { url: other.url, token: 'other-server-token-0123456789' } });
+      expect((await postJob(job('shared-1', { items: items(6, 's1') }))).status).toBe(202);
+      expect((await postJob(theirs('shared-1', 3))).status).toBe(202);
+      expect((await recorder.final('shared-1')).body).toMatchObject({ state: 'succeeded', done: 6, total: 6 });
+      expect((await other.final('shared-1')).body).toMatchObject({ state: 'succeeded', done: 3, total: 3 });
+
+      await postJob(job('shared-2', { items: items(8, 's2') }));
+      await postJob(theirs('shared-2', 60));
+      await until(() => other.forJob('shared-2').length > 0);
+      const del = await call(ai, 'DELETE', `/v1/jobs/shared-2?callback=${encodeURIComponent(other.url)}`);
+      expect(del.status).toBe(200);
+      expect((await other.final('shared-2', 30_000)).body.state).toBe('cancelled');
+      expect((await recorder.final('shared-2', 30_000)).body).toMatchObject({ state: 'succeeded', done: 8, total: 8 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps /health answering while a job runs the models, and serves an interactive call before the job\'s remaining items', async () => {
     await postJob(job('busy-1', { items: items(30, 'b') }));
     await until(() => recorder.forJob('busy-1').length >= 2);
