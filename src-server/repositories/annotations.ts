@@ -82,14 +82,17 @@ export class AnnotationsRepository {
   /**
    * The subject's frames in order (these, or all) with what the task subject stored on each,
    * in one query: the frames a load answers, and whether the ids asked for are the subject's.
+   * `savedOnly`: only the frames something was stored on.
    */
-  async subjectFrames(taskSubjectId: number, subjectId: number, frameIds?: readonly number[]): Promise<{ frameId: number; stored: StoredFrame | null }[]> {
+  async subjectFrames(taskSubjectId: number, subjectId: number, frameIds?: readonly number[], savedOnly = false): Promise<{ frameId: number; stored: StoredFrame | null }[]> {
     let q = this.db
       .selectFrom('subject_frames as sf')
       .leftJoin('annotation_frames as af', (j) => j.on('af.task_subject_id', '=', taskSubjectId).onRef('af.frame_id', '=', 'sf.id'))
       .select(['sf.id', 'af.data', 'af.version', 'af.updated_by', 'af.updated_at'])
       .where('sf.subject_id', '=', subjectId);
     if (frameIds) q = q.where('sf.id', 'in', frameIds.length ? frameIds : [0]);
+    // (both databases' planners make this left join an inner one)
+    if (savedOnly) q = q.where('af.frame_id', 'is not', null);
     const rows = await q.orderBy('sf.frame_index').execute();
     return rows.map((r) => ({
       frameId: r.id,

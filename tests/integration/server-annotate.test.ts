@@ -34,7 +34,7 @@ describe.each(DB_KINDS)('annotations on %s', (kind) => {
   };
   const save = (u: WorldUser, id: number, saveId: string, baseVersion: number, frames: object[]) => call(u, 'POST', '/annotate', { taskSubjectId: id, saveId, baseVersion, frames });
 
-  it('saves frames in one go and reads them back, every frame present, filtered by frames and tool', async () => {
+  it('saves frames in one go and reads them back, every frame present (or only those saved on), filtered by frames and tool', async () => {
     const { w, id, version, frames } = await setup();
     const polygon = { id: 'poly-1', featureId: 2, labelId: 'road', tool: 'polygon', geometry: { points: [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 25, y: 40 }] }, attributes: {}, zIndex: 9, source: 'manual' };
     const data0 = { ...boxes(2), objects: [...boxes(2).objects, polygon], classifications: [{ id: 'cls-1', featureId: 3, labelId: 'day', attributes: {}, source: 'manual' }] };
@@ -53,6 +53,15 @@ describe.each(DB_KINDS)('annotations on %s', (kind) => {
     expect(classified.body.data.frames[0].data).toMatchObject({ objects: [], classifications: [{ id: 'cls-1' }] });
     expect(failure(await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&dataId=${all.body.data.dataId + 1000}`))).toEqual({ status: 404, msg: 'error.annotate.dataMismatch' });
     expect(failure(await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&frameIds=${frames[0]! + 1000}`))).toEqual({ status: 404, msg: 'error.annotate.frameNotFound' });
+
+    // `saved`: only the frames saved on, as the workspace reads a long video's item (the others are empty).
+    const savedOnly = await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&saved=true`);
+    expect(savedOnly.body.data).toMatchObject({ taskSubjectId: id, version: version + 1 });
+    expect(savedOnly.body.data.frames.map((f: { frameId: number; data: { objects: unknown[] } }) => [f.frameId, f.data.objects.length])).toEqual([[frames[0], 3], [frames[2], 1]]);
+    expect(savedOnly.body.data.frames[0]).toEqual(all.body.data.frames[0]);
+    const unsavedAsked = await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&saved=true&frameIds=${frames[1]}&frameIds=${frames[2]}`);
+    expect(unsavedAsked.body.data.frames.map((f: { frameId: number }) => f.frameId)).toEqual([frames[2]]);
+    expect(failure(await call(w.users.annotator, 'GET', `/annotate?taskSubjectId=${id}&saved=true&frameIds=${frames[0]! + 1000}`))).toEqual({ status: 404, msg: 'error.annotate.frameNotFound' });
   });
 
   it('answers a retried save id with the first result and never applies it twice, even when sent twice at once', async () => {

@@ -28,20 +28,39 @@ export function toQueryError(error: unknown): QueryError {
   return { status: typeof code === 'number' ? code : null, msgKey, body: error, message: msgKey };
 }
 
-const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = async (args, api) => {
+/**
+ * One call as the cache makes it: a read fails at once while the server is known to be away, and
+ * a 401 to a call that carried our token ends the session. Also for the few answers read past
+ * the cache (uncachedRead below).
+ */
+async function runRequest(args: ApiRequest, how: { read: boolean; signal?: AbortSignal; dispatch: (action: ReturnType<typeof sessionExpired>) => unknown }): Promise<{ data: unknown } | { error: QueryError }> {
   // Only a 401 to a call that carried our token means the session is gone; a 401 to a login
   // attempt (no token yet) is just wrong credentials.
   const sentToken = readToken() !== null;
   // With the server known to be away a read fails at once, as it would after waiting for the network (serverReach.ts).
-  if (api.type === 'query' && !(await mayRead())) return { error: toQueryError(new NetworkError('the team server is away')) };
+  if (how.read && !(await mayRead())) return { error: toQueryError(new NetworkError('the team server is away')) };
   try {
-    return { data: await apiRequest({ ...args, signal: api.signal }) };
+    return { data: await apiRequest({ ...args, ...(how.signal ? { signal: how.signal } : {}) }) };
   } catch (err) {
     const error = toQueryError(err);
-    if (error.status === 401 && sentToken) api.dispatch(sessionExpired());
+    if (error.status === 401 && sentToken) how.dispatch(sessionExpired());
     return { error };
   }
-};
+}
+
+const baseQuery: BaseQueryFn<ApiRequest, unknown, QueryError> = (args, api) => runRequest(args, { read: api.type === 'query', signal: api.signal, dispatch: api.dispatch });
+
+/**
+ * A read whose answer does not go into the cache: it rejects with the QueryError a query's
+ * `unwrap()` would. For answers that are large and read once (an item's every frame: 54,000
+ * frame rows of a 30-minute video, 22 MB). Stored in the cache, such an answer is walked whole
+ * by the store's deep freeze: 0.5 s of a 4 s open in Chromium's profile (docs/video.md, "Long videos").
+ */
+export async function uncachedRead<D>(args: ApiRequest, dispatch: (action: ReturnType<typeof sessionExpired>) => unknown): Promise<D> {
+  const answer = await runRequest(args, { read: true, dispatch });
+  if ('error' in answer) throw answer.error;
+  return answer.data as D;
+}
 
 /** Every entity the cache tags; invalidating them all asks the server again for whatever is shown. */
 export const TAG_TYPES = [

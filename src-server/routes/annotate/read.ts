@@ -7,6 +7,7 @@ import { addRoute } from '../../plugins/defineHandler';
 import { AppError } from '../../errors';
 import { AnnotationsRepository } from '../../repositories/annotations';
 import { resolveWork } from '../taskSubject/workAccess';
+import { assertOwnFrames } from './applySave';
 
 /** Only what one tool drew (classification: only the classifications). */
 function byTool(data: FrameData, tool: OntologyTool): FrameData {
@@ -26,8 +27,10 @@ export function registerAnnotateRead(app: FastifyInstance, ctx: ServerContext): 
     const { row } = await resolveWork(ctx, req);
     if (q.dataId !== undefined && q.dataId !== row.subject_id) throw new AppError('annotate.dataMismatch');
     const wanted = q.frameIds ? [...new Set(q.frameIds)] : undefined;
-    const found = await annotations.subjectFrames(row.id, row.subject_id, wanted);
-    if (wanted && found.length !== wanted.length) {
+    const found = await annotations.subjectFrames(row.id, row.subject_id, wanted, q.saved === true);
+    // Frames never saved are left out with `saved`: whether those asked for are the subject's is a question of its own.
+    if (wanted && q.saved) await assertOwnFrames(ctx, row, wanted);
+    else if (wanted && found.length !== wanted.length) {
       const own = new Set(found.map((f) => f.frameId));
       throw new AppError('annotate.frameNotFound', { frameIds: wanted.filter((id) => !own.has(id)) });
     }

@@ -7,7 +7,7 @@ import type { ItemSource, LoadedItem, NextItem } from './itemSource';
 import { NOT_COUNTED, queueLeft, type ItemsLeft } from './itemsLeft';
 import { useClaimAhead } from './useClaimAhead';
 import type { WorkTarget } from './useWorkSession';
-import { UNWRAPPED, useClaimNextMutation, useLazyItemAnnotationsQuery, useLazyWorkItemQuery, useStepMenuQuery } from './workspaceApi';
+import { UNWRAPPED, useClaimNextMutation, useItemReads, useStepMenuQuery } from './workspaceApi';
 
 /** A claim takes from the server's queue; the count is that queue's, as the step menu last said, and the item claimed ahead. */
 const SERVER_WORDING = { taking: 'work.claiming', left: 'work.queueLeft', leftHint: 'work.queueLeftHint' };
@@ -25,24 +25,20 @@ export function useServerItems(target: WorkTarget): ItemSource {
   // Called for their answers only: with no result selected, their progress renders nothing (the
   // claim ahead and its loads often run on the way from Submit to the next item drawn).
   const [claimNext] = useClaimNextMutation(UNWRAPPED);
-  const [loadWorkItem] = useLazyWorkItemQuery(UNWRAPPED);
-  const [loadAnnotations] = useLazyItemAnnotationsQuery(UNWRAPPED);
+  const reads = useItemReads();
   const { projectId, taskId, workflowId } = target;
   const menu = useStepMenuQuery({ projectId, taskId }, { selectFromResult: (r) => ({ pending: r.data?.find((s) => s.workflowId === workflowId)?.pending, fetching: r.isFetching, ok: r.isSuccess, askedAt: r.startedTimeStamp ?? 0 }) });
   // When the count in hand was asked: the start of the request that answered it (a refetch under way does not count yet).
   const countedAt = useRef(0);
   if (menu.ok && !menu.fetching) countedAt.current = menu.askedAt;
 
-  /**
-   * Just claimed: the subject is taken from the cache (preferCacheValue) and its place in the
-   * flow from the claim; otherwise (a rework opened from My work) read afresh.
-   */
+  /** The item's subject and annotations; just claimed, its place in the flow as the claim gave it. */
   const load = useCallback(
     async (taskSubjectId: number, card?: TaskSubjectCard): Promise<LoadedItem> => {
-      const [o, annotations] = await Promise.all([loadWorkItem({ projectId, taskId, taskSubjectId }, card !== undefined).unwrap(), loadAnnotations(taskSubjectId).unwrap()]);
+      const [o, annotations] = await Promise.all([reads.workItem({ projectId, taskId, taskSubjectId }), reads.annotations(taskSubjectId)]);
       return { open: { taskSubject: card ? { ...o.taskSubject, ...card } : o.taskSubject, subject: o.subject, stepType: o.step.type }, annotations };
     },
-    [loadAnnotations, loadWorkItem, projectId, taskId],
+    [reads, projectId, taskId],
   );
   const { prepare, take: takeAhead, ready, claimed } = useClaimAhead(target, images, load);
   const left = useRef(new Watched<ItemsLeft>(NOT_COUNTED)).current;

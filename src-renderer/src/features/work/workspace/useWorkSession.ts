@@ -14,7 +14,7 @@ import { isServerUnreachable } from './unreachable';
 import { type OnHandoffStopped, useWaitingHandoffs } from './useWaitingHandoffs';
 import { useEditsInFlight } from './useEditsInFlight';
 import { logItemMoved, logItemOpened } from './workLog';
-import { moved, useLazyItemAnnotationsQuery, workspaceApi } from './workspaceApi';
+import { moved, useItemReads, workspaceApi } from './workspaceApi';
 
 export interface WorkTarget {
   projectId: number;
@@ -71,7 +71,7 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
   const { images, prepare: prepareAhead, take: takeNext, load: loadItem, ready: readyAhead } = source;
   const active = useRef(new ActiveTime());
   const editsInFlight = useEditsInFlight();
-  const [loadAnnotations] = useLazyItemAnnotationsQuery();
+  const reads = useItemReads();
   const dispatch = useAppDispatch();
   // A step action the server took moved the queues: the header's count and My work read them again.
   const onHandoffSent = useCallback(() => void dispatch(workspaceApi.util.invalidateTags(moved(target.taskId))), [dispatch, target.taskId]);
@@ -286,11 +286,11 @@ export function useWorkSession(target: WorkTarget, source: ItemSource, firstItem
     async (keep: 'mine' | 'theirs') => {
       const current = itemRef.current;
       if (!current) return;
-      const { version } = await loadAnnotations(current.taskSubjectId).unwrap();
+      const { version } = await reads.annotations(current.taskSubjectId);
       await workstation.invoke('journal.resolve', { taskSubjectId: current.taskSubjectId, keep, serverVersion: version });
       await openItem(current.taskSubjectId);
     },
-    [loadAnnotations, openItem],
+    [reads, openItem],
   );
 
   return {

@@ -2,7 +2,9 @@ import { annotateRoutes } from '../../../../../src-shared/api/annotate';
 import { noteRoutes } from '../../../../../src-shared/api/note';
 import { taskRoutes } from '../../../../../src-shared/api/task';
 import { taskSubjectRoutes } from '../../../../../src-shared/api/taskSubject';
-import { api, routeRequest, type BodyOf, type DataOf } from '../../../app/apiSlice';
+import { useMemo } from 'react';
+import { api, routeRequest, uncachedRead, type BodyOf, type DataOf } from '../../../app/apiSlice';
+import { useAppDispatch } from '../../../app/hooks';
 
 type T = typeof taskRoutes;
 type TS = typeof taskSubjectRoutes;
@@ -11,21 +13,30 @@ type A = typeof annotateRoutes;
 /** Whatever moves a task subject changes the caller's queues and the task's figures. */
 export const moved = (taskId: number) => [{ type: 'TaskSubject' as const, id: 'MINE' }, { type: 'TaskSubject' as const, id: `task-${taskId}` }];
 
-/** The calls of the annotation workspace: claim, open, read annotations, give back (the step's transitions go through the journal). */
+/**
+ * The item's subject (every frame) and its annotations, read past the cache (uncachedRead): each
+ * is read once per opening, the engine holds the live copy, and a long video's answers are tens
+ * of MB. Rejects as a query's `unwrap()` does.
+ */
+export function useItemReads() {
+  const dispatch = useAppDispatch();
+  return useMemo(
+    () => ({
+      workItem: ({ projectId, taskId, taskSubjectId }: { projectId: number; taskId: number; taskSubjectId: number }) =>
+        uncachedRead<DataOf<T['annotateSubject']>>(routeRequest(taskRoutes.annotateSubject, { params: { id: taskId }, query: { projectId, taskSubjectId } }), dispatch),
+      // only the frames saved on: the others are empty (the open item's map has no entry for them)
+      annotations: (taskSubjectId: number) => uncachedRead<DataOf<A['get']>>(routeRequest(annotateRoutes.get, { query: { taskSubjectId, saved: true } }), dispatch),
+    }),
+    [dispatch],
+  );
+}
+
+/** The calls of the annotation workspace: claim, step menu, notes, give back (the step's transitions go through the journal). */
 export const workspaceApi = api.injectEndpoints({
   endpoints: (build) => ({
     claimNext: build.mutation<DataOf<TS['claim']>, NonNullable<BodyOf<TS['claim']>>>({
       query: (body) => routeRequest(taskSubjectRoutes.claim, { body }),
       invalidatesTags: (_r, _e, { taskId }) => moved(taskId),
-    }),
-    workItem: build.query<DataOf<T['annotateSubject']>, { projectId: number; taskId: number; taskSubjectId: number }>({
-      query: ({ projectId, taskId, taskSubjectId }) => routeRequest(taskRoutes.annotateSubject, { params: { id: taskId }, query: { projectId, taskSubjectId } }),
-      keepUnusedDataFor: 30,
-    }),
-    itemAnnotations: build.query<DataOf<A['get']>, number>({
-      query: (taskSubjectId) => routeRequest(annotateRoutes.get, { query: { taskSubjectId } }),
-      // The engine holds the live copy once opened; a cached one would only be stale.
-      keepUnusedDataFor: 0,
     }),
     stepMenu: build.query<DataOf<T['menu']>, { projectId: number; taskId: number }>({
       query: ({ projectId, taskId }) => routeRequest(taskRoutes.menu, { params: { id: taskId }, query: { projectId } }),
@@ -53,8 +64,6 @@ export const workspaceApi = api.injectEndpoints({
 
 export const {
   useClaimNextMutation,
-  useLazyWorkItemQuery,
-  useLazyItemAnnotationsQuery,
   useStepMenuQuery,
   useItemLogQuery,
   useItemNotesQuery,
