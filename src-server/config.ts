@@ -37,6 +37,12 @@ export interface ServerConfig {
   ai: AiSettings;
   /** Video frames decoded on the server (src-server/media/ffmpegFrames.ts). */
   media: MediaSettings;
+  /**
+   * The secret signed URLs are made and checked with (URL_SIGNING_SECRET, 64 hex characters),
+   * the same for every process of the server; null: one made and kept in the data folder
+   * (storage/signedUrl.ts), which serves one machine.
+   */
+  urlSigningSecret: Buffer | null;
 }
 
 export interface MediaSettings {
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       tempDir: path.join(path.resolve(env.DATA_DIR ?? './data'), 'tmp'),
     },
     media: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg' },
+    urlSigningSecret: parseSigningSecret(env.URL_SIGNING_SECRET),
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,
       serviceKey: env.AI_SERVICE_KEY || null,
@@ -150,6 +157,14 @@ function parseTrustProxy(v: string | undefined): boolean | number | string {
   if (!v || v === 'false' || v === '0') return false;
   if (truthy(v)) return true;
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** 32 bytes as 64 hex characters (`openssl rand -hex 32`); anything else is refused at start, never used weakened. */
+function parseSigningSecret(v: string | undefined): Buffer | null {
+  if (!v) return null;
+  const hex = v.trim();
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('URL_SIGNING_SECRET must be 64 hex characters (32 random bytes: openssl rand -hex 32)');
+  return Buffer.from(hex, 'hex');
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context';
 import { obsRoutes } from '../../src-shared/api/obs';
 import { API_BASE } from '../../src-shared/api/route';
 import { S3Presigner } from '../storage/presign';
-import { loadOrCreateSigningSecret, UrlSigner } from '../storage/signedUrl';
+import { signingSecretOf, UrlSigner } from '../storage/signedUrl';
 
 /** Images handed to a model service stay readable this long (a long job reads its last image late). */
 const SERVICE_URL_SECONDS = 24 * 3600;
@@ -19,7 +19,7 @@ export class ServiceUrls {
   private origin: string | null;
 
   constructor(private readonly ctx: Pick<ServerContext, 'config' | 'storage' | 'now'>) {
-    this.signer = new UrlSigner(loadOrCreateSigningSecret(ctx.config.dataDir));
+    this.signer = new UrlSigner(signingSecretOf(ctx.config));
     this.presigner = ctx.storage.mode === 's3' && ctx.config.s3 ? new S3Presigner(ctx.config.s3) : null;
     this.origin = ctx.config.ai.callbackUrl ? new URL(ctx.config.ai.callbackUrl).origin : null;
   }

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import crypto from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import {
   parseRoom,
@@ -14,9 +15,15 @@ import { errorMsg } from '../../src-shared/api/errors';
 import { projectRoleMay } from '../../src-shared/model/permissions';
 import type { ServerContext } from '../context';
 import { RealtimeEventLog } from './eventLog';
+import { PgFanout, type FanoutNote } from './pgFanout';
 import { mayNarrowAccess, RoomRecheck } from './roomRecheck';
 
 type Ack = (answer: Record<string, unknown>) => void;
+
+/** A session token as processes name it to each other. */
+const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/** Own events remembered, so catching up after a lost LISTEN connection does not send them twice. */
+const OWN_REMEMBERED = 10_000;
 
 /** Publishing side of the real-time channel, available to every route as `ctx.realtime`. */
 export interface RealtimePublisher {
@@ -30,6 +37,10 @@ export interface RealtimePublisher {
  * socket.io on the team server's own HTTP server. Each socket is a logged-in user (the same
  * session tokens as HTTP); it joins only rooms whose team or project the user may see, and
  * `resume` replays what it missed from the event log, so a reconnect loses nothing.
+ *
+ * On PostgreSQL, several server processes share the channel (pgFanout.ts): what one publishes
+ * reaches the sockets of every other, which also check their rooms again after an event that
+ * narrows access, and a logout ends the session's sockets wherever they are.
  */
 export class RealtimeHub implements RealtimePublisher {
   private io: Server | null = null;
@@ -37,6 +48,11 @@ export class RealtimeHub implements RealtimePublisher {
   private pruneTimer: NodeJS.Timeout | null = null;
   /** Access is checked again after it may have narrowed, not only on joining (roomRecheck.ts). */
   readonly recheck: RoomRecheck;
+  /** the other processes, on PostgreSQL */
+  private fanout: PgFanout | null = null;
+  /** the newest event pushed to this process's sockets, and this process's own recent ones */
+  private lastSeq = 0;
+  private readonly own = new Set<number>();
 
   constructor(private readonly ctx: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'>) {
     this.log = new RealtimeEventLog(ctx.db);
@@ -56,10 +72,22 @@ export class RealtimeHub implements RealtimePublisher {
       socket.data.userId = userId;
       // Kept to check the session again later (logout, expiry): the socket must not outlive it.
       socket.data.token = token;
+      socket.data.tokenHash = tokenHash(token as string);
       next();
     });
     io.on('connection', (socket) => this.serve(socket));
     this.io = io;
+    const url = this.ctx.config.databaseUrl;
+    if (this.ctx.dialect === 'postgres' && url) {
+      this.fanout = new PgFanout({
+        url,
+        db: this.ctx.db,
+        receive: (note) => void this.received(note).catch(() => undefined),
+        reconnected: () => void this.catchUp().catch(() => undefined),
+        warn: (m) => console.warn(m),
+      });
+      void this.fanout.start();
+    }
     this.pruneTimer = setInterval(() => void this.log.prune(this.ctx.now() - REALTIME_REPLAY_WINDOW_MS).catch(() => {}), 3600_000);
     this.pruneTimer.unref();
     this.recheck.start();
@@ -67,13 +95,46 @@ export class RealtimeHub implements RealtimePublisher {
 
   async publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>> {
     const message = await this.log.append(room, type, payload, this.ctx.now());
-    this.io?.to(room).emit(REALTIME.event, message);
-    if (mayNarrowAccess(type, payload)) this.recheck.soon();
+    this.deliver(message);
+    if (this.fanout) {
+      this.own.add(message.seq);
+      if (this.own.size > OWN_REMEMBERED) this.own.delete(this.own.values().next().value!);
+      // The event is in the log: a process that misses this note reads it there when its LISTEN is back.
+      await this.fanout.send({ kind: 'event', message }).catch((err: unknown) => console.warn(`real-time: not sent to the other processes: ${(err as Error).message}`));
+    }
     return message;
   }
 
   sessionEnded(token: string): void {
-    for (const socket of this.io?.of('/').sockets.values() ?? []) if (socket.data.token === token) socket.disconnect(true);
+    this.endSession(tokenHash(token));
+    this.fanout?.send({ kind: 'session', tokenHash: tokenHash(token) }).catch(() => undefined);
+  }
+
+  /** Whether the channel reaches the other processes (always, with one process on SQLite). */
+  get sharedAcrossProcesses(): boolean {
+    return this.fanout === null || this.fanout.listening;
+  }
+
+  /** An event to this process's sockets in its room. */
+  private deliver(message: RealtimeMessage): void {
+    this.lastSeq = Math.max(this.lastSeq, message.seq);
+    this.io?.to(message.room).emit(REALTIME.event, message);
+    if (mayNarrowAccess(message.type, message.payload)) this.recheck.soon();
+  }
+
+  private endSession(hash: string): void {
+    for (const socket of this.io?.of('/').sockets.values() ?? []) if (socket.data.tokenHash === hash) socket.disconnect(true);
+  }
+
+  private async received(note: FanoutNote): Promise<void> {
+    if (note.kind === 'session') return this.endSession(note.tokenHash);
+    const message = note.kind === 'event' ? note.message : await this.log.bySeq(note.seq);
+    if (message) this.deliver(message);
+  }
+
+  /** Back after the LISTEN connection was lost: what other processes published meanwhile, from the log. */
+  private async catchUp(): Promise<void> {
+    for (const message of await this.log.since(this.lastSeq)) if (!this.own.has(message.seq)) this.deliver(message);
   }
 
   /**
@@ -87,6 +148,7 @@ export class RealtimeHub implements RealtimePublisher {
   }
 
   async close(): Promise<void> {
+    await this.fanout?.close();
     this.recheck.stop();
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.io?.close();

@@ -35,6 +35,14 @@ export function loadOrCreateSigningSecret(dataDir: string): Buffer {
 }
 
 /**
+ * The secret of this server's signed URLs: the operator's (URL_SIGNING_SECRET), which every
+ * process of a server run on several machines shares (docs/deploy.md), else the data folder's own.
+ */
+export function signingSecretOf(config: { urlSigningSecret: Buffer | null; dataDir: string }): Buffer {
+  return config.urlSigningSecret ?? loadOrCreateSigningSecret(config.dataDir);
+}
+
+/**
  * Embedded-mode signed URLs: HMAC-SHA256 over the purpose, the key and the expiry (epoch
  * seconds), so a URL can read exactly one object until it expires, with no token header
  * (an `<img src>` works), and changing any part of it breaks the signature.

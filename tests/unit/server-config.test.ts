@@ -28,5 +28,9 @@ describe('server configuration', () => {
     expect(() => loadConfig({ MAX_UPLOAD_BYTES: '5GB' })).toThrow(/MAX_UPLOAD_BYTES/);
     expect(() => loadConfig({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES/);
     expect(() => loadConfig({ S3_ENDPOINT: 'http://x', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' })).toThrow(/S3_BUCKET is required/);
+    // A weak or mistyped URL-signing secret is refused at start, never used as it is.
+    for (const bad of ['secret', 'ab'.repeat(16), 'zz'.repeat(32)]) expect(() => loadConfig({ URL_SIGNING_SECRET: bad })).toThrow(/URL_SIGNING_SECRET must be 64 hex characters/);
+    expect(loadConfig({ URL_SIGNING_SECRET: 'Ab'.repeat(32) }).urlSigningSecret).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    expect(loadConfig({}).urlSigningSecret).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import { ProjectListRepository } from '../../repositories/projectList';
 import { S3Presigner } from '../../storage/presign';
 import { StsVendor } from '../../storage/stsVendor';
-import { loadOrCreateSigningSecret, UrlSigner } from '../../storage/signedUrl';
+import { signingSecretOf, UrlSigner } from '../../storage/signedUrl';
 import { authorizeKey, authorizePath, type KeyMode } from '../../storage/keyAccess';
 import type { KeyArea, ParsedKey } from '../../storage/keys';
 
@@ -35,7 +35,7 @@ export function obsDeps(ctx: ServerContext): ObsDeps {
     ctx,
     rootPrefix,
     // Made in both modes: a server moved from S3 to embedded mode keeps working URLs at once.
-    signer: new UrlSigner(loadOrCreateSigningSecret(ctx.config.dataDir)),
+    signer: new UrlSigner(signingSecretOf(ctx.config)),
     presigner,
     sts,
     projectList: new ProjectListRepository(ctx.db),
