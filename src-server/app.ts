@@ -21,6 +21,7 @@ import { textKeyword } from './plugins/textKeyword';
 import { serverLoggerOptions, type LogStream } from './plugins/logRedaction';
 import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
+import { installHealth } from './plugins/health';
 import { userRoutesPlugin } from './routes/user';
 import { smsRoutes } from './routes/sms';
 import { projectRoutesPlugin } from './routes/project';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installTeamChangeEvents(app, ctx);
   installProjectChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);
+  installHealth(app, ctx);
 
   userRoutesPlugin(app, ctx);
   smsRoutes(app, ctx);
