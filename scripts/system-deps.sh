@@ -23,6 +23,8 @@ REQUIRED=(
   # export"); video tests make videos whose frames show their own numbers, and read them back
   # with ffmpeg's own numbering (tests/support/frameNumberVideo.ts); the video bench's peer
   "ffmpeg|/usr/bin/ffmpeg /usr/bin/ffprobe"
+  # the load balancer in front of a local cluster of team server processes (scripts/lib/cluster.ts, docs/deploy.md)
+  "haproxy|/usr/sbin/haproxy"
 )
 
 # True when the pattern (possibly a glob) matches at least one existing file.

@@ -14,6 +14,8 @@ export interface ClientsJob {
   pauseMs: readonly [number, number];
   /** spread each client's start over the first pause, as people do not all start at once */
   stagger: boolean;
+  /** a failed call (an error answer, a cut connection) is counted and the client goes on with its next round, rather than ending the run */
+  keepGoing?: boolean;
 }
 
 export interface ClientsResult {
@@ -22,6 +24,8 @@ export interface ClientsResult {
   /** every task subject id a claim answered */
   told: number[];
   elapsedMs: number;
+  /** calls that failed (keepGoing) */
+  failed?: number;
 }
 
 type Card = { taskSubjectId: number; version: number } | null;
@@ -37,19 +41,29 @@ async function runJob(job: ClientsJob): Promise<ClientsResult> {
   const out: ClientsResult = { claim: [], submit: [], told: [], elapsedMs: 0 };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const pause = () => job.pauseMs[0] + Math.random() * (job.pauseMs[1] - job.pauseMs[0]);
+  out.failed = 0;
+  const round = async (token: string): Promise<boolean> => {
+    let t = performance.now();
+    const card = (await post(job.address, token, '/task/subject/claim', job.claimBody)) as Card;
+    out.claim.push(performance.now() - t);
+    if (!card) return false;
+    out.told.push(card.taskSubjectId);
+    const ms = pause();
+    if (ms > 0) await sleep(ms);
+    t = performance.now();
+    await post(job.address, token, '/task/subject/annotate/submit', { taskSubjectId: card.taskSubjectId, version: card.version });
+    out.submit.push(performance.now() - t);
+    return true;
+  };
   const client = async (token: string) => {
     if (job.stagger) await sleep(Math.random() * job.pauseMs[1]);
     for (let i = 0; i < job.rounds; i++) {
-      let t = performance.now();
-      const card = (await post(job.address, token, '/task/subject/claim', job.claimBody)) as Card;
-      out.claim.push(performance.now() - t);
-      if (!card) return;
-      out.told.push(card.taskSubjectId);
-      const ms = pause();
-      if (ms > 0) await sleep(ms);
-      t = performance.now();
-      await post(job.address, token, '/task/subject/annotate/submit', { taskSubjectId: card.taskSubjectId, version: card.version });
-      out.submit.push(performance.now() - t);
+      try {
+        if (!(await round(token))) return;
+      } catch (err) {
+        if (!job.keepGoing) throw err;
+        out.failed!++;
+      }
     }
   };
   const started = performance.now();
