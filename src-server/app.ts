@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import { connectDatabase } from './database/connect';
 import { migrateToLatest } from './migrations';
 import { createRepositories, type ServerContext } from './context';
-import { OutboxSmsProvider } from './sms/outboxProvider';
+import { smsProviderOf } from './sms/fromConfig';
 import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
 import { installTeamChangeEvents } from './realtime/teamChanges';
@@ -82,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: handle.db,
     dialect: handle.dialect,
     installation,
-    sms: opts.sms ?? new OutboxSmsProvider(config.dataDir),
+    sms: opts.sms ?? smsProviderOf(config),
     storage: createObjectStore(config),
     now: opts.now ?? Date.now,
     repos: createRepositories(handle.db),

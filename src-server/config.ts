@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { OutboundAllowList } from './outbound/addressPolicy';
+import type { AliyunSmsSettings } from './sms/aliyunSms';
+import type { TencentSmsSettings } from './sms/tencentSms';
 
 /** S3 settings; present only when the server runs in S3 mode. */
 export interface S3Config {
@@ -43,7 +45,11 @@ export interface ServerConfig {
    * (storage/signedUrl.ts), which serves one machine.
    */
   urlSigningSecret: Buffer | null;
+  /** Where login and sign-up codes go (SMS_PROVIDER; docs/deploy.md, "Real SMS"). */
+  sms: SmsSettings;
 }
+
+export type SmsSettings = { provider: 'outbox' } | { provider: 'aliyun'; aliyun: AliyunSmsSettings } | { provider: 'tencent'; tencent: TencentSmsSettings };
 
 export interface MediaSettings {
   /** ffmpeg, to decode video frames for the models and into exports with media (FFMPEG_PATH; default `ffmpeg` on the PATH; ffprobe beside it) */
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     media: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg' },
     urlSigningSecret: parseSigningSecret(env.URL_SIGNING_SECRET),
+    sms: parseSms(env),
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,
       serviceKey: env.AI_SERVICE_KEY || null,
@@ -165,6 +172,44 @@ function parseSigningSecret(v: string | undefined): Buffer | null {
   const hex = v.trim();
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('URL_SIGNING_SECRET must be 64 hex characters (32 random bytes: openssl rand -hex 32)');
   return Buffer.from(hex, 'hex');
+}
+
+/** SMS_PROVIDER and its gateway's settings; a gateway named without its settings stops the start, naming the one missing. */
+function parseSms(env: NodeJS.ProcessEnv): SmsSettings {
+  const provider = env.SMS_PROVIDER || 'outbox';
+  const need = (name: string) => {
+    const v = env[name];
+    if (!v) throw new Error(`${name} is required when SMS_PROVIDER is ${provider}`);
+    return v;
+  };
+  if (provider === 'outbox') return { provider };
+  if (provider === 'aliyun') {
+    return {
+      provider,
+      aliyun: {
+        accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+        accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+        signName: need('ALIYUN_SMS_SIGN_NAME'),
+        templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
+        endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com',
+      },
+    };
+  }
+  if (provider === 'tencent') {
+    return {
+      provider,
+      tencent: {
+        secretId: need('TENCENT_SMS_SECRET_ID'),
+        secretKey: need('TENCENT_SMS_SECRET_KEY'),
+        appId: need('TENCENT_SMS_APP_ID'),
+        signName: need('TENCENT_SMS_SIGN_NAME'),
+        templateId: need('TENCENT_SMS_TEMPLATE_ID'),
+        region: env.TENCENT_SMS_REGION || 'ap-guangzhou',
+        endpoint: env.TENCENT_SMS_ENDPOINT || 'https://sms.tencentcloudapi.com',
+      },
+    };
+  }
+  throw new Error(`SMS_PROVIDER must be outbox, aliyun or tencent, got "${provider}"`);
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

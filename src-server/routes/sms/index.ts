@@ -7,6 +7,7 @@ import { addressKey } from '../../auth/clientAddress';
 import { retryAfterSeconds, SMS_PER_ADDRESS, SMS_PER_NUMBER, SMS_PER_NUMBER_AND_REQUESTER, SMS_RESEND } from '../../auth/limits';
 import type { ThrottleCheck } from '../../repositories/authThrottle';
 import type { ServerContext } from '../../context';
+import { SmsGatewayError } from '../../sms/gatewayCall';
 
 export function smsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const guard = new SignInGuard(ctx.db, ctx.repos.users, ctx.repos.smsCodes, ctx.now);
@@ -33,7 +34,14 @@ export function smsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const code = await ctx.repos.smsCodes.issue(mobile, codeType, ctx.now());
     // A code is sent whether or not the number has an account, so this call never tells
     // who is registered (that is GET /user/check's job alone).
-    await ctx.sms.send({ mobile, codeType, code });
+    try {
+      await ctx.sms.send({ mobile, codeType, code });
+    } catch (err) {
+      // The gateway's own reason is for the operator's log and the person's message; never the request it was sent.
+      if (!(err instanceof SmsGatewayError)) throw err;
+      req.log.warn({ gateway: err.gateway, reason: err.reason }, `SMS not sent: ${err.message}`);
+      throw new AppError('sms.sendFailed', { gateway: err.gateway, reason: err.reason });
+    }
     return { resendAfterSeconds: SMS_RESEND.windows[0]!.ms / 1000 };
   });
 }

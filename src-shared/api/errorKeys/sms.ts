@@ -6,4 +6,6 @@ export const SMS_ERROR_KEYS = {
   'sms.numberBusy': 429,
   /** too many wrong codes from this address; data: { retryAfterSeconds } */
   'sms.tooManyGuesses': 429,
+  /** the SMS gateway refused the message or did not answer; data: { gateway, reason } */
+  'sms.sendFailed': 502,
 } as const;
