@@ -22,6 +22,7 @@ import { serverLoggerOptions, type LogStream } from './plugins/logRedaction';
 import { installAccess } from './plugins/access';
 import { installOpenApi } from './plugins/openapi';
 import { installHealth } from './plugins/health';
+import { installMetrics } from './plugins/metrics';
 import { userRoutesPlugin } from './routes/user';
 import { smsRoutes } from './routes/sms';
 import { projectRoutesPlugin } from './routes/project';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installProjectChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);
   installHealth(app, ctx);
+  installMetrics(app, config.metricsToken, { ctx, realtime, poolStats: handle.poolStats });
 
   userRoutesPlugin(app, ctx);
   smsRoutes(app, ctx);

@@ -47,6 +47,8 @@ export interface ServerConfig {
   urlSigningSecret: Buffer | null;
   /** Where login and sign-up codes go (SMS_PROVIDER; docs/deploy.md, "Real SMS"). */
   sms: SmsSettings;
+  /** The bearer token Prometheus reads `/core/metrics` with (METRICS_TOKEN); null: no metrics. */
+  metricsToken: string | null;
 }
 
 export type SmsSettings = { provider: 'outbox' } | { provider: 'aliyun'; aliyun: AliyunSmsSettings } | { provider: 'tencent'; tencent: TencentSmsSettings };
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     media: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg' },
     urlSigningSecret: parseSigningSecret(env.URL_SIGNING_SECRET),
     sms: parseSms(env),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,
       serviceKey: env.AI_SERVICE_KEY || null,
@@ -172,6 +175,13 @@ function parseSigningSecret(v: string | undefined): Buffer | null {
   const hex = v.trim();
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('URL_SIGNING_SECRET must be 64 hex characters (32 random bytes: openssl rand -hex 32)');
   return Buffer.from(hex, 'hex');
+}
+
+/** At least 16 characters: the metrics say what people do, and a short token is guessed. */
+function parseMetricsToken(v: string | undefined): string | null {
+  if (!v) return null;
+  if (v.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)');
+  return v;
 }
 
 /** SMS_PROVIDER and its gateway's settings; a gateway named without its settings stops the start, naming the one missing. */

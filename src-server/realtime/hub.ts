@@ -110,6 +110,11 @@ export class RealtimeHub implements RealtimePublisher {
     this.fanout?.send({ kind: 'session', tokenHash: tokenHash(token) }).catch(() => undefined);
   }
 
+  /** Sockets open on this process (metrics). */
+  get socketCount(): number {
+    return this.io?.of('/').sockets.size ?? 0;
+  }
+
   /** Whether the channel reaches the other processes (always, with one process on SQLite). */
   get sharedAcrossProcesses(): boolean {
     return this.fanout === null || this.fanout.listening;
