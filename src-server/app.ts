@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { ServerConfig } from './config';
@@ -67,6 +68,9 @@ declare module 'fastify' {
  * Builds the team server: opens the database, runs migrations, registers every route.
  * Does not listen (server.ts does), so tests drive it with inject().
  */
+/** What a caller's request id may be: letters, digits, `.`, `_`, `-`; 8 to 64 of them (never a line break into the log). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const handle = connectDatabase(config);
@@ -96,6 +100,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ctx.ai = new AiRuntime(ctx);
 
   const app = Fastify({
+    // Each request's id: the caller's `x-request-id` when it is a plain token (the workstation
+    // sends one per call and writes it in its own log), else a new one; every log line of the
+    // request carries it as `reqId`, and the answer says it back (docs/logging.md).
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     // Every line redacted as it is written: request URLs carry signed URLs' `sig`, errors may quote secrets.
     logger: serverLoggerOptions(config, opts.logStream),
     // Reject unknown fields instead of silently dropping them (and keep anyOf bodies correct).
@@ -136,7 +147,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // (the desktop renderer loads from file://, the browser host from its own port).
   // Content-Disposition carries the file name of file answers (report exports, downloads).
   // Content-Range: a page reading a video by ranges places each answer by it (src-renderer/src/video/boundedRanges.ts).
-  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['Content-Disposition', 'Content-Range'] });
+  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'DELETE'], maxAge: 600, exposedHeaders: ['Content-Disposition', 'Content-Range', 'X-Request-Id'] });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   installEnvelope(app);
   installAuth(app, ctx);
   installFiniteNumbers(app);

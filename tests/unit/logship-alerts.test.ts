@@ -103,6 +103,8 @@ describe('alerts to the webhook', () => {
       'storage upload a/b.jpg failed: Access denied [AccessDenied] (AccessDenied, HTTP 403)',
     );
     expect(steadyText('API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden, 12 ms')).toBe('API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden');
+    // and the call's request id, one per call (docs/logging.md, "One request, both logs")
+    expect(steadyText('API GET /boom failed: HTTP 500 Internal Server Error, code 500 error.internal, 12 ms, request 3f2a9c0d4b5e6f7081928374a5b6c7d8')).toBe('API GET /boom failed: HTTP 500 Internal Server Error, code 500 error.internal');
     // ids, versions and sizes stay
     expect(steadyText('journal save refused: task subject 42: forbidden (error.forbidden); 2 edits kept')).toBe('journal save refused: task subject 42: forbidden (error.forbidden); 2 edits kept');
     const hook = await webhook();

@@ -9,6 +9,8 @@ import { log } from '../../src-renderer/src/app/log';
 let server: Server;
 let serverUrl: string;
 const sent: LogRecordInput[] = [];
+/** the `x-request-id` of each call the stand-in got, in order */
+const requestIds: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -16,6 +18,7 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    requestIds.push(String(req.headers['x-request-id']));
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path.startsWith('/core/project/')) json(403, { code: 403, msg: 'error.forbidden', data: null });
     else if (path === '/core/boom') json(500, { code: 500, msg: 'error.internal', data: null });
@@ -56,7 +59,9 @@ describe('renderer log of team-server calls', () => {
     expect(records).toHaveLength(1);
     const [r] = records;
     expect(r!.level).toBe(LOG_LEVELS.warn);
-    expect(r!.message).toMatch(/^API GET \/project\/:id\/check\/permission failed: HTTP 403 Forbidden, code 403 error\.forbidden, \d+ ms$/);
+    expect(r!.message).toMatch(/^API GET \/project\/:id\/check\/permission failed: HTTP 403 Forbidden, code 403 error\.forbidden, \d+ ms, request [0-9a-f]{32}$/);
+    // the id the call sent: the server's log lines of it carry the same
+    expect(r!.message.endsWith(`request ${requestIds.at(-1)}`)).toBe(true);
     expect(r!.extra).toEqual({ projectId: 42 });
     expect(JSON.stringify(r)).not.toContain('secret-token');
   });
@@ -66,7 +71,7 @@ describe('renderer log of team-server calls', () => {
     const records = await recordsOf(() => apiRequest({ method: 'POST', path: '/user/login/mobile', body: { mobile: '138', password: 'hunter2' } }));
     expect(records).toHaveLength(1);
     expect(records[0]!.level).toBe(LOG_LEVELS.error);
-    expect(records[0]!.message).toMatch(/^API POST \/user\/login\/mobile failed: network error \(.+\), \d+ ms$/);
+    expect(records[0]!.message).toMatch(/^API POST \/user\/login\/mobile failed: network error \(.+\), \d+ ms, request [0-9a-f]{32}$/);
     expect(JSON.stringify(records)).not.toContain('hunter2');
   });
 
@@ -89,6 +94,7 @@ describe('renderer log of team-server calls', () => {
   it('a success slower than 2 s is an info record with its time', async () => {
     const records = await recordsOf(() => apiRequest({ method: 'GET', path: '/slow' }));
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ level: LOG_LEVELS.info, message: expect.stringMatching(/^API GET \/slow slow: \d{4} ms$/) as string });
+    expect(records[0]).toMatchObject({ level: LOG_LEVELS.info, message: expect.stringMatching(/^API GET \/slow slow: \d{4} ms, request [0-9a-f]{32}$/) as string });
+    expect(records[0]!.message.endsWith(`request ${requestIds.at(-1)}`)).toBe(true);
   });
 });

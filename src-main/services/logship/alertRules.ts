@@ -45,8 +45,11 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
-/** How long it took, and how often it was tried before: `, 12 ms`, ` after 3 retries, 0.31 s`. */
-const VARYING = /(?: after \d+ retr(?:y|ies))?, \d+(?:\.\d+)? ?m?s\b/g;
+/**
+ * How long it took, how often it was tried before, and the call's request id (one per call):
+ * `, 12 ms`, ` after 3 retries, 0.31 s`, `, request 3f2a...`.
+ */
+const VARYING = /(?: after \d+ retr(?:y|ies))?, \d+(?:\.\d+)? ?m?s\b|, request [0-9a-f]{32}\b/g;
 
 /**
  * A record's message as an alert says it: without the duration and retry count, which differ

@@ -144,21 +144,28 @@ function failureOf(err: unknown): CallFailure {
 export async function apiRequest<T = unknown>(req: ApiRequest): Promise<T> {
   if (apiBase === null) throw new Error(API_NOT_INITIALISED);
   const started = performance.now();
+  // Sent as `x-request-id`: the server's log lines of this call carry it, and so does ours.
+  const requestId = newRequestId();
   try {
-    const data = await send<T>(apiBase, req);
+    const data = await send<T>(apiBase, req, requestId);
     const ms = performance.now() - started;
-    if (ms > SLOW_CALL_MS) logSlowCall(req, ms);
+    if (ms > SLOW_CALL_MS) logSlowCall(req, ms, requestId);
     tellOutcome(null);
     return data;
   } catch (err) {
-    if (!isAbort(err) && !req.probe) logCallFailure(req, performance.now() - started, failureOf(err));
+    if (!isAbort(err) && !req.probe) logCallFailure(req, performance.now() - started, failureOf(err), requestId);
     tellOutcome(err);
     throw err;
   }
 }
 
-async function send<T>(base: string, req: ApiRequest): Promise<T> {
-  const headers = new Headers({ accept: 'application/json' });
+/** 16 random bytes as hex: crypto.getRandomValues works where randomUUID does not (a page on a plain-http LAN address). */
+function newRequestId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function send<T>(base: string, req: ApiRequest, requestId: string): Promise<T> {
+  const headers = new Headers({ accept: 'application/json', 'x-request-id': requestId });
   const token = readToken();
   if (token) headers.set(token.name, token.value);
 

@@ -52,17 +52,20 @@ function levelOf(f: CallFailure): 'info' | 'warn' | 'error' {
   return code >= 500 ? 'error' : 'warn';
 }
 
-/** `API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden, 12 ms` */
-export function logCallFailure(call: CallFacts, ms: number, f: CallFailure): void {
+/**
+ * `API GET /task/:id/work failed: HTTP 403 Forbidden, code 403 error.forbidden, 12 ms, request 3f2a...`:
+ * the request id the call sent, which the server's log lines of it carry too (docs/logging.md).
+ */
+export function logCallFailure(call: CallFacts, ms: number, f: CallFailure, requestId: string): void {
   const parts: string[] = [];
   if (f.status === null) parts.push(`network error (${f.network ?? 'no answer'})`);
   else parts.push(`HTTP ${f.status}${f.statusText ? ` ${f.statusText}` : ''}`);
   if (f.code !== undefined) parts.push(`code ${f.code}${f.msg ? ` ${f.msg}` : ''}`);
-  parts.push(`${Math.round(ms)} ms`);
+  parts.push(`${Math.round(ms)} ms`, `request ${requestId}`);
   log[levelOf(f)](`API ${call.method} ${call.path} failed: ${parts.join(', ')}`, idsOf(call));
 }
 
-/** `API GET /project/list slow: 2345 ms` */
-export function logSlowCall(call: CallFacts, ms: number): void {
-  log.info(`API ${call.method} ${call.path} slow: ${Math.round(ms)} ms`, idsOf(call));
+/** `API GET /project/list slow: 2345 ms, request 3f2a...` */
+export function logSlowCall(call: CallFacts, ms: number, requestId: string): void {
+  log.info(`API ${call.method} ${call.path} slow: ${Math.round(ms)} ms, request ${requestId}`, idsOf(call));
 }
