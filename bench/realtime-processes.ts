@@ -16,8 +16,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../src-shared/api/realtime';
+import { REALTIME, room, type RealtimeMessage } from '../src-shared/api/realtime';
+import { waitFor } from '../scripts/lib/cluster';
+import { joinRoom, openSocket } from '../tests/support/realtimeSocket';
 import { requireSystemEnv } from '../tests/support/runEnv';
 import { startTestServer } from '../tests/support/testServer';
 import { buildWorld } from '../tests/support/world';
@@ -25,28 +26,6 @@ import { fmt, percentiles } from './lib/stats';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
 const PORT_B = Number(process.env.BENCH_PORT_B ?? 8793);
-
-async function waitFor(url: string, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function connect(url: string, token: string): Promise<Socket> {
-  const socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 async function main() {
   process.env.TEST_DATABASE_URL ??= requireSystemEnv('pg', ['TEST_DATABASE_URL']).TEST_DATABASE_URL;
@@ -59,13 +38,13 @@ async function main() {
   });
   try {
     const urlB = `http://127.0.0.1:${PORT_B}`;
-    await waitFor(`${urlB}/core/health`);
+    // ready: its database and its LISTEN connection up
+    await waitFor(`${urlB}/core/ready`, (status) => status === 200, 120_000);
     const w = await buildWorld(a.app.ctx);
     const project = room('project', w.projectP);
-    const sockets = [await connect(urlA, w.users.reviewer.token), await connect(urlB, w.users.reviewer.token)];
+    const sockets = [await openSocket(urlA, w.users.reviewer.token), await openSocket(urlB, w.users.reviewer.token)];
     for (const s of sockets) {
-      const ack = (await s.emitWithAck(REALTIME.join, { room: project })) as { ok: boolean };
-      if (!ack.ok) throw new Error('could not join the room');
+      if (!(await joinRoom(s, project)).ok) throw new Error('could not join the room');
     }
     // Until B's LISTEN is up, an event would reach only A's socket: wait for one to reach both.
     const arrivals: Map<number, number>[] = [new Map(), new Map()];

@@ -64,13 +64,13 @@ declare module 'fastify' {
   }
 }
 
+/** What a caller's request id may be: letters, digits, `.`, `_`, `-`; 8 to 64 of them (never a line break into the log). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
 /**
  * Builds the team server: opens the database, runs migrations, registers every route.
  * Does not listen (server.ts does), so tests drive it with inject().
  */
-/** What a caller's request id may be: letters, digits, `.`, `_`, `-`; 8 to 64 of them (never a line break into the log). */
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const handle = connectDatabase(config);
@@ -158,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installTeamChangeEvents(app, ctx);
   installProjectChangeEvents(app, ctx);
   await installOpenApi(app, VERSION);
-  installHealth(app, ctx);
+  installHealth(app, ctx.db, realtime);
   installMetrics(app, config.metricsToken, { ctx, realtime, poolStats: handle.poolStats });
 
   userRoutesPlugin(app, ctx);

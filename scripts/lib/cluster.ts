@@ -58,7 +58,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, ok: (status: number) => boolean, ms: number): Promise<void> {
+/** Resolves once `url` answers a status `ok` takes; fails after `ms`. */
+export async function waitFor(url: string, ok: (status: number) => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     try {

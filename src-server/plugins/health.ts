@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { API_BASE } from '../../src-shared/api/route';
-import type { ServerContext } from '../context';
+import type { Database } from '../database/schema';
 
 /** A database that does not answer `select 1` in this long is as good as away, to a balancer. */
 const DATABASE_CHECK_MS = 2000;
@@ -26,13 +26,13 @@ async function within<T>(ms: number, work: Promise<T>): Promise<boolean> {
  *   named otherwise. Once a stop begins, every request, this one too, answers 503 (Fastify's
  *   own while closing), so the balancer takes the process out while its requests finish.
  */
-export function installHealth(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'realtime'>): void {
+export function installHealth(app: FastifyInstance, db: Kysely<Database>, realtime: { sharedAcrossProcesses: boolean }): void {
   const open = { schema: { hide: true }, config: { auth: false } } as const;
   app.get(`${API_BASE}/health`, open, async () => ({ live: true }));
   app.get(`${API_BASE}/ready`, open, async (_req, reply) => {
     const checks = {
-      database: await within(DATABASE_CHECK_MS, sql`select 1`.execute(ctx.db)),
-      realtime: (ctx.realtime as { sharedAcrossProcesses?: boolean }).sharedAcrossProcesses !== false,
+      database: await within(DATABASE_CHECK_MS, sql`select 1`.execute(db)),
+      realtime: realtime.sharedAcrossProcesses,
     };
     const ready = Object.values(checks).every(Boolean);
     return reply.code(ready ? 200 : 503).send({ ready, checks });

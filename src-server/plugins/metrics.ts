@@ -47,26 +47,24 @@ export function installMetrics(app: FastifyInstance, token: string | null, sourc
   const duration = new Histogram({ name: 'annot_http_request_duration_seconds', help: 'HTTP request time by route pattern', labelNames: ['method', 'route'] as const, buckets: DURATION_BUCKETS, registers: [registry] });
   const work = new Counter({ name: 'annot_work_calls_total', help: 'Successful claims, saves and submits', labelNames: ['call'] as const, registers: [registry] });
   const { db } = sources.ctx;
-  new Gauge({
-    name: 'annot_exports',
-    help: 'Exports by status (queued, running)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await db.selectFrom('exports').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['queued', 'running']).groupBy('status').execute();
-      for (const status of ['queued', 'running']) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
-    },
-  });
-  new Gauge({
-    name: 'annot_ai_jobs',
-    help: 'AI jobs by state (queued, running)',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await db.selectFrom('ai_jobs').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('state', 'in', ['queued', 'running']).groupBy('state').execute();
-      for (const state of ['queued', 'running']) this.set({ state }, Number(rows.find((r) => r.state === state)?.n ?? 0));
-    },
-  });
+  // The queues, counted when scraped: how many of each state wait or run, 0 for a state with none.
+  const queue = (name: string, help: string, label: string, count: () => Promise<{ state: string; n: number }[]>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        const rows = await count();
+        for (const state of ['queued', 'running']) this.set({ [label]: state }, Number(rows.find((r) => r.state === state)?.n ?? 0));
+      },
+    });
+  queue('annot_exports', 'Exports by status (queued, running)', 'status', () =>
+    db.selectFrom('exports').select(['status as state', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['queued', 'running']).groupBy('status').execute(),
+  );
+  queue('annot_ai_jobs', 'AI jobs by state (queued, running)', 'state', () =>
+    db.selectFrom('ai_jobs').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('state', 'in', ['queued', 'running']).groupBy('state').execute(),
+  );
   new Gauge({
     name: 'annot_realtime_sockets',
     help: 'Real-time sockets open on this process',

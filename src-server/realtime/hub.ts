@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import crypto from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import {
   parseRoom,
@@ -15,13 +14,12 @@ import { errorMsg } from '../../src-shared/api/errors';
 import { projectRoleMay } from '../../src-shared/model/permissions';
 import type { ServerContext } from '../context';
 import { RealtimeEventLog } from './eventLog';
+import { hashToken } from '../auth/tokens';
 import { PgFanout, type FanoutNote } from './pgFanout';
 import { mayNarrowAccess, RoomRecheck } from './roomRecheck';
 
 type Ack = (answer: Record<string, unknown>) => void;
 
-/** A session token as processes name it to each other. */
-const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 /** Own events remembered, so catching up after a lost LISTEN connection does not send them twice. */
 const OWN_REMEMBERED = 10_000;
 
@@ -72,7 +70,8 @@ export class RealtimeHub implements RealtimePublisher {
       socket.data.userId = userId;
       // Kept to check the session again later (logout, expiry): the socket must not outlive it.
       socket.data.token = token;
-      socket.data.tokenHash = tokenHash(token as string);
+      // as processes name a session to each other (the hash the sessions table keeps, never the token)
+      socket.data.tokenHash = hashToken(token as string);
       next();
     });
     io.on('connection', (socket) => this.serve(socket));
@@ -106,8 +105,9 @@ export class RealtimeHub implements RealtimePublisher {
   }
 
   sessionEnded(token: string): void {
-    this.endSession(tokenHash(token));
-    this.fanout?.send({ kind: 'session', tokenHash: tokenHash(token) }).catch(() => undefined);
+    const hash = hashToken(token);
+    this.endSession(hash);
+    this.fanout?.send({ kind: 'session', tokenHash: hash }).catch(() => undefined);
   }
 
   /** Sockets open on this process (metrics). */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { SmsMessage, SmsProvider } from './provider';
-import { callGateway, percentEncode, SmsGatewayError } from './gatewayCall';
+import { percentEncode } from '../../src-shared/transfer/percentEncode';
+import { callGateway, sha256Hex, SmsGatewayError } from './gatewayCall';
 
 export interface AliyunSmsSettings {
   accessKeyId: string;
@@ -12,8 +13,6 @@ export interface AliyunSmsSettings {
   /** default https://dysmsapi.aliyuncs.com */
   endpoint: string;
 }
-
-const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
 /**
  * Alibaba Cloud SMS (短信服务, dysmsapi `SendSms`, version 2017-05-25), signed with Alibaba Cloud's
@@ -39,21 +38,21 @@ export class AliyunSmsProvider implements SmsProvider {
       .sort()
       .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
       .join('&');
-    const headers: Record<string, string> = {
-      host: url.host,
+    // Sent as they are; `host` is signed too, and fetch sends the URL's.
+    const sent: Record<string, string> = {
       'x-acs-action': 'SendSms',
-      'x-acs-content-sha256': sha256(''),
+      'x-acs-content-sha256': sha256Hex(''),
       'x-acs-date': new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       'x-acs-signature-nonce': crypto.randomUUID(),
       'x-acs-version': '2017-05-25',
     };
-    const names = Object.keys(headers).sort();
-    const canonical = ['POST', '/', query, names.map((n) => `${n}:${headers[n]!.trim()}\n`).join(''), names.join(';'), headers['x-acs-content-sha256']].join('\n');
-    const signature = crypto.createHmac('sha256', this.s.accessKeySecret).update(`ACS3-HMAC-SHA256\n${sha256(canonical)}`).digest('hex');
+    const signed: Record<string, string> = { host: url.host, ...sent };
+    const names = Object.keys(signed).sort();
+    const canonical = ['POST', '/', query, names.map((n) => `${n}:${signed[n]!.trim()}\n`).join(''), names.join(';'), sent['x-acs-content-sha256']].join('\n');
+    const signature = crypto.createHmac('sha256', this.s.accessKeySecret).update(`ACS3-HMAC-SHA256\n${sha256Hex(canonical)}`).digest('hex');
     const answer = (await callGateway('aliyun', `${url.origin}/?${query}`, {
       method: 'POST',
-      // Host is the URL's, as signed; fetch sets it.
-      headers: { ...Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'host')), authorization: `ACS3-HMAC-SHA256 Credential=${this.s.accessKeyId},SignedHeaders=${names.join(';')},Signature=${signature}` },
+      headers: { ...sent, authorization: `ACS3-HMAC-SHA256 Credential=${this.s.accessKeyId},SignedHeaders=${names.join(';')},Signature=${signature}` },
     })) as { Code?: unknown; Message?: unknown };
     if (answer.Code !== 'OK') throw new SmsGatewayError('aliyun', String(answer.Code ?? 'badAnswer'), String(answer.Message ?? ''));
   }

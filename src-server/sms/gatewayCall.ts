@@ -3,6 +3,8 @@
  * 10 s and reads at most 64 KiB of the answer, so a gateway that hangs or floods costs a request
  * its time, never the process's memory.
  */
+import crypto from 'node:crypto';
+
 const TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -45,5 +47,5 @@ export async function callGateway(gateway: string, url: string, init: RequestIni
   }
 }
 
-/** RFC 3986 percent-encoding, as both gateways' canonical query strings take it (space %20, `*` %2A, `~` kept). */
-export const percentEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** A text's SHA-256 in hex: the payload and canonical-request hashes both gateways' signatures take. */
+export const sha256Hex = (s: string): string => crypto.createHash('sha256').update(s, 'utf8').digest('hex');

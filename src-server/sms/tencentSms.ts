@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SmsMessage, SmsProvider } from './provider';
-import { callGateway, SmsGatewayError } from './gatewayCall';
+import { callGateway, sha256Hex, SmsGatewayError } from './gatewayCall';
 
 export interface TencentSmsSettings {
   secretId: string;
@@ -17,7 +17,6 @@ export interface TencentSmsSettings {
   endpoint: string;
 }
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 const hmac = (key: crypto.BinaryLike, s: string) => crypto.createHmac('sha256', key).update(s, 'utf8').digest();
 
 /**
@@ -40,9 +39,9 @@ export class TencentSmsProvider implements SmsProvider {
     const date = new Date(timestamp * 1000).toISOString().slice(0, 10);
     const contentType = 'application/json; charset=utf-8';
     const signedHeaders = 'content-type;host;x-tc-action';
-    const canonical = ['POST', '/', '', `content-type:${contentType}\nhost:${url.host}\nx-tc-action:sendsms\n`, signedHeaders, sha256(body)].join('\n');
+    const canonical = ['POST', '/', '', `content-type:${contentType}\nhost:${url.host}\nx-tc-action:sendsms\n`, signedHeaders, sha256Hex(body)].join('\n');
     const scope = `${date}/sms/tc3_request`;
-    const toSign = ['TC3-HMAC-SHA256', String(timestamp), scope, sha256(canonical)].join('\n');
+    const toSign = ['TC3-HMAC-SHA256', String(timestamp), scope, sha256Hex(canonical)].join('\n');
     const key = hmac(hmac(hmac(`TC3${this.s.secretKey}`, date), 'sms'), 'tc3_request');
     const signature = crypto.createHmac('sha256', key).update(toSign, 'utf8').digest('hex');
     const answer = (await callGateway('tencent', `${url.origin}/`, {

@@ -9,14 +9,15 @@
  */
 import crypto from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { room } from '../../src-shared/api/realtime';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
 import { startCluster, type Cluster } from '../../scripts/lib/cluster';
 import { freshDatabase, type TestDatabase } from '../support/databases';
 import { eventually } from '../support/eventually';
+import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
 import { requireSystemEnv } from '../support/runEnv';
 import { dropBucket } from '../support/testBucket';
 import { S3Proxy } from '../support/s3Proxy';
@@ -64,15 +65,10 @@ describe('three server processes behind HAProxy, on PostgreSQL and Ceph', () => 
   };
 
   it('delivers to a socket on one process the project changes that every process made', async () => {
-    const socket = io(cluster.url, { path: REALTIME_PATH, auth: { token: w.users.reviewer.token }, transports: ['websocket'], reconnection: false });
+    const socket = await openSocket(cluster.url, w.users.reviewer.token);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    expect(await socket.emitWithAck(REALTIME.join, { room: room('project', w.projectP) })).toMatchObject({ ok: true });
-    const got: RealtimeMessage[] = [];
-    socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
+    expect(await joinRoom(socket, room('project', w.projectP))).toMatchObject({ ok: true });
+    const got = collectEvents(socket);
     // Six changes, balanced over the three processes request by request: at least four served by a process the socket is not on.
     for (let i = 0; i < 6; i++) {
       const r = await call(w.users.owner.token, 'POST', `/project/${w.projectP}/rejectReason/add`, { reason: `Cluster reason ${i}` });

@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { room, type RealtimeMessage } from '../../src-shared/api/realtime';
 import { buildApp } from '../../src-server/app';
 import type { RealtimeHub } from '../../src-server/realtime/hub';
 import { eventually } from '../support/eventually';
+import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
 import { multipartForm } from '../support/obsServer';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
@@ -51,20 +52,12 @@ describe('two server processes on one postgres: the real-time channel, signed UR
   });
 
   const connect = async (url: string, token: string) => {
-    const socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+    const socket = await openSocket(url, token);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (err) => reject(err));
-    });
     return socket;
   };
-  const join = (socket: Socket, r: string) => socket.emitWithAck(REALTIME.join, { room: r }) as Promise<{ ok: boolean }>;
-  const received = (socket: Socket) => {
-    const got: RealtimeMessage[] = [];
-    socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
-    return got;
-  };
+  const join = joinRoom;
+  const received = collectEvents;
   const heard = (got: RealtimeMessage[], seq: number) => eventually(`event ${seq} heard`, async () => got.some((m) => m.seq === seq) || undefined, 10_000);
 
   it('delivers an event published on one process to the room\'s sockets on the other, whole, also one too large for a notification', async () => {

@@ -1,7 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { REALTIME, REALTIME_PATH, room } from '../../src-shared/api/realtime';
 import { DB_KINDS } from '../support/databases';
+import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { buildWorld, type World } from '../support/world';
 import type { RealtimeHub } from '../../src-server/realtime/hub';
@@ -24,20 +25,12 @@ describe.each(DB_KINDS)('real-time channel on %s', (kind) => {
   });
 
   const connect = async (token: string) => {
-    const socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+    const socket = await openSocket(url, token);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (err) => reject(err));
-    });
     return socket;
   };
-  const join = (socket: Socket, r: string) => socket.emitWithAck(REALTIME.join, { room: r }) as Promise<{ ok: boolean; msg?: string }>;
-  const received = (socket: Socket) => {
-    const got: RealtimeMessage[] = [];
-    socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
-    return got;
-  };
+  const join = joinRoom;
+  const received = collectEvents;
   const until = async (cond: () => boolean) => {
     for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
   };

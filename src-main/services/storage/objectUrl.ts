@@ -1,7 +1,5 @@
 import net from 'node:net';
-
-/** S3's encoding of a key's segment or a query value: encodeURIComponent plus !'()* (the SDK's extendedEncodeURIComponent). */
-const encodeS3 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+import { percentEncode as encodeS3 } from '../../../src-shared/transfer/percentEncode';
 
 /** A bucket the SDK would put in the host name: DNS-compatible, no dots (they break TLS wildcards), not an IP. */
 const hostable = (bucket: string) => /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(bucket);
