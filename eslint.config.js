@@ -98,6 +98,12 @@ export default tseslint.config(
   layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
   layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),
+  // Repositories sit below everything that uses them (issue 34): no HTTP plugin, route, service
+  // or the context that holds the services; tests/unit/server-import-cycles.test.ts keeps the rest acyclic.
+  layer(['src-server/repositories/**'], {
+    electron: true,
+    folders: ['src-main', 'src-renderer', 'src-preload', 'plugins', 'routes', 'context', 'foundation', 'realtime', 'exports', 'images', 'duties', 'app'],
+  }),
   layer(['src-preload/**'], { folders: ['src-main', 'src-server', 'src-renderer'] }),
   layer(['src-ai/**'], { electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
 );

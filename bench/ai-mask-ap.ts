@@ -140,7 +140,7 @@ async function main() {
   const stalls = monitorEventLoopDelay({ resolution: 5 });
   stalls.enable();
   const t2 = mark();
-  await afterJobEnded(ctx, ctx.ai, (await jobs.get(jobId))!, null);
+  await afterJobEnded(ctx, () => ctx.ai.wake(), (await jobs.get(jobId))!, null);
   stalls.disable();
   console.log(`evaluation's end (read, measure, keep): ${ms(t2)}; the event loop's longest stall meanwhile ${(stalls.max / 1e6).toFixed(0)} ms`);
   for (const level of ['object', 'object', 'label'] as const) {

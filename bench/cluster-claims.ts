@@ -90,19 +90,43 @@ async function main() {
 
     // Three processes, the 50 at work, one killed a third of the way in.
     const c = await clusterOf(3);
-    let kill: { failed: number; claims: number; told: number[]; doubles: number; untold: number; elapsed: number };
+    let kill: { failed: number; claims: number; told: number[]; doubles: number; untold: number; elapsed: number; beforeKill: number; untilNoticed: number; afterNoticed: number; noticeMs: number };
     try {
       const killRounds = 12;
-      const at = setTimeout(() => c.processes[1]!.child.kill('SIGKILL'), 0.3 * killRounds * 400);
+      const victim = c.processes[1]!;
+      // When the kill came, and when the balancer's check took the process out (polled every 50 ms).
+      let killedAt = 0;
+      let noticedAt = 0;
+      const watched = new Promise<void>((resolve) => {
+        setTimeout(async () => {
+          victim.child.kill('SIGKILL');
+          killedAt = Date.now();
+          while ((await c.serversUp()).includes(`s${victim.index}`)) await new Promise((r) => setTimeout(r, 50));
+          noticedAt = Date.now();
+          resolve();
+        }, 0.3 * killRounds * 400);
+      });
       const r = await runClients({ ...job, address: c.url, rounds: killRounds, pauseMs: [200, 600], stagger: false, keepGoing: true });
-      clearTimeout(at);
+      await watched;
+      const sent = r.failedSentAt ?? [];
       const doubles = await sql<{ n: number }>`
         select count(*)::int as n from (
           select task_subject_id from task_subject_logs where task_id = ${w.taskId} and action = 'claim'
           group by task_subject_id having count(distinct user_id) > 1) as twice`.execute(app.ctx.db);
       // Claims made and never answered stay with their holder until they claim again; at the run's end, those still held unsubmitted.
       const held = await app.ctx.db.selectFrom('task_subjects').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', w.taskId).where('state', 'in', ['claimed', 'inProgress']).executeTakeFirstOrThrow();
-      kill = { failed: r.failed ?? 0, claims: r.claim.length, told: r.told, doubles: Number(doubles.rows[0]!.n), untold: Number(held.n), elapsed: r.elapsedMs };
+      kill = {
+        failed: r.failed ?? 0,
+        claims: r.claim.length,
+        told: r.told,
+        doubles: Number(doubles.rows[0]!.n),
+        untold: Number(held.n),
+        elapsed: r.elapsedMs,
+        beforeKill: sent.filter((t) => t < killedAt).length,
+        untilNoticed: sent.filter((t) => t >= killedAt && t < noticedAt).length,
+        afterNoticed: sent.filter((t) => t >= noticedAt).length,
+        noticeMs: noticedAt - killedAt,
+      };
     } finally {
       await c.stop();
     }
@@ -117,7 +141,7 @@ async function main() {
       const su = percentiles(x.r.submit);
       console.log(`| ${x.name} | ${x.perSecond.toFixed(0)} | ${(x.perSecond / base).toFixed(2)} | ${fmt(cl.p50)} / ${fmt(cl.p95)} | ${fmt(su.p50)} / ${fmt(su.p95)} | ${[x.cpu.servers, x.cpu.database, x.cpu.balancer, x.cpu.clients].map((v) => v.toFixed(2)).join(' / ')} |`);
     }
-    console.log(`\nOne of three processes SIGKILLed under ${CLIENTS} annotators at work (12 claims each, 0.2 to 0.6 s between claim and submit): ${kill.claims} claims answered in ${(kill.elapsed / 1000).toFixed(1)} s; requests failed: ${kill.failed}; items claimed by two people: ${kill.doubles}; items left held and unsubmitted at the end (a claim whose answer was lost, or a submit that failed): ${kill.untold}.`);
+    console.log(`\nOne of three processes SIGKILLed under ${CLIENTS} annotators at work (12 claims each, 0.2 to 0.6 s between claim and submit): ${kill.claims} claims answered in ${(kill.elapsed / 1000).toFixed(1)} s; requests failed: ${kill.failed} (sent before the kill, so under way in the killed process: ${kill.beforeKill}; sent between the kill and the balancer taking the process out ${kill.noticeMs} ms later: ${kill.untilNoticed}; sent after: ${kill.afterNoticed}); items claimed by two people: ${kill.doubles}; items left held and unsubmitted at the end (a claim whose answer was lost, or a submit that failed): ${kill.untold}.`);
   } finally {
     await app.close();
     await db.drop();

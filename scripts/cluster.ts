@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../src-server/app';
 import { loadConfig } from '../src-server/config';
 import { seedDemoTeam } from '../src-server/seed/demoTeam';
-import { requireSystemEnv } from '../tests/support/runEnv';
+import { requireSystemEnv } from './lib/serviceEnv';
 import { startCluster } from './lib/cluster';
 
 const S3_KEYS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];

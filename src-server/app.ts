@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import type { ServerConfig } from './config';
 import { connectDatabase } from './database/connect';
 import { migrateToLatest } from './migrations';
-import { createRepositories, type ServerContext } from './context';
+import type { ServerContext } from './context';
+import { createRepositories, type Foundation } from './foundation';
 import { smsProviderOf } from './sms/fromConfig';
 import { createObjectStore } from './storage';
 import { RealtimeHub } from './realtime/hub';
@@ -47,6 +48,9 @@ import { projectImportRoutesPlugin } from './routes/projectImport';
 import { aiRoutesPlugin } from './routes/ai';
 import { logRoutesPlugin } from './routes/log';
 import { AiRuntime } from './ai/runtime';
+import { DutyScheduler } from './duties/dutyScheduler';
+import { serverDuties } from './duties/serverDuties';
+import { instanceName } from './instanceName';
 import { VERSION } from './version';
 
 export interface BuildOptions {
@@ -61,6 +65,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: ServerContext;
+    /** The background duties this process takes its turn at (duties/dutyScheduler.ts). */
+    duties: DutyScheduler;
   }
 }
 
@@ -82,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close();
     throw err;
   }
-  const base: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'> = {
+  const base: Foundation = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -95,9 +101,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const realtime = new RealtimeHub(base);
   const exports = new ExportRunner({ db: base.db, storage: base.storage, realtime, now: base.now, settings: config.exports, execute: inWorker(config) });
   const pyramids = new PyramidMaker({ db: base.db, storage: base.storage, onError: (key, err) => app.log.warn({ key, err }, 'tile pyramid not made') });
-  // The AI runtime reads the whole context (its routes' helpers take one), so it is made last.
-  const ctx = { ...base, realtime, exports, pyramids } as unknown as ServerContext;
-  ctx.ai = new AiRuntime(ctx);
+  const ai = new AiRuntime({ ...base, realtime });
+  const ctx: ServerContext = { ...base, realtime, exports, pyramids, ai };
+  // Sweeps, health checks and catch-ups: each done by one process of however many share the database.
+  const duties = new DutyScheduler({
+    db: base.db,
+    holder: instanceName(),
+    leaseMs: config.dutyLeaseMs,
+    heartbeatMs: config.dutyLeaseMs / 4,
+    onError: (duty, err) => app.log.warn({ duty, err }, 'background duty failed'),
+  });
+  for (const duty of serverDuties(ctx, realtime)) duties.add(duty);
 
   const app = Fastify({
     // Each request's id: the caller's `x-request-id` when it is a plain token (the workstation
@@ -121,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   app.decorate('ctx', ctx);
+  app.decorate('duties', duties);
   realtime.attach(app.server);
   app.addHook('onListen', async () => {
     // Model services reach this server at its own address, unless AI_CALLBACK_URL says otherwise.
@@ -130,12 +145,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await exports.start();
     await ctx.ai.start();
-    // Pyramids a stopped server did not make; in the background, never holding the start.
-    pyramids.catchUp().catch((err: unknown) => app.log.warn({ err }, 'tile pyramid catch-up failed'));
+    duties.start();
   });
   // Before the HTTP server stops taking connections and waits for the open ones: a page's socket stays open until it is told to go.
   app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => {
+    // First: its duties go back to the other processes, and none starts on a closing service.
+    await duties.close();
     await ctx.ai.close();
     await pyramids.close();
     await exports.close();

@@ -49,6 +49,11 @@ export interface ServerConfig {
   sms: SmsSettings;
   /** The bearer token Prometheus reads `/core/metrics` with (METRICS_TOKEN); null: no metrics. */
   metricsToken: string | null;
+  /**
+   * How long a process's hold on a background duty lasts unrenewed (DUTY_LEASE_SECONDS, default
+   * 20): how soon another process takes over a dead one's sweeps and checks (duties/dutyScheduler.ts).
+   */
+  dutyLeaseMs: number;
 }
 
 export type SmsSettings = { provider: 'outbox' } | { provider: 'aliyun'; aliyun: AliyunSmsSettings } | { provider: 'tencent'; tencent: TencentSmsSettings };
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     urlSigningSecret: parseSigningSecret(env.URL_SIGNING_SECRET),
     sms: parseSms(env),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    dutyLeaseMs: positiveInteger(env, 'DUTY_LEASE_SECONDS', 20) * 1000,
     ai: {
       serviceUrl: env.AI_SERVICE_URL || null,
       serviceKey: env.AI_SERVICE_KEY || null,

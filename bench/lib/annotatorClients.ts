@@ -26,6 +26,8 @@ export interface ClientsResult {
   elapsedMs: number;
   /** calls that failed (keepGoing) */
   failed?: number;
+  /** when each failed call was sent (epoch ms), to place it against events such as a kill */
+  failedSentAt?: number[];
 }
 
 type Card = { taskSubjectId: number; version: number } | null;
@@ -42,7 +44,10 @@ async function runJob(job: ClientsJob): Promise<ClientsResult> {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const pause = () => job.pauseMs[0] + Math.random() * (job.pauseMs[1] - job.pauseMs[0]);
   out.failed = 0;
-  const round = async (token: string): Promise<boolean> => {
+  out.failedSentAt = [];
+  // each client's call under way: when it was sent
+  const round = async (token: string, call: { sentAt: number }): Promise<boolean> => {
+    call.sentAt = Date.now();
     let t = performance.now();
     const card = (await post(job.address, token, '/task/subject/claim', job.claimBody)) as Card;
     out.claim.push(performance.now() - t);
@@ -50,6 +55,7 @@ async function runJob(job: ClientsJob): Promise<ClientsResult> {
     out.told.push(card.taskSubjectId);
     const ms = pause();
     if (ms > 0) await sleep(ms);
+    call.sentAt = Date.now();
     t = performance.now();
     await post(job.address, token, '/task/subject/annotate/submit', { taskSubjectId: card.taskSubjectId, version: card.version });
     out.submit.push(performance.now() - t);
@@ -57,12 +63,14 @@ async function runJob(job: ClientsJob): Promise<ClientsResult> {
   };
   const client = async (token: string) => {
     if (job.stagger) await sleep(Math.random() * job.pauseMs[1]);
+    const call = { sentAt: 0 };
     for (let i = 0; i < job.rounds; i++) {
       try {
-        if (!(await round(token))) return;
+        if (!(await round(token, call))) return;
       } catch (err) {
         if (!job.keepGoing) throw err;
         out.failed!++;
+        out.failedSentAt!.push(call.sentAt);
       }
     }
   };

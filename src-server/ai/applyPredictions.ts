@@ -1,7 +1,7 @@
 import type { Prediction } from '../../src-shared/ai/protocol';
 import { room } from '../../src-shared/api/realtime';
 import { emptyFrameData, frameDataIssues, type FrameData } from '../../src-shared/model/annotation';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { AnnotationsRepository } from '../repositories/annotations';
 import { bumpVersion, lockTaskSubject } from '../repositories/taskSubjectFlow';
 import { untouched } from '../routes/annotate/beforehand';
@@ -26,7 +26,7 @@ export interface FramePredictions {
  * that opened it meanwhile sees a conflict rather than losing either side.
  */
 export async function applyPredictions(
-  ctx: ServerContext,
+  ctx: AiDeps,
   p: { jobId: number; modelId: number; projectId: number; createdBy: number; features: readonly TargetFeature[]; chosen?: { featureId: number; labelId: string }; frames: readonly FramePredictions[] },
 ): Promise<{ written: Set<number>; skipped: Set<number>; objects: number; notOutlined: number }> {
   const written = new Set<number>();

@@ -6,12 +6,11 @@ import type { TrainOutcome } from '../../src-shared/api/ai';
 import { migrateFrameData } from '../../src-shared/model/annotation';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { evaluateDetections, primeSimilarities, type EvalItem, type ModelStatistics } from '../../src-shared/ai/metrics';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { AiJobsRepository, type JobRow } from '../repositories/aiJobs';
 import { AiModelsRepository, classesOf, headOf, type ModelRow } from '../repositories/aiModels';
 import { labelKey } from './projectFeatures';
 import { classMapping, mappedHead } from './classMapping';
-import type { AiRuntime } from './runtime';
 import { DEFAULT_MIN_SCORE } from './jobRequests';
 import { modelScore } from './modelScore';
 
@@ -42,7 +41,7 @@ export function operatingFigures(items: readonly EvalItem[], model: ModelRow): M
   };
 }
 
-export async function modelChanged(ctx: ServerContext, projectId: number, modelId: number) {
+export async function modelChanged(ctx: AiDeps, projectId: number, modelId: number) {
   await ctx.realtime.publish(room('project', projectId), 'ai.model.changed', { projectId, modelId, change: 'state' });
 }
 
@@ -52,7 +51,7 @@ export async function modelChanged(ctx: ServerContext, projectId: number, modelI
  * evaluated; its boxes may go into outline labels (classMapping.ts), and a service that answers
  * outlines is measured by them.
  */
-async function truthOf(ctx: ServerContext, taskSubjectId: number, frameId: number): Promise<EvalItem['groundTruth']> {
+async function truthOf(ctx: AiDeps, taskSubjectId: number, frameId: number): Promise<EvalItem['groundTruth']> {
   const r = await ctx.db.selectFrom('annotation_frames').select('data').where('task_subject_id', '=', taskSubjectId).where('frame_id', '=', frameId).executeTakeFirst();
   if (!r) return [];
   return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o): EvalItem['groundTruth'] => {
@@ -74,7 +73,7 @@ function predictionOf(p: EvaluatedPrediction): EvalItem['predictions'] {
 }
 
 /** Measures an evaluation's predictions against the reviewed annotations of its items and keeps the figures. */
-async function recordEvaluation(ctx: ServerContext, job: JobRow): Promise<ModelStatistics | null> {
+async function recordEvaluation(ctx: AiDeps, job: JobRow): Promise<ModelStatistics | null> {
   const model = await new AiModelsRepository(ctx.db).model(job.model_id);
   if (!model) return null;
   const done = (await new AiJobsRepository(ctx.db).items(job.id)).filter((it) => it.state === 'done' && it.task_subject_id !== null);
@@ -107,7 +106,7 @@ async function recordEvaluation(ctx: ServerContext, job: JobRow): Promise<ModelS
  * Once both evaluations of a training run are in, says whether the new version is better (F1
  * first, then AP@0.5), over every label measured as its statistics are: outline labels by mask IoU.
  */
-async function settleTraining(ctx: ServerContext, trainJobId: number): Promise<void> {
+async function settleTraining(ctx: AiDeps, trainJobId: number): Promise<void> {
   const jobs = new AiJobsRepository(ctx.db);
   const train = await jobs.get(trainJobId);
   if (!train?.train) return;
@@ -130,7 +129,7 @@ async function settleTraining(ctx: ServerContext, trainJobId: number): Promise<v
 }
 
 /** A training run's new version: the base model's weights with the learned head, in the project. */
-async function makeVersion(ctx: ServerContext, job: JobRow, body: NotifyBody): Promise<number | null> {
+async function makeVersion(ctx: AiDeps, job: JobRow, body: NotifyBody): Promise<number | null> {
   const models = new AiModelsRepository(ctx.db);
   const parent = await models.model(job.model_id);
   if (!parent || !body.head) return null;
@@ -169,8 +168,8 @@ async function makeVersion(ctx: ServerContext, job: JobRow, body: NotifyBody): P
   });
 }
 
-/** What follows the end of a job: a loaded model's state, an evaluation's figures, a training run's new version and its measurement. */
-export async function afterJobEnded(ctx: ServerContext, runtime: AiRuntime, job: JobRow, body: NotifyBody | null): Promise<void> {
+/** What follows the end of a job (`wakeDispatch` sends the evaluations it queues): a loaded model's state, an evaluation's figures, a training run's new version and its measurement. */
+export async function afterJobEnded(ctx: AiDeps, wakeDispatch: () => void, job: JobRow, body: NotifyBody | null): Promise<void> {
   const models = new AiModelsRepository(ctx.db);
   if (job.type === 'serve') {
     if (job.state === 'succeeded') await models.setState(job.model_id, 'ready', null);
@@ -207,7 +206,7 @@ export async function afterJobEnded(ctx: ServerContext, runtime: AiRuntime, job:
       for (const modelId of [job.model_id, newModelId]) {
         await jobs.create({ projectId: job.project_id, modelId, type: 'evaluate', tool: job.tool as 'box', params: {}, parentJobId: job.id, createdBy: job.created_by, now: ctx.now(), items });
       }
-      runtime.wake();
+      wakeDispatch();
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { JobRequest, ModelHead, ModelRef, OutlineSpec, TrainExample } from '../../src-shared/ai/protocol';
 import { migrateFrameData } from '../../src-shared/model/annotation';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { AiJobsRepository, dispatchKey, type JobRow } from '../repositories/aiJobs';
 import { classesOf, type ModelRow } from '../repositories/aiModels';
 import { labelKey, projectFeatures, type TargetFeature } from './projectFeatures';
@@ -20,10 +20,10 @@ export const DEFAULT_MIN_SCORE = 0.3;
  * How the server names a team to a model service (`tenant`): the party whose calls are kept
  * apart, named with the installation too, since a service may serve several (docs/ai-protocol.md).
  */
-export const tenantOf = (ctx: Pick<ServerContext, 'installation'>, teamId: number): string => `team:${teamId}@${ctx.installation}`;
+export const tenantOf = (ctx: Pick<AiDeps, 'installation'>, teamId: number): string => `team:${teamId}@${ctx.installation}`;
 
 /** The name a picture is cached under by a model service: its object key, in this installation (another has its own `dataset/1/...`). */
-export const imageCacheKey = (ctx: Pick<ServerContext, 'installation'>, objectKey: string): string => `${ctx.installation}/${objectKey}`;
+export const imageCacheKey = (ctx: Pick<AiDeps, 'installation'>, objectKey: string): string => `${ctx.installation}/${objectKey}`;
 /** Evaluations keep low-scored predictions too: the PR curve and AP need them. */
 export const EVALUATION_MIN_SCORE = 0.05;
 
@@ -32,7 +32,7 @@ export const EVALUATION_MIN_SCORE = 0.05;
  * maps its classes to the project's labels. With `'server'` the caller applies the head to the raw
  * answer itself (a Detect, a pre-annotation's results) or needs none (training), so none is made.
  */
-export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number, headAt: 'service' | 'server' = 'service'): Promise<ModelRef> {
+export async function modelRef(ctx: AiDeps, urls: ServiceUrls, model: ModelRow, projectId: number, minScore: number, headAt: 'service' | 'server' = 'service'): Promise<ModelRef> {
   const classes = classesOf(model);
   const head = model.kind === 'detector' && headAt === 'service' ? await detectorHead(ctx.db, projectId, model, minScore) : undefined;
   return {
@@ -56,7 +56,7 @@ export async function modelRef(ctx: ServerContext, urls: ServiceUrls, model: Mod
  * `everyClass`: every box goes to one outline label the person chose (Detect into it).
  */
 export async function outlineOf(
-  ctx: ServerContext,
+  ctx: AiDeps,
   urls: ServiceUrls,
   p: { project: { projectId: number; teamId: number }; detector: ModelRow; head: ModelHead; features: readonly TargetFeature[]; minScore: number; everyClass?: boolean },
 ): Promise<OutlineSpec | undefined> {
@@ -68,7 +68,7 @@ export async function outlineOf(
 }
 
 /** Frames of these items with where the service reads them. */
-async function imagesOf(ctx: ServerContext, urls: ServiceUrls, frameIds: readonly number[]) {
+async function imagesOf(ctx: AiDeps, urls: ServiceUrls, frameIds: readonly number[]) {
   if (!frameIds.length) return new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
   const rows = await ctx.db.selectFrom('subject_frames').select(['id', 'object_key', 'width', 'height']).where('id', 'in', [...frameIds]).execute();
   const out = new Map<number, { url: string; cacheKey: string; width?: number; height?: number }>();
@@ -77,21 +77,21 @@ async function imagesOf(ctx: ServerContext, urls: ServiceUrls, frameIds: readonl
 }
 
 /** The reviewed boxes of a training item's frame, labelled by label key. */
-async function groundTruth(ctx: ServerContext, taskSubjectId: number, frameId: number, tool: string): Promise<TrainExample['objects']> {
+async function groundTruth(ctx: AiDeps, taskSubjectId: number, frameId: number, tool: string): Promise<TrainExample['objects']> {
   const r = await ctx.db.selectFrom('annotation_frames').select('data').where('task_subject_id', '=', taskSubjectId).where('frame_id', '=', frameId).executeTakeFirst();
   if (!r) return [];
   return migrateFrameData(JSON.parse(r.data)).objects.flatMap((o) => (o.tool === 'box' && tool === 'box' ? [{ label: labelKey(o.featureId, o.labelId), box: { x: o.geometry.x, y: o.geometry.y, width: o.geometry.width, height: o.geometry.height } }] : []));
 }
 
 /** The outline of a pre-annotation: through the head its results will be read with (notify.ts). */
-async function predictOutline(ctx: ServerContext, urls: ServiceUrls, project: { projectId: number; teamId: number }, detector: ModelRow, minScore: number) {
+async function predictOutline(ctx: AiDeps, urls: ServiceUrls, project: { projectId: number; teamId: number }, detector: ModelRow, minScore: number) {
   const features = await projectFeatures(ctx.db, project.projectId, DETECTOR_TARGET_TOOLS);
   const head = await detectorHead(ctx.db, project.projectId, detector, minScore, features);
   return outlineOf(ctx, urls, { project, detector, head, features, minScore });
 }
 
 /** The request of one dispatch of a job: its pending items only, so a resumed job does not start over. */
-export async function jobRequest(ctx: ServerContext, urls: ServiceUrls, job: JobRow, model: ModelRow, token: string): Promise<JobRequest> {
+export async function jobRequest(ctx: AiDeps, urls: ServiceUrls, job: JobRow, model: ModelRow, token: string): Promise<JobRequest> {
   const params = JSON.parse(job.params) as JobParams;
   const minScore = job.type === 'evaluate' || job.type === 'train' ? EVALUATION_MIN_SCORE : (params.minScore ?? DEFAULT_MIN_SCORE);
   // A training run learns from the base model's raw classes, never through an older head.

@@ -1,7 +1,7 @@
 import type { NotifyBody, NotifyKind } from '../../src-shared/ai/protocol';
 import type { AiJobState } from '../../src-shared/api/ai';
 import { FINISHED_JOB_STATES } from '../../src-shared/api/ai';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { AppError } from '../errors';
 import { AiJobsRepository, dispatchKey, NO_APPLIED, type Applied, type JobRow } from '../repositories/aiJobs';
 
@@ -13,7 +13,7 @@ import { DETECTOR_TARGET_TOOLS, detectorHead } from './classMapping';
 import { DEFAULT_MIN_SCORE, type JobParams } from './jobRequests';
 import { projectFeatures } from './projectFeatures';
 import { applyHead } from './suggestions';
-import { hashToken } from './serviceUrls';
+import { hashToken } from '../auth/tokens';
 import { storedEvaluation } from './serviceText';
 import type { AiRuntime } from './runtime';
 
@@ -26,7 +26,7 @@ const BEARER = /^Bearer ([\x21-\x7e]{16,256})$/;
  * the parse of a large body. A token no dispatch was given answers 401, whatever job the caller
  * names; the holder of the token of a job that has ended learns it ended (409) and stops.
  */
-export async function callerJob(ctx: ServerContext, authorization: string | undefined): Promise<JobRow> {
+export async function callerJob(ctx: AiDeps, authorization: string | undefined): Promise<JobRow> {
   const bearer = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!bearer) throw new AppError('ai.badCallbackToken');
   const job = await new AiJobsRepository(ctx.db).byTokenHash(hashToken(bearer));
@@ -62,7 +62,7 @@ const kindFits = (kind: NotifyKind, type: string) => kind === type || (kind === 
  * moving a job backwards: an older seq changes no state. A replaced dispatch's token is no
  * longer known (401), so that dispatch stops too.
  */
-export async function handleNotify(ctx: ServerContext, runtime: AiRuntime, kind: NotifyKind, body: NotifyBody, job: JobRow): Promise<{ accepted: boolean; state: AiJobState }> {
+export async function handleNotify(ctx: AiDeps, runtime: AiRuntime, kind: NotifyKind, body: NotifyBody, job: JobRow): Promise<{ accepted: boolean; state: AiJobState }> {
   // The token is this dispatch's: a body naming another job or dispatch is not its to report on.
   if (body.jobId !== dispatchKey(job)) throw new AppError('ai.badCallbackToken');
   if (!kindFits(kind, job.type)) throw new AppError('ai.wrongCallbackKind', { kind, type: job.type });

@@ -1,5 +1,5 @@
 import type { ModelHead } from '../../src-shared/ai/protocol';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { AiModelsRepository, type ModelRow } from '../repositories/aiModels';
 import { parseLabelKey, type TargetFeature } from './projectFeatures';
 import { toolDefault } from './toolDefault';
@@ -25,7 +25,7 @@ export function outlinedClasses(head: ModelHead, features: readonly TargetFeatur
  * would refuse the field, as it would `tenant`). Without one, the project's polygon labels get
  * the box's corners and its mask labels nothing (suggestions.ts).
  */
-export async function outlineSegmenter(ctx: ServerContext, project: { projectId: number; teamId: number }, detector: ModelRow): Promise<ModelRow | undefined> {
+export async function outlineSegmenter(ctx: AiDeps, project: { projectId: number; teamId: number }, detector: ModelRow): Promise<ModelRow | undefined> {
   const models = new AiModelsRepository(ctx.db);
   const id = toolDefault('polygon', await models.modelsForProject(project, 'polygon'), await models.defaults(project.projectId));
   const segmenter = id === undefined ? undefined : await models.modelForProject(id, project);

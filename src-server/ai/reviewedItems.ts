@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 
 /** A frame of a reviewed task subject: the ground truth training learns from and evaluation measures against. */
 export interface ReviewedFrame {
@@ -18,7 +18,7 @@ const holdoutRank = (subjectId: number) => crypto.createHash('sha256').update(`h
  * review step passed them when the workflow has one), the newest per subject, every frame. Split by subject into training and held-out frames; at least one of
  * each when there are two subjects or more.
  */
-export async function reviewedFrames(ctx: ServerContext, projectId: number): Promise<{ train: ReviewedFrame[]; holdout: ReviewedFrame[] }> {
+export async function reviewedFrames(ctx: AiDeps, projectId: number): Promise<{ train: ReviewedFrame[]; holdout: ReviewedFrame[] }> {
   // Every frame counts, annotated or not: a reviewed frame with nothing on it says the model should find nothing there.
   const rows = await ctx.db
     .selectFrom('task_subjects as ts')

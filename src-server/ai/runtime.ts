@@ -1,6 +1,4 @@
-import os from 'node:os';
-import crypto from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { room } from '../../src-shared/api/realtime';
 import type { AiJobState } from '../../src-shared/api/ai';
 import { AppError } from '../errors';
@@ -14,9 +12,11 @@ import { jobRequest } from './jobRequests';
 import { afterJobEnded, modelChanged } from './jobOutcomes';
 import type { ModelRow } from '../repositories/aiModels';
 import type { NotifyBody } from '../../src-shared/ai/protocol';
+import { instanceName } from '../instanceName';
 
 const TICK_MS = 1000;
-const HEALTH_EVERY_MS = 30_000;
+/** How often the services are asked how they are (a duty one process does for all: duties/serverDuties.ts). */
+export const AI_HEALTH_EVERY_MS = 30_000;
 /** Jobs sent at once: each waits on its own service, so a dead one holds only its own jobs. */
 const MAX_DISPATCHING = 16;
 /** A job whose dispatch failed this often fails (the service is away). */
@@ -30,7 +30,7 @@ const RETRY_AFTER_MS = 3000;
  * jobs. Inference and training happen in the service's process, never on this event loop.
  */
 export class AiRuntime {
-  readonly runnerId = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  readonly runnerId = instanceName();
   readonly urls: ServiceUrls;
   private readonly models: AiModelsRepository;
   private readonly jobs: AiJobsRepository;
@@ -38,14 +38,12 @@ export class AiRuntime {
   readonly teamDispatcher: Agent;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
-  private checking: Promise<void> | null = null;
-  private lastHealth = 0;
   private readonly notBefore = new Map<number, number>();
   /** Jobs whose dispatch is under way, by id: a tick never waits for them. */
   private readonly dispatching = new Map<number, Promise<void>>();
   private closed = false;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(private readonly ctx: AiDeps) {
     this.urls = new ServiceUrls(ctx);
     this.models = new AiModelsRepository(ctx.db);
     this.jobs = new AiJobsRepository(ctx.db);
@@ -57,7 +55,6 @@ export class AiRuntime {
     if (serviceUrl && serviceKey) {
       await this.models.upsertBuiltinService(serviceUrl, serviceKey, this.ctx.now());
       // Its models are on record before the first request (a service that is away only waits the health timeout).
-      this.lastHealth = this.ctx.now();
       await this.checkServices();
     }
     this.timer = setInterval(() => this.wake(), TICK_MS);
@@ -68,7 +65,7 @@ export class AiRuntime {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.all([this.ticking, this.checking, ...this.dispatching.values()]);
+    await Promise.all([this.ticking, ...this.dispatching.values()]);
     await this.teamDispatcher.close().catch(() => undefined);
   }
 
@@ -115,15 +112,6 @@ export class AiRuntime {
 
   private async tick(): Promise<void> {
     const now = this.ctx.now();
-    // Health checks run beside the dispatching, never in front of it.
-    if (now - this.lastHealth >= HEALTH_EVERY_MS && !this.checking) {
-      this.lastHealth = now;
-      this.checking = this.checkServices()
-        .catch(() => undefined)
-        .finally(() => {
-          this.checking = null;
-        });
-    }
     if (!this.urls.ready) return;
     const due = [...(await this.jobs.queued(20)).filter((job) => (this.notBefore.get(job.id) ?? 0) <= now), ...(await this.jobs.stalled(now - this.ctx.config.ai.stallMs))];
     for (const job of due) {
@@ -186,7 +174,7 @@ export class AiRuntime {
       const model = await this.models.model(job.model_id);
       if (model) await (await this.client(model.service_id)).cancel(dispatchKey(job), this.urls.callbackUrl());
     }
-    await afterJobEnded(this.ctx, this, row, null);
+    await afterJobEnded(this.ctx, () => this.wake(), row, null);
   }
 
   /** Ends a job once (a second end is a no-op) and does what follows it (jobOutcomes.ts). */
@@ -194,7 +182,7 @@ export class AiRuntime {
     if (!(await this.jobs.finish(jobId, state, this.ctx.now(), error))) return;
     const row = (await this.jobs.get(jobId))!;
     await this.publish(row);
-    await afterJobEnded(this.ctx, this, row, body);
+    await afterJobEnded(this.ctx, () => this.wake(), row, body);
   }
 
   async publish(job: JobRow): Promise<void> {

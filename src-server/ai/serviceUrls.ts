@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { AiDeps } from './aiDeps';
 import { obsRoutes } from '../../src-shared/api/obs';
 import { API_BASE } from '../../src-shared/api/route';
 import { S3Presigner } from '../storage/presign';
 import { signingSecretOf, UrlSigner } from '../storage/signedUrl';
+import { hashToken } from '../auth/tokens';
 
 /** Images handed to a model service stay readable this long (a long job reads its last image late). */
 const SERVICE_URL_SECONDS = 24 * 3600;
@@ -18,7 +19,7 @@ export class ServiceUrls {
   private readonly presigner: S3Presigner | null;
   private origin: string | null;
 
-  constructor(private readonly ctx: Pick<ServerContext, 'config' | 'storage' | 'now'>) {
+  constructor(private readonly ctx: Pick<AiDeps, 'config' | 'storage' | 'now'>) {
     this.signer = new UrlSigner(signingSecretOf(ctx.config));
     this.presigner = ctx.storage.mode === 's3' && ctx.config.s3 ? new S3Presigner(ctx.config.s3) : null;
     this.origin = ctx.config.ai.callbackUrl ? new URL(ctx.config.ai.callbackUrl).origin : null;
@@ -54,4 +55,3 @@ export function newCallbackToken(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString('hex');
   return { token, hash: hashToken(token) };
 }
-export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');

@@ -285,6 +285,19 @@ export interface InstallationTable {
   created_at: number;
 }
 
+/** A background duty one server process does for all (migrations/0022_duties.ts, src-server/duties). */
+export interface DutiesTable {
+  name: string;
+  /** the process holding it (its instance name, src-server/instanceName.ts) */
+  holder: string;
+  /** epoch ms; past it anyone may take the duty */
+  held_until: number;
+  /** epoch ms of the last finished run, 0 before the first */
+  last_run_at: number;
+  /** the duty's own note between runs */
+  note: string | null;
+}
+
 /** One log zip a workstation uploaded and registered (src-server/logs). */
 export interface LogUploadsTable {
   id: Generated<number>;
@@ -340,6 +353,7 @@ export interface Database extends AiTables, ExportTables, PerformanceTables, Tas
   ontology_features: OntologyFeaturesTable;
   seed_marks: SeedMarksTable;
   installation: InstallationTable;
+  duties: DutiesTable;
   log_uploads: LogUploadsTable;
   team_log_settings: TeamLogSettingsTable;
 }

@@ -1,16 +1,15 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
 import type { ExportSettings } from '../config';
 import type { ObjectStore } from '../storage';
-import type { RealtimePublisher } from '../realtime/hub';
+import type { RealtimePublisher } from '../realtime/publisher';
 import { room } from '../../src-shared/api/realtime';
 import { ExportsRepository, type ClaimedExport } from '../repositories/exports';
 import type { StopReason } from './runControl';
 import type { Executor } from './executions';
 import { clearExportLeftovers, sweepExportLeftovers } from './exportLeftovers';
 import { sweepStaleTempFolders } from '../staleTempFolders';
+import { instanceName } from '../instanceName';
 
 /** How often a running export renews its lease and announces its progress. */
 export const EXPORT_PROGRESS_EVERY_MS = 1000;
@@ -39,7 +38,7 @@ export interface ExportRunnerDeps {
  * (exportLeftovers.ts).
  */
 export class ExportRunner {
-  readonly runnerId = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  readonly runnerId = instanceName();
   private readonly repo: ExportsRepository;
   private readonly running = new Map<number, { stop: (reason: StopReason) => void; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;

@@ -24,9 +24,9 @@ export interface PyramidFrame {
  * reaches a project, whoever uploaded it: the workstation's folder import makes its own before
  * registering (no download then), an API client or a cloud import does not. One at a time in
  * the background, with libvips through sharp (streamed, never whole in memory). Nothing is
- * recorded beside the store: a missing manifest is the work to do, so a start catches up with
- * whatever a stopped server left, and several servers at worst make one pyramid twice, under the
- * same keys.
+ * recorded beside the store: a missing manifest is the work to do, so a catch-up (a duty one
+ * process does for all) finds whatever a stopped or dead server left, and several servers at
+ * worst make one pyramid twice, under the same keys.
  */
 export class PyramidMaker {
   private readonly queue: PyramidFrame[] = [];
@@ -49,15 +49,26 @@ export class PyramidMaker {
     });
   }
 
-  /** Every frame past 16k in the database, for the pyramids a stopped server did not make. */
-  async catchUp(): Promise<void> {
-    const rows = await this.d.db
+  /**
+   * Every frame past 16k in the database whose row id is in (afterId, upToId] (no upper end without upToId), for the pyramids
+   * a stopped or dead server did not make (duties/serverDuties.ts walks the ids). Those with a
+   * manifest are skipped when their turn comes.
+   */
+  async catchUp(afterId = 0, upToId?: number): Promise<void> {
+    let q = this.d.db
       .selectFrom('subject_frames')
       .select(['object_key as key', sql<number>`max(width)`.as('width'), sql<number>`max(height)`.as('height')])
       .where((eb) => eb.or([eb('width', '>', TILED_FROM_SIDE), eb('height', '>', TILED_FROM_SIDE)]))
-      .groupBy('object_key')
-      .execute();
+      .where('id', '>', afterId);
+    if (upToId !== undefined) q = q.where('id', '<=', upToId);
+    const rows = await q.groupBy('object_key').execute();
     this.want(rows);
+  }
+
+  /** The newest frame row's id (0 when there is none). */
+  async newestFrameId(): Promise<number> {
+    const row = await this.d.db.selectFrom('subject_frames').select(sql<number>`max(id)`.as('id')).executeTakeFirst();
+    return Number(row?.id ?? 0);
   }
 
   /** Resolves when everything asked for so far is done (tests, shutdown). */

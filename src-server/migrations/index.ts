@@ -23,6 +23,7 @@ import { m0018 } from './0018_ai_callback_tokens';
 import { m0019 } from './0019_ai_class_maps';
 import { m0020 } from './0020_installation';
 import { m0021 } from './0021_subject_videos';
+import { m0022 } from './0022_duties';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_ai_class_maps': m0019,
   '0020_installation': m0020,
   '0021_subject_videos': m0021,
+  '0022_duties': m0022,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

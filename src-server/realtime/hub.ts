@@ -12,7 +12,8 @@ import {
 } from '../../src-shared/api/realtime';
 import { errorMsg } from '../../src-shared/api/errors';
 import { projectRoleMay } from '../../src-shared/model/permissions';
-import type { ServerContext } from '../context';
+import type { Foundation } from '../foundation';
+import type { RealtimePublisher } from './publisher';
 import { RealtimeEventLog } from './eventLog';
 import { hashToken } from '../auth/tokens';
 import { PgFanout, type FanoutNote } from './pgFanout';
@@ -22,14 +23,6 @@ type Ack = (answer: Record<string, unknown>) => void;
 
 /** Own events remembered, so catching up after a lost LISTEN connection does not send them twice. */
 const OWN_REMEMBERED = 10_000;
-
-/** Publishing side of the real-time channel, available to every route as `ctx.realtime`. */
-export interface RealtimePublisher {
-  /** Logs the event (giving it its sequence number) and pushes it to the room's sockets. */
-  publish<T extends RealtimeEventType>(room: Room, type: T, payload: RealtimeEvents[T]): Promise<RealtimeMessage<T>>;
-  /** A session ended (logout): its sockets are disconnected at once. */
-  sessionEnded?(token: string): void;
-}
 
 /**
  * socket.io on the team server's own HTTP server. Each socket is a logged-in user (the same
@@ -43,7 +36,6 @@ export interface RealtimePublisher {
 export class RealtimeHub implements RealtimePublisher {
   private io: Server | null = null;
   private readonly log: RealtimeEventLog;
-  private pruneTimer: NodeJS.Timeout | null = null;
   /** Access is checked again after it may have narrowed, not only on joining (roomRecheck.ts). */
   readonly recheck: RoomRecheck;
   /** the other processes, on PostgreSQL */
@@ -52,7 +44,7 @@ export class RealtimeHub implements RealtimePublisher {
   private lastSeq = 0;
   private readonly own = new Set<number>();
 
-  constructor(private readonly ctx: Omit<ServerContext, 'realtime' | 'exports' | 'pyramids' | 'ai'>) {
+  constructor(private readonly ctx: Foundation) {
     this.log = new RealtimeEventLog(ctx.db);
     this.recheck = new RoomRecheck({
       io: () => this.io,
@@ -87,8 +79,6 @@ export class RealtimeHub implements RealtimePublisher {
       });
       void this.fanout.start();
     }
-    this.pruneTimer = setInterval(() => void this.log.prune(this.ctx.now() - REALTIME_REPLAY_WINDOW_MS).catch(() => {}), 3600_000);
-    this.pruneTimer.unref();
     this.recheck.start();
   }
 
@@ -102,6 +92,11 @@ export class RealtimeHub implements RealtimePublisher {
       await this.fanout.send({ kind: 'event', message }).catch((err: unknown) => console.warn(`real-time: not sent to the other processes: ${(err as Error).message}`));
     }
     return message;
+  }
+
+  /** Forgets events older than the replay window (a duty one process does for all: duties/serverDuties.ts). */
+  async prune(): Promise<void> {
+    await this.log.prune(this.ctx.now() - REALTIME_REPLAY_WINDOW_MS);
   }
 
   sessionEnded(token: string): void {
@@ -155,7 +150,6 @@ export class RealtimeHub implements RealtimePublisher {
   async close(): Promise<void> {
     await this.fanout?.close();
     this.recheck.stop();
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.io?.close();
     this.io = null;
   }

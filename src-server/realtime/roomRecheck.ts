@@ -22,7 +22,7 @@ export interface RoomRecheckDeps {
 }
 
 /**
- * Keeps every socket to the rooms its user may be in now, not only when it joined (docs/realtime.md):
+ * Keeps every socket to the rooms its user may be in now, not only when it joined (docs/security.md; docs/deploy.md, "The real-time channel"):
  * after an event that may narrow access, every socket's rooms are checked again (at most once a
  * quarter second, however many such events come in a burst) and the ones no longer allowed are
  * left; and every minute each socket's session is checked, so one logged out or expired stops

@@ -4,7 +4,7 @@
  * (scripts/lib/cluster.ts). Through the balancer only: a socket hears what any process
  * published; the sign-in limit counts guesses whichever process took them; an export whose
  * process is killed outright midway is finished by another; a killed process is taken out by the
- * balancer and no request after that fails. The processes reach Ceph through a proxy that can
+ * balancer, no request after that fails, and its background duties pass to a live one. The processes reach Ceph through a proxy that can
  * hold requests (tests/support/s3Proxy.ts), so an export can be caught while it runs.
  */
 import crypto from 'node:crypto';
@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { room } from '../../src-shared/api/realtime';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
-import { startCluster, type Cluster } from '../../scripts/lib/cluster';
+import { startCluster, type Cluster, type ClusterProcess } from '../../scripts/lib/cluster';
+import { DutiesRepository } from '../../src-server/repositories/duties';
 import { freshDatabase, type TestDatabase } from '../support/databases';
 import { eventually } from '../support/eventually';
 import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
@@ -47,8 +48,11 @@ describe('three server processes behind HAProxy, on PostgreSQL and Ceph', () => 
     // The team, its people and project, written through the same code on the same database; kept open to read the database.
     seeder = await buildApp({ config: { ...loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...s3 }), databaseUrl: db.databaseUrl } });
     w = await buildWorld(seeder.ctx);
+    // It only reads: the background duties are the cluster's to share.
+    await seeder.duties.close();
     // An export not heard of for 2 s is taken over (60 s by default).
-    cluster = await startCluster({ processes: 3, databaseUrl: db.databaseUrl!, s3, env: { EXPORT_LEASE_SECONDS: '2' } });
+    // A duty whose process is not heard of for 2 s is taken over too (20 s by default).
+    cluster = await startCluster({ processes: 3, databaseUrl: db.databaseUrl!, s3, env: { EXPORT_LEASE_SECONDS: '2', DUTY_LEASE_SECONDS: '2' } });
   }, 180_000);
   afterAll(async () => {
     sockets.forEach((s) => s.close());
@@ -120,9 +124,18 @@ describe('three server processes behind HAProxy, on PostgreSQL and Ceph', () => 
     }
   });
 
-  it('takes a killed process out and answers every request after, none lost', async () => {
-    const alive = cluster.processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
-    const victim = alive[0]!;
+  it('takes a killed process out, answers every request after, none lost, and hands its duties to a live one', async () => {
+    const isAlive = (p: ClusterProcess) => p.child.exitCode === null && p.child.signalCode === null;
+    const alive = cluster.processes.filter(isAlive);
+    const heldBy = (holder: string, ps: ClusterProcess[]) => ps.some((p) => holder.includes(`-${p.child.pid}-`));
+    const duties = new DutiesRepository(seeder.ctx.db);
+    // Every background duty (sweeps, health checks, the pyramid catch-up) held by a live process of the cluster.
+    const held = await eventually('every duty held by a live process', async () => {
+      const rows = await duties.all();
+      return rows.length === 5 && rows.every((d) => heldBy(d.holder, alive.filter(isAlive)) && d.heldUntil > Date.now()) ? rows : undefined;
+    }, 30_000);
+    const victim = alive.find((p) => held.some((d) => heldBy(d.holder, [p])))!;
+    const theirs = held.filter((d) => heldBy(d.holder, [victim])).map((d) => d.name);
     victim.child.kill('SIGKILL');
     await victim.exited;
     // The balancer's check finds it gone within a second or two; refused connections meanwhile go to another process.
@@ -132,5 +145,12 @@ describe('three server processes behind HAProxy, on PostgreSQL and Ceph', () => 
     const left = alive.slice(1).map((p) => `s${p.index}`);
     await eventually('the balancer has only the live servers up', async () => ((await cluster.serversUp()).length === left.length ? true : undefined), 15_000);
     expect((await cluster.serversUp()).sort()).toEqual(left.sort());
+    // Its duties lapse (DUTY_LEASE_SECONDS) and a live process takes each of them.
+    const survivors = alive.filter((p) => p !== victim);
+    const taken = await eventually("the killed process's duties held by a live one", async () => {
+      const rows = (await duties.all()).filter((d) => theirs.includes(d.name));
+      return rows.every((d) => heldBy(d.holder, survivors)) ? rows : undefined;
+    }, 30_000);
+    expect(taken.map((d) => d.name).sort()).toEqual([...theirs].sort());
   });
 });

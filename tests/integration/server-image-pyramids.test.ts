@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('tile pyramids made by the team server on %s', (kind) =>
     expect(await stored(pyramidManifestKey(`dataset/${w.projectP}/api/s.png`))).toBeNull();
   }, 60_000);
 
-  it('catches up at start with the pyramids a stopped server did not make', async () => {
+  it('catches up with the pyramids a stopped server did not make', async () => {
     const key = await registerStrip('second.png', '#cc6633');
     await s.app.ctx.pyramids.idle();
     // As if the server had stopped before finishing: the manifest (written last) is missing.

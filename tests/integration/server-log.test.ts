@@ -1,7 +1,8 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { room } from '../../src-shared/api/realtime';
+import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
 import type { LogUpload } from '../../src-shared/api/log';
 import { sweepLogUploads } from '../../src-server/logs/logRetention';
 import { DB_KINDS } from '../support/databases';
@@ -121,21 +122,15 @@ describe.each(DB_KINDS)('log uploads on %s, objects on Ceph RGW', (kind) => {
 
   it('sends "upload now" to the sockets of that user and of nobody else', async () => {
     const connect = async (token: string) => {
-      const socket = io(url, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+      const socket = await openSocket(url, token);
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const got: RealtimeMessage[] = [];
-      socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
-      return { socket, got };
+      return { socket, got: collectEvents(socket) };
     };
     const target = await connect(w.users.annotator.token);
     const other = await connect(w.users.reviewer.token);
-    expect(await target.socket.emitWithAck(REALTIME.join, { room: room('user', w.users.annotator.id) })).toMatchObject({ ok: true });
-    expect(await other.socket.emitWithAck(REALTIME.join, { room: room('user', w.users.reviewer.id) })).toMatchObject({ ok: true });
-    expect((await other.socket.emitWithAck(REALTIME.join, { room: room('user', w.users.annotator.id) })).ok).toBe(false);
+    expect(await joinRoom(target.socket, room('user', w.users.annotator.id))).toMatchObject({ ok: true });
+    expect(await joinRoom(other.socket, room('user', w.users.reviewer.id))).toMatchObject({ ok: true });
+    expect((await joinRoom(other.socket, room('user', w.users.annotator.id))).ok).toBe(false);
 
     const asked = await s.call({ method: 'POST', url: '/core/log/upload/request', token: w.users.owner.token, payload: { userId: w.users.annotator.id, deviceId: 'device-aaaa-1111' } });
     expect(asked.body).toMatchObject({ code: 200, data: null });

@@ -1,8 +1,10 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME, REALTIME_PATH, room, type RealtimeMessage } from '../../src-shared/api/realtime';
+import { room } from '../../src-shared/api/realtime';
+import { collectEvents, joinRoom, openSocket } from '../support/realtimeSocket';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { eventually } from '../support/eventually';
 import { buildWorld, type World } from '../support/world';
 
 /** Project changes reach open screens live, and a project's type is fixed once it has data. */
@@ -22,15 +24,13 @@ describe.each(DB_KINDS)('project changes on %s', (kind) => {
   });
 
   it('announces a renamed project to the members watching the team', async () => {
-    socket = io(url, { path: REALTIME_PATH, auth: { token: w.users.manager.token }, transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    expect(await socket.emitWithAck(REALTIME.join, { room: room('team', w.teamA) })).toMatchObject({ ok: true });
-    const got: RealtimeMessage[] = [];
-    socket.on(REALTIME.event, (m: RealtimeMessage) => got.push(m));
+    socket = await openSocket(url, w.users.manager.token);
+    expect(await joinRoom(socket, room('team', w.teamA))).toMatchObject({ ok: true });
+    const got = collectEvents(socket);
 
     const r = await s.call({ method: 'PUT', url: `/core/project/${w.projectP}`, token: w.users.owner.token, payload: { projectName: 'Renamed P' } });
     expect(r.body.code).toBe(200);
-    for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((res) => setTimeout(res, 20));
+    await eventually('the change heard', () => got.length > 0);
     expect(got.map((m) => [m.room, m.type, m.payload])).toEqual([[room('team', w.teamA), 'project.changed', { projectId: w.projectP, change: 'updated' }]]);
   });
 

@@ -11,7 +11,7 @@ import { connectDatabase } from '../../src-server/database/connect';
 import { createObjectStore, type ObjectStore } from '../../src-server/storage';
 import { ExportRunner } from '../../src-server/exports/exportRunner';
 import { inProcess } from '../../src-server/exports/executions';
-import type { RealtimePublisher } from '../../src-server/realtime/hub';
+import type { RealtimePublisher } from '../../src-server/realtime/publisher';
 
 const config = JSON.parse(process.env.STALLED_EXPORT_CONFIG!) as ServerConfig;
 const stopAt = Number(process.env.STALLED_EXPORT_READ ?? 2);

@@ -7,7 +7,7 @@ import { GroupsRepository, isUniqueViolation } from '../../repositories/groups';
 import { TeamMembersRepository } from '../../repositories/teamMembers';
 import type { ServerContext } from '../../context';
 import { createGroup, distinct, groupOrError } from './outcome';
-import { teamContactView } from '../../auth/contactView';
+import { teamContactView } from '../../plugins/contactViews';
 
 /**
  * Groups of members inside the caller's current team. Every group id is looked up within that

@@ -10,31 +10,16 @@ import { LogUploadsRepository } from '../../repositories/logUploads';
 import { parseClientKey } from '../../storage/keyAccess';
 import { obsDeps } from '../obs/deps';
 import { readUrl } from '../obs/urls';
-import { LOG_RETENTION_SWEEP_MS, sweepLogUploads } from '../../logs/logRetention';
 
 /**
  * The index of the workstations' log zips (src-shared/api/log.ts; docs/logging.md, "Ops collect
- * the zips"), and the hourly sweep that applies each team's retention.
+ * the zips"). The hourly sweep that applies each team's retention is a duty (duties/serverDuties.ts).
  */
 export function logRoutesPlugin(app: FastifyInstance, ctx: ServerContext): void {
   const repo = new LogUploadsRepository(ctx.db);
   const deps = obsDeps(ctx);
 
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweepLogUploads(ctx, ctx.now()).catch((err: unknown) => app.log.warn({ err }, 'log retention sweep failed'));
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, LOG_RETENTION_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await sweeping;
-    deps.destroy();
-  });
+  app.addHook('onClose', async () => deps.destroy());
 
   addRoute(app, logRoutes.register, async (req) => {
     const userId = requireUser(req);

@@ -8,7 +8,7 @@ import type { ProjectAccess } from '../../repositories/access';
 import { ProjectMembersRepository } from '../../repositories/projectMembers';
 import { ProjectsRepository } from '../../repositories/projects';
 import { uniqueIds, type ProjectDeps } from './deps';
-import { projectContactView } from '../../auth/contactView';
+import { projectContactView } from '../../plugins/contactViews';
 
 /**
  * The teams whose members a caller may put on a project: a caller who reaches it through a

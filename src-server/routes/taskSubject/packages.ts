@@ -11,7 +11,6 @@ import { usersOutOfReach } from '../../auth/workReach';
 import { WorkPackagesRepository, type LeaseRoom } from '../../repositories/workPackages';
 import { packageItems } from '../../repositories/packageItems';
 import { withVideoSizes } from './packageVideoSizes';
-import { LEASE_LAPSE_SWEEP_MS, sweepLapsedLeases } from '../../leases/leaseLapse';
 import type { TaskSubjectDeps } from './deps';
 
 /** Items claimed per transaction: a big package does not hold the queue while it is taken. */
@@ -20,26 +19,11 @@ const HOUR_MS = 3600_000;
 
 /**
  * Work packages (docs/offline-day.md, "Team server"): taking one, listing them, giving items
- * back, and the sweep that ends leases past their time.
+ * back. The sweep that ends leases past their time is a duty (duties/serverDuties.ts).
  */
 export function registerPackages(app: FastifyInstance, d: TaskSubjectDeps): void {
   const { ctx } = d;
   const packages = new WorkPackagesRepository(ctx.db, ctx.dialect);
-
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweepLapsedLeases(ctx, ctx.now()).catch((err: unknown) => app.log.warn({ err }, 'lease lapse sweep failed'));
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, LEASE_LAPSE_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await sweeping;
-  });
 
   addRoute(app, taskSubjectRoutes.takePackage, async (req) => {
     const userId = requireUser(req);

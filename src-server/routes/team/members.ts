@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { TeamMembersRepository } from '../../repositories/teamMembers';
 import type { ServerContext } from '../../context';
 import { distinct } from '../group/outcome';
-import { teamContactView } from '../../auth/contactView';
+import { teamContactView } from '../../plugins/contactViews';
 
 /**
  * Member management of a team (owner and admins, by the role table). Admins may manage every

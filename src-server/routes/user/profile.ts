@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { toUserInfo } from '../../repositories/users';
 import { checkAvatarImage } from '../../storage/avatarImage';
 import { TeamMembersRepository } from '../../repositories/teamMembers';
-import { teamContactView } from '../../auth/contactView';
+import { teamContactView } from '../../plugins/contactViews';
 import type { ServerContext } from '../../context';
 import type { SignInGuard } from '../../auth/signInGuard';
 import { addressKey } from '../../auth/clientAddress';
