@@ -29,10 +29,11 @@ const LEASE_MS = 20_000;
 /**
  * Runs the server's periodic background duties (docs/deploy.md, "Background work") so that,
  * however many processes serve one database, each duty is done by one of them at a time: a
- * process holds a duty by a lease in the `duties` table, kept every heartbeat, and runs it when
- * its time since the last run (recorded there too, so a new holder does not run it again at
- * once) has come. A process that stops gives its duties back; one that dies leaves them to
- * lapse after `leaseMs`, and the next process to look takes them and runs what is due. A
+ * process holds a duty by a lease in the `duties` table, kept every heartbeat, runs it when it
+ * takes it (at its start, or from a process that stopped or died, whose last run may have been
+ * cut short), and then whenever its period since the last run (recorded there too, whoever ran
+ * it) is over. A process that stops gives its duties back; one that dies leaves them to lapse
+ * after `leaseMs`, and the next process to look takes them. A
  * process whose event loop stalls past its lease may find its duty taken while it runs, so a
  * duty is written to be safe to run twice (every sweep is).
  */
@@ -40,6 +41,8 @@ export class DutyScheduler {
   private readonly repo: DutiesRepository;
   private readonly duties: Duty[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  /** the duties this process held at its last look */
+  private readonly holding = new Set<string>();
   private readonly heartbeatMs: number;
   private readonly leaseMs: number;
   private readonly clock: () => number;
@@ -98,7 +101,15 @@ export class DutyScheduler {
     for (const duty of this.duties) {
       const now = this.clock();
       const held = await this.repo.hold(duty.name, this.d.holder, now, now + this.leaseMs);
-      if (!held || this.running.has(duty.name) || now - held.lastRunAt < duty.everyMs || this.closed) continue;
+      if (!held) {
+        this.holding.delete(duty.name);
+        continue;
+      }
+      // Taken just now (a start, or from a process that stopped or died): run at once, as the
+      // last holder's run may have been cut short; then every period from there.
+      const takenNow = !this.holding.has(duty.name);
+      this.holding.add(duty.name);
+      if (this.running.has(duty.name) || this.closed || (!takenNow && now - held.lastRunAt < duty.everyMs)) continue;
       const run = this.runOnce(duty, held.note).finally(() => this.running.delete(duty.name));
       this.running.set(duty.name, run);
     }

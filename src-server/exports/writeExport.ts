@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -14,6 +14,7 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   voc: 'JPEGImages/',
   segmentationMask: 'JPEGImages/',
   mot: `<item>/${MOT_IMAGES}`,
+  cvat: 'images/',
   lossless: 'media/',
 };
 
@@ -50,6 +51,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeSegmentationMasks(items, ontology, sink);
     case 'mot':
       return writeMot(items, ontology, sink);
+    case 'cvat':
+      return writeCvat(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

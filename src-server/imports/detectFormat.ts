@@ -13,6 +13,7 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['yolo', /(^|\/)data\.ya?ml$/],
   ['coco', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],
+  ['cvat', /(^|\/)annotations\.xml$/],
 ];
 
 export function detectFormat(entries: ZipEntries): ImportFormat | undefined {

@@ -44,7 +44,7 @@ export function frameContent(sources: readonly SourceFrame[], frame: ProjectFram
     for (const cl of source.classifications) {
       const to = resolveLabel(ontology.features, { ...(cl.label !== undefined ? { label: cl.label } : {}), tool: 'classification', featureName: cl.featureName, sourceFeature: cl.sourceFeature }, ontology.aliases);
       if (!to) countInto(c.skipped, unresolved(cl.label));
-      else content.classifications.push(mapClassification(cl, to, c));
+      else content.classifications.push(mapClassification(cl, to, c, newId));
     }
     if (source.namedClassifications) content.classifications.push(...classificationsFromNames(source.namedClassifications, ontology.features, newId, c.dropped));
   }

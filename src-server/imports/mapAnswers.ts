@@ -5,13 +5,15 @@
  * attribute, found in the target by name; else as the key our COCO, VOC and YOLO exports write
  * (the attribute's name, or its `parent/option/name` path where a name repeats: attributeKeys.ts);
  * else as any attribute's name (CVAT writes names). An option is its id in the target, else
- * (lossless) the file's option found by name, else an option name; a multiple choice may be a
+ * (lossless) the file's option found by name, else an option name, else for a yes or no (a
+ * boolean, `true`, `1`, `是`…) the one option that reads so; a multiple choice may be a
  * list or, from VOC, one text of names joined by commas. What fits nowhere is dropped and
  * counted: `unknownAttribute` or `invalidValue`.
  */
 import { ANNOTATION_LIMITS } from '../../src-shared/model/annotation';
 import { nameKey, type OntologyAttribute, type OntologyFeature } from '../../src-shared/model/ontology';
 import { objectKeyIndex } from '../exports/formats/attributeKeys';
+import { isNo, isYes } from '../exports/formats/yesAnswer';
 import { countInto } from './tally';
 
 type Answers = Record<string, string | number | boolean | string[] | null>;
@@ -31,14 +33,26 @@ function indexAttributes(feature: OntologyFeature | undefined): { byId: Map<stri
   return { byId, byName };
 }
 
-/** An option of the target attribute: by id, else by the file's option's name, else by name. */
+/** The one option that reads as yes (or no) (`yes`, `true`, `是`…), if the attribute has exactly one. */
+function flagOption(target: OntologyAttribute, yes: boolean): string | undefined {
+  const matches = (target.options ?? []).filter((o) => (yes ? isYes(o.name) : isNo(o.name)));
+  return matches.length === 1 ? matches[0]!.id : undefined;
+}
+
+/**
+ * An option of the target attribute: by id, else by the file's option's name, else by name;
+ * a flag (CVAT's `occluded="1"`, a `true`/`false` checkbox) is the option that reads as yes or no.
+ */
 function optionId(target: OntologyAttribute, source: OntologyAttribute | undefined, v: unknown): string | undefined {
+  if (typeof v === 'boolean') return flagOption(target, v);
   if (typeof v !== 'string') return undefined;
   const options = target.options ?? [];
   if (options.some((o) => o.id === v)) return v;
   const sourceName = source?.options?.find((o) => o.id === v)?.name;
   const name = nameKey(sourceName ?? v);
-  return options.find((o) => nameKey(o.name) === name)?.id;
+  const named = options.find((o) => nameKey(o.name) === name)?.id;
+  if (named !== undefined || sourceName !== undefined) return named;
+  return isYes(v) ? flagOption(target, true) : isNo(v) ? flagOption(target, false) : undefined;
 }
 
 /** A multiple choice written as one text (VOC's <value>red, blue</value>): one option's name whole, else names split at commas. */

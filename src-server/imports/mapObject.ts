@@ -76,12 +76,12 @@ export function mapObject(o: SourceObject, to: ResolvedLabel & { label: NonNulla
   return mapped;
 }
 
-export function mapClassification(cl: SourceClassification, to: ResolvedLabel, c: MapCounters): FrameClassification {
+export function mapClassification(cl: SourceClassification, to: ResolvedLabel, c: MapCounters, newId: () => string): FrameClassification {
   return {
-    id: cl.kept.id,
+    id: cl.kept?.id ?? newId(),
     featureId: to.feature.featureId,
     ...(to.label ? { labelId: to.label.id } : {}),
     attributes: withAttributeDefaults(mapAnswers(cl.attributes, to.feature, cl.sourceFeature, c.dropped), to.feature.attributes),
-    source: cl.kept.source,
+    source: cl.kept?.source ?? IMPORTED_SOURCE,
   };
 }

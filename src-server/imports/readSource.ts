@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readCvat, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -20,7 +20,7 @@ const UNIT_SIZE = { width: 1, height: 1 };
 function fromResult(result: ImportResult, normalised: boolean): SourceImport {
   const frames = result.items.flatMap((item) =>
     item.frames.map((f) => ({
-      fileName: f.fileName, objects: f.objects, classifications: [], ...(f.attributes ? { namedClassifications: f.attributes } : {}), ...(f.maskSize ? { maskSize: f.maskSize } : {}),
+      fileName: f.fileName, objects: f.objects, classifications: (f.tags ?? []).map((t) => ({ label: t.label, attributes: t.attributes })), ...(f.attributes ? { namedClassifications: f.attributes } : {}), ...(f.maskSize ? { maskSize: f.maskSize } : {}),
       ...(f.sequence ? { sequence: f.sequence } : {}), normalised, complete: false,
     })),
   );
@@ -43,6 +43,8 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(await readSegmentationMasks(entries), false);
     case 'mot':
       return fromResult(readMot(entries), false);
+    case 'cvat':
+      return fromResult(readCvat(entries), false);
     case 'lossless':
       return losslessSource(readLossless(entries));
   }

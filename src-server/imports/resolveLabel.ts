@@ -38,5 +38,10 @@ export function resolveLabel(features: readonly OntologyFeature[], u: Omit<Label
     const label = labelIn(f, u.label);
     if (label) return { feature: f, label };
   }
+  // A CVAT tag names a label only; a classification of questions alone is tagged by its feature's name (cvatWriter.ts).
+  if (u.tool === 'classification' && wanted === undefined) {
+    const bare = ofTool.find((f) => f.labels.length === 0 && nameKey(f.name) === nameKey(u.label!));
+    if (bare) return { feature: bare, label: undefined };
+  }
   return undefined;
 }

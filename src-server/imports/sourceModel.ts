@@ -30,14 +30,20 @@ export type SourceObject = ImportedObject & {
   keyframeOf?: { id: string; outside?: true };
 };
 
-/** A frame-level classification answer (lossless only: the other formats have none). */
+/**
+ * A frame-level classification answer: lossless keeps each whole (its feature, id and source);
+ * a CVAT tag is a label by name with answers by name, its feature whichever has the label.
+ */
 export interface SourceClassification {
-  featureName: string;
+  /** lossless: the feature's name; a tag has none */
+  featureName?: string;
   /** the label's name, when the answer has a label */
   label?: string;
   attributes: Record<string, unknown>;
-  kept: Pick<FrameClassification, 'id' | 'source'>;
-  sourceFeature: OntologyFeature;
+  /** lossless only */
+  kept?: Pick<FrameClassification, 'id' | 'source'>;
+  /** lossless only */
+  sourceFeature?: OntologyFeature;
 }
 
 export interface SourceFrame {

@@ -172,3 +172,43 @@ test('an owner exports masks as PNG masks, with COCO\'s mask choice on offer, an
   const counts = await owner.call('POST', '/export/plan/count', { projectId: target.projectId, filters: {}, format: 'segmentationMask' });
   expect(counts).toMatchObject({ frames: 2, objects: 4 });
 });
+
+test('an owner exports a project as CVAT for images 1.1 and imports the XML into another project: the masks come back as masks', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const fileNames = [`cvat_${Date.now()}_1.jpg`, `cvat_${Date.now()}_2.jpg`];
+  const [work, target] = await Promise.all([maskedWork(request, fileNames), importTarget(request, fileNames), signInAsOwner(page)]);
+  await page.getByTestId('lang-switch').getByRole('button', { name: 'English' }).click();
+
+  const tab = new ExportsTab(page);
+  await tab.open(work.projectId);
+  await page.getByTestId('new-plan').click();
+  const dialog = page.getByRole('dialog');
+  const planName = `CVAT ${Date.now()}`;
+  await dialog.getByLabel(/Plan name/).fill(planName);
+  await dialog.getByTestId('plan-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('CVAT for images 1.1 (XML)', { exact: true }).click();
+  // What the format holds, as the dialog says it.
+  await expect(dialog).toContainText('annotations.xml');
+  await expect(dialog).toContainText('Box, Polygon, Polyline, Point, Keypoints, Mask');
+  await expect(dialog.getByTestId('export-count')).toContainText(/Objects\s*4/);
+  await dialog.getByTestId('plan-save-run').click();
+  await expect(dialog).toBeHidden();
+  await tab.expectRunDone(planName);
+  const download = await tab.downloadToBrowser(planName);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await tab.closeDialog();
+
+  await tab.open(target.projectId);
+  await page.getByTestId('import-format').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('CVAT for images 1.1 (XML)', { exact: true }).click();
+  await tab.previewImport(target.taskName, file);
+  await expect(page.getByTestId('import-unmatched')).toHaveText('0');
+  await expect(page.getByTestId('import-preview')).toContainText('Label missing: 4');
+  await tab.confirmLabelsAndApply();
+  await expect(page.getByTestId('import-result')).toContainText('Imported 4 objects on 2 frames');
+
+  const owner = await ApiUser.logIn(request, DEMO.owner);
+  const features = (await owner.call('POST', '/ontology/feature/list', { projectId: target.projectId })).list;
+  expect(features.map((f: { tool: string; labels: { name: string }[] }) => [f.tool, f.labels.map((l) => l.name)])).toEqual([['mask', ['Cat', 'Dog']]]);
+});

@@ -124,8 +124,8 @@ describe.each(DB_KINDS)('calls the server makes for a team, on %s', (kind) => {
       .execute();
     try {
       const a = await aiTask(ctx, { projectId: w.projectP, createdBy: w.users.owner.id, members: projectPlayers(w), subjects: 1 });
-      // The next tick's health round: wait until all six checks are waiting on their services.
-      s.advance(31_000);
+      // A health round (the `ai.health` duty's run): wait until all six checks are waiting on their services.
+      const round = ctx.ai.checkServices();
       const end = Date.now() + 30_000;
       while (dead.open < 6 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
       expect(dead.open).toBe(6);
@@ -145,6 +145,7 @@ describe.each(DB_KINDS)('calls the server makes for a team, on %s', (kind) => {
       // And the round ends on the short limit, marking them away.
       const until = Date.now() + 30_000;
       const away = async () => (await ctx.db.selectFrom('ai_services').select(['online', 'error']).where('id', 'in', rows.map((r) => r.id)).execute()).every((m) => m.online === 0 && m.error === 'ai.serviceUnreachable');
+      await round;
       while (!(await away()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       expect(await away()).toBe(true);
     } finally {

@@ -70,20 +70,23 @@ describe.each(DB_KINDS)('background duties on %s', (kind) => {
     expect(a.runs).toEqual(['first', 'after run 1 by A']);
     expect(b.runs).toEqual([]);
 
-    // A graceful stop gives it back: the other process holds it at its next look, and runs it only when due.
+    // A graceful stop gives it back: the other process takes it at its next look and runs it at once, then each period.
     await a.scheduler.close();
     await b.scheduler.lookNow();
     expect(await holderOf('sweep.one')).toBe('B');
-    expect(b.runs).toEqual([]);
-    t += EVERY_MS;
-    await b.scheduler.lookNow();
     expect(b.runs).toEqual(['after run 2 by A']);
+    t += EVERY_MS - 1;
+    await b.scheduler.lookNow();
+    expect(b.runs).toHaveLength(1);
+    t += 1;
+    await b.scheduler.lookNow();
+    expect(b.runs).toEqual(['after run 2 by A', 'after run 1 by B']);
   });
 
-  it("takes over a dead process's duty once its hold lapses, and runs it if it is due", async () => {
+  it("takes over a dead process's duty once its hold lapses, and runs it at once", async () => {
     const b = processWith('B2', 'sweep.two');
-    // What a process that died holding the duty leaves: its hold, running on, and a run long ago.
-    await s.app.ctx.db.insertInto('duties').values({ name: 'sweep.two', holder: 'dead-process', held_until: t + LEASE_MS, last_run_at: t - 10 * EVERY_MS, note: 'left by the dead one' }).execute();
+    // What a process that died holding the duty leaves: its hold, running on, and a run just before it died.
+    await s.app.ctx.db.insertInto('duties').values({ name: 'sweep.two', holder: 'dead-process', held_until: t + LEASE_MS, last_run_at: t - 1, note: 'left by the dead one' }).execute();
     await b.scheduler.lookNow();
     expect(await holderOf('sweep.two')).toBe('dead-process');
     expect(b.runs).toEqual([]);

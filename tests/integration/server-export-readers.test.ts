@@ -19,10 +19,10 @@ const IMAGE = { fileName: 'street.jpg', width: 640, height: 480 };
 /** Ids of the sample's ontology that must never reach a file a person reads. */
 const LEAKS = ['awb56disq', 'o87xfbz9n', 'o87xfbz9m', 'a1colour', 'a7axles', 'a9cargo', 'lq7c1'];
 
-type Seen = Record<string, { attributes: Record<string, unknown>; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string> }[] }>;
+type Seen = Record<string, { attributes: Record<string, unknown>; tags?: { label: string; attributes: Record<string, unknown> }[]; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string> }[] }>;
 
 /** The export of a run, unpacked, read by the outside reader (python3 with pycocotools, xml.etree, PyYAML). */
-async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo'): Promise<{ seen: Seen; texts: string }> {
+async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat'): Promise<{ seen: Seen; texts: string }> {
   const { entries } = await readExportZip(s, token, objectKey);
   const dir = await mkdtemp(join(tmpdir(), 'export-readers-'));
   try {
@@ -76,7 +76,7 @@ async function storedFrame(s: TestServer, p: ImportProject & { featureIds: Map<n
  * job, read by readers no one here wrote, must read by name; the same file imported into a
  * project with the same ontology must give back the same answers.
  */
-describe.each(DB_KINDS)('attributes by name in COCO, VOC and YOLO, read by outside readers, on %s', (kind) => {
+describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO and CVAT, read by outside readers, on %s', (kind) => {
   let s: TestServer;
   let w: World;
   let a: Awaited<ReturnType<typeof projectWithAnswers>>;
@@ -93,6 +93,7 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC and YOLO, read by outsi
     { format: 'coco', reader: 'coco', importAs: 'coco' },
     { format: 'voc', reader: 'voc', importAs: 'voc' },
     { format: 'yoloDetect', reader: 'yolo', importAs: 'yolo' },
+    { format: 'cvat', reader: 'cvat', importAs: 'cvat' },
   ] as const;
 
   it.each(FORMATS)('$format: a reader sees every answer by name, and the file imports back with the answers intact', async ({ format, reader, importAs }) => {
@@ -107,7 +108,15 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC and YOLO, read by outsi
     for (const id of LEAKS) expect(texts, `the id ${id} leaked into the export`).not.toContain(id);
     const image = seen[IMAGE.fileName]!;
     expect(image, JSON.stringify(seen)).toBeDefined();
-    if (reader === 'voc') {
+    if (reader === 'cvat') {
+      // Text, as VOC; a frame's classifications are tags: the chosen label (the feature's name for questions alone) with its questions.
+      expect(image.objects.map((o) => ({ class: o.class, attributes: o.attributes }))).toEqual(consumerView.objects.map((o) => ({ class: o.class, attributes: asText(o.attributes) })));
+      expect(image.objects.map((o) => o.flags)).toEqual([{ occluded: '1' }, { occluded: '0' }]);
+      expect(image.tags).toEqual([
+        { label: '晴', attributes: { Visibility: '80' } },
+        { label: 'Scene', attributes: { 'Time of day': '夜晚' } },
+      ]);
+    } else if (reader === 'voc') {
       expect(image.attributes).toEqual(asText(consumerView.image));
       expect(image.objects.map((o) => ({ class: o.class, attributes: o.attributes }))).toEqual(consumerView.objects.map((o) => ({ class: o.class, attributes: asText(o.attributes) })));
       // VOC's own flag says what the "occluded" question says

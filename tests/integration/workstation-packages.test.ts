@@ -143,7 +143,8 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     } finally {
       await app.close();
     }
-    server = new ServerProcess(await freePort(), db, s3Env);
+    // A killed server's background duties (the lease sweep) are taken by the next start after 2 s, not 20.
+    server = new ServerProcess(await freePort(), db, { ...s3Env, DUTY_LEASE_SECONDS: '2' });
     await server.start();
   }, 120_000);
 
@@ -324,7 +325,7 @@ describe.each(DB_KINDS.filter((k) => k === 'sqlite'))('work packages on the work
     const edited = await open(editedId);
     await ws.invoke('journal.append', { taskSubjectId: editedId, frameId: edited.card.frameIds[0], upsert: [box('offline-lost')] });
     await ws.kill();
-    // Meanwhile the lease runs out; the server sweeps at start and gives back what was not started.
+    // Meanwhile the lease runs out; the server, started again, takes the sweep the killed one held (DUTY_LEASE_SECONDS) and gives back what was not started.
     const serverDb = new BetterSqlite3(path.join(db.dataDir, 'annot.db'));
     serverDb.prepare('UPDATE work_packages SET expires_at = ? WHERE id = ?').run(Date.now() - 60_000, p.packageId);
     serverDb.close();

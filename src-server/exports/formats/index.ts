@@ -9,6 +9,8 @@ export { readSegmentationMasks } from './segmentationMaskReader';
 export { SEGMENTATION_CLASS, SEGMENTATION_OBJECT, SEGMENTATION_SET, writeSegmentationMasks } from './segmentationMaskWriter';
 export { LABELMAP_FILE } from './labelMap';
 export { readMot } from './motReader';
+export { CVAT_PATH, writeCvat } from './cvatWriter';
+export { readCvat } from './cvatReader';
 export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';

@@ -17,6 +17,8 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   // As CVAT's "Segmentation mask": polygons and boxes are painted in as masks are.
   segmentationMask: ['mask', 'polygon', 'box'],
   mot: ['box'],
+  // CVAT's cuboid is a box in two faces, ours eight free corners: left out.
+  cvat: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   lossless: ANNOTATION_TOOLS,
 };
 

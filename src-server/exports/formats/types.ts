@@ -155,6 +155,12 @@ export type ImportedObject = ImportedShape & {
   group?: string;
 };
 
+/** A label on the whole frame with its answers by name (CVAT's `<tag>`): a classification, its feature found by the label's name. */
+export interface ImportedTag {
+  label: string;
+  attributes: Record<string, unknown>;
+}
+
 export interface ImportedFrame {
   fileName: string;
   width: number | null;
@@ -162,6 +168,8 @@ export interface ImportedFrame {
   objects: ImportedObject[];
   /** the frame's classification answers by name, where the format has them (COCO image, VOC annotation, YOLO sidecar) */
   attributes?: Record<string, unknown>;
+  /** CVAT: the frame's tags */
+  tags?: ImportedTag[];
   /** the size of the picture its masks are in whole pixels of (PNG masks, COCO RLE), and the file that says so: the frame it is matched to must have it */
   maskSize?: { width: number; height: number; file: string };
   /** MOT: the frame is named by its sequence and number, not by a file (matched to an item's frame: sequenceMatch.ts) */

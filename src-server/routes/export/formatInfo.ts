@@ -11,6 +11,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   voc: { files: ['Annotations/<image>.xml', 'ImageSets/Main/default.txt'], classifications: false },
   segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
   mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
+  cvat: { files: ['annotations.xml'], classifications: true },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,

@@ -1,11 +1,12 @@
 """Reads an unpacked export as a consumer outside this project would, with readers no one here
-wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC,
-PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC and
+CVAT for images (read as CVAT's own loader reads it: each image's shapes and tags, each with its
+<attribute name> children), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
 COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
 pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
-Usage: python3 read_export.py coco|voc|yolo DIR
+Usage: python3 read_export.py coco|voc|yolo|cvat DIR
 """
 import glob
 import json
@@ -55,6 +56,23 @@ def read_voc(root):
     return out
 
 
+def cvat_attributes(element):
+    return {a.get("name"): a.text or "" for a in element.findall("attribute")}
+
+
+def read_cvat(root):
+    out = {}
+    document = ET.parse(os.path.join(root, "annotations.xml")).getroot()
+    for image in document.findall("image"):
+        objects = []
+        for shape in image:
+            if shape.tag in ("box", "polygon", "polyline", "points", "mask", "skeleton", "cuboid"):
+                objects.append({"class": shape.get("label"), "shape": shape.tag, "flags": {"occluded": shape.get("occluded")}, "attributes": cvat_attributes(shape)})
+        tags = [{"label": t.get("label"), "attributes": cvat_attributes(t)} for t in image.findall("tag")]
+        out[image.get("name")] = {"attributes": {}, "tags": tags, "objects": objects}
+    return out
+
+
 def read_yolo(root):
     import yaml
 
@@ -82,7 +100,7 @@ def read_yolo(root):
 
 if __name__ == "__main__":
     fmt, root = sys.argv[1], sys.argv[2]
-    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo}[fmt]
+    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat}[fmt]
     # pycocotools prints progress to stdout: keep stdout for the JSON alone.
     real_stdout = sys.stdout
     sys.stdout = sys.stderr
