@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeLabelme, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -15,6 +15,8 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   segmentationMask: 'JPEGImages/',
   mot: `<item>/${MOT_IMAGES}`,
   cvat: 'images/',
+  // beside each JSON, as LabelMe opens them
+  labelme: '',
   lossless: 'media/',
 };
 
@@ -53,6 +55,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeMot(items, ontology, sink);
     case 'cvat':
       return writeCvat(items, ontology, sink);
+    case 'labelme':
+      return writeLabelme(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

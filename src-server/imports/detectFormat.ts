@@ -14,6 +14,8 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['coco', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],
   ['cvat', /(^|\/)annotations\.xml$/],
+  // last: any JSON outside COCO's annotations/ folder
+  ['labelme', /\.json$/i],
 ];
 
 export function detectFormat(entries: ZipEntries): ImportFormat | undefined {

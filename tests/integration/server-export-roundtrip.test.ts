@@ -70,6 +70,10 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
           ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
           : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes },
   },
+  labelme: {
+    importAs: 'labelme',
+    form: (o, f) => (['box', 'polygon', 'polyline', 'point', 'mask'].includes(o.tool) ? { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes } : undefined),
+  },
   lossless: {
     importAs: 'lossless',
     form: (o, f) => ({ ...o, featureId: undefined, label: f.labelName(o) }),

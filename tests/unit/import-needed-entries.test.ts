@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCoco, writeCvat, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { writeCoco, writeCvat, writeLabelme, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
 import { readSource } from '../../src-server/imports/readSource';
 import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
 import type { ImportFormat } from '../../src-shared/api/projectImport';
@@ -17,6 +17,7 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['segmentationMask', 'PNG masks', (sink) => writeSegmentationMasks(sampleItems, sampleOntology, sink)],
   ['mot', 'MOT 1.1', (sink) => writeMot(sampleItems, sampleOntology, sink)],
   ['cvat', 'CVAT for images 1.1', (sink) => writeCvat(sampleItems, sampleOntology, sink)],
+  ['labelme', 'LabelMe', (sink) => writeLabelme(sampleItems, sampleOntology, sink)],
   ['lossless', 'lossless', (sink) => writeLossless(sampleItems, sampleOntology, sink)],
 ];
 

@@ -11,6 +11,8 @@ export { LABELMAP_FILE } from './labelMap';
 export { readMot } from './motReader';
 export { CVAT_PATH, writeCvat } from './cvatWriter';
 export { readCvat } from './cvatReader';
+export { LABELME_VERSION, writeLabelme } from './labelmeWriter';
+export { readLabelme } from './labelmeReader';
 export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';

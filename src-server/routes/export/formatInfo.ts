@@ -12,6 +12,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
   mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
   cvat: { files: ['annotations.xml'], classifications: true },
+  labelme: { files: ['<image>.json'], classifications: true },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,

@@ -1,12 +1,13 @@
 """Reads an unpacked export as a consumer outside this project would, with readers no one here
 wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC and
 CVAT for images (read as CVAT's own loader reads it: each image's shapes and tags, each with its
-<attribute name> children), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+<attribute name> children), json for LabelMe (each file's shapes and flags, as labelme's
+LabelFile reads them: keys it does not know are kept), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
 COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
 pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
-Usage: python3 read_export.py coco|voc|yolo|cvat DIR
+Usage: python3 read_export.py coco|voc|yolo|cvat|labelme DIR
 """
 import glob
 import json
@@ -73,6 +74,18 @@ def read_cvat(root):
     return out
 
 
+def read_labelme(root):
+    out = {}
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.json"), recursive=True)):
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        picture = os.path.normpath(os.path.join(os.path.dirname(os.path.relpath(path, root)), doc["imagePath"]))
+        objects = [{"class": s["label"], "shape": s["shape_type"], "attributes": s.get("attributes", {})} for s in doc["shapes"]]
+        tags = [{"label": name, "attributes": {}} for name, on in doc["flags"].items() if on]
+        out[picture] = {"attributes": doc.get("attributes", {}), "tags": tags, "objects": objects}
+    return out
+
+
 def read_yolo(root):
     import yaml
 
@@ -100,7 +113,7 @@ def read_yolo(root):
 
 if __name__ == "__main__":
     fmt, root = sys.argv[1], sys.argv[2]
-    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat}[fmt]
+    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme}[fmt]
     # pycocotools prints progress to stdout: keep stdout for the JSON alone.
     real_stdout = sys.stdout
     sys.stdout = sys.stderr
