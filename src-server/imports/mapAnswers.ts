@@ -84,10 +84,18 @@ function convert(target: OntologyAttribute, source: OntologyAttribute | undefine
   }
 }
 
+/** A feature's indexes, made once per feature object: an import asks for them for each of its objects. */
+const indexes = new WeakMap<OntologyFeature, { attributes: ReturnType<typeof indexAttributes>; keys: ReturnType<typeof objectKeyIndex>['byKey'] }>();
+const NO_FEATURE = indexAttributes(undefined);
+function indexesOf(feature: OntologyFeature) {
+  let found = indexes.get(feature);
+  if (!found) indexes.set(feature, (found = { attributes: indexAttributes(feature), keys: objectKeyIndex(feature).byKey }));
+  return found;
+}
+
 export function mapAnswers(answers: Readonly<Record<string, unknown>>, target: OntologyFeature, source: OntologyFeature | undefined, dropped: Record<string, number>): Answers {
-  const into = indexAttributes(target);
-  const from = indexAttributes(source);
-  const keys = objectKeyIndex(target).byKey;
+  const { attributes: into, keys } = indexesOf(target);
+  const from = source ? indexesOf(source).attributes : NO_FEATURE;
   const out: Answers = {};
   for (const [key, value] of Object.entries(answers)) {
     const sourceAttribute = from.byId.get(key);

@@ -6,8 +6,8 @@
  * since a foreign file may hold what our editor never draws (a box of no area, a polygon
  * folded onto a line, coordinates out of range).
  */
-import { Value } from 'typebox/value';
-import { AnnotationObject, ANNOTATION_VERSION, frameDataIssues, type FrameClassification } from '../../src-shared/model/annotation';
+import { ANNOTATION_VERSION, frameDataIssues, type AnnotationObject, type FrameClassification } from '../../src-shared/model/annotation';
+import { isAnnotationObject } from '../validation/compiledChecks';
 import { nameKey, type OntologyFeature } from '../../src-shared/model/ontology';
 import { mapAnswers } from './mapAnswers';
 import { withAttributeDefaults } from '../../src-shared/model/attributeDefaults';
@@ -42,7 +42,7 @@ function geometryOf(o: SourceObject, feature: OntologyFeature, c: MapCounters): 
 /** The model's rules for one object; the feature id is the ontology's business (a dry run's planned features have none yet). */
 function isSound(o: AnnotationObject): boolean {
   const checked = { ...o, featureId: 1 };
-  return Value.Check(AnnotationObject, checked) && frameDataIssues({ version: ANNOTATION_VERSION, objects: [checked], classifications: [] }).length === 0;
+  return isAnnotationObject(checked) && frameDataIssues({ version: ANNOTATION_VERSION, objects: [checked], classifications: [] }).length === 0;
 }
 
 /** The object as stored, or null (counted in `c.skipped`) when the target cannot hold it. */

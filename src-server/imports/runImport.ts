@@ -52,16 +52,31 @@ async function readZip(ctx: ServerContext, r: ImportRequest) {
   return readImportZip({ storage: ctx.storage, tempDir: ctx.config.exports.tempDir }, key, r.format);
 }
 
-/** The frames of each writable task subject as the target ontology takes them; frames that would change nothing are left out. */
-function contentsOf(targets: readonly TaskSubjectTarget[], ontology: TargetOntology, mode: ImportMode, c: MapCounters): TaskSubjectWrite[] {
-  return targets.flatMap((t) => {
+/** Objects mapped between two turns of the event loop: other requests wait at most one slice (about 20 ms). */
+const MAP_SLICE = 2000;
+
+/**
+ * The frames of each writable task subject as the target ontology takes them; frames that would
+ * change nothing are left out. A slice at a time, so 200,000 objects never hold the server's
+ * other requests for seconds (bench/exchange-cvat.ts).
+ */
+async function contentsOf(targets: readonly TaskSubjectTarget[], ontology: TargetOntology, mode: ImportMode, c: MapCounters): Promise<TaskSubjectWrite[]> {
+  const out: TaskSubjectWrite[] = [];
+  let mapped = 0;
+  for (const t of targets) {
     const frames = new Map<number, ImportedFrameContent>();
     for (const m of t.frames) {
       const content = { ...frameContent(m.sources, m.frame, ontology, newObjectId, c), ...(m.addOnly ? { addOnly: true } : {}) };
       if (mode === 'replace' || content.objects.length > 0 || content.classifications.length > 0) frames.set(m.frame.frameId, content);
+      mapped += m.sources.reduce((n, s) => n + s.objects.length, 0) + 1;
     }
-    return frames.size > 0 ? [{ taskSubjectId: t.taskSubjectId, frames }] : [];
-  });
+    if (frames.size > 0) out.push({ taskSubjectId: t.taskSubjectId, frames });
+    if (mapped >= MAP_SLICE) {
+      mapped = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return out;
 }
 
 export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<ProjectImportResult> {
@@ -97,7 +112,7 @@ export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<P
 
   const counters: MapCounters = { skipped: {}, dropped: {} };
   mergeCounts(counters.skipped, source.skipped);
-  const writes = contentsOf(targets.writable, ontology, r.mode, counters);
+  const writes = await contentsOf(targets.writable, ontology, r.mode, counters);
   const count = (f: (c: ImportedFrameContent) => number) => writes.reduce((n, w) => n + [...w.frames.values()].reduce((m, c) => m + f(c), 0), 0);
   let matched = { subjects: writes.length, frames: count(() => 1), objects: count((c) => c.objects.length), classifications: count((c) => c.classifications.length) };
   if (!r.dryRun && writes.length > 0) {

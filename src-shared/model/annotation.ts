@@ -240,9 +240,12 @@ export function frameDataIssues(data: FrameData, at = ''): AnnotationIssue[] {
   return issues.slice(0, MAX_ISSUES);
 }
 
-/** Schema and rules together, for values that did not come through a validated request. */
-export function validateFrameData(value: unknown): { ok: true; data: FrameData } | { ok: false; issues: AnnotationIssue[] } {
-  if (!Value.Check(FrameData, value)) {
+/**
+ * Schema and rules together, for values that did not come through a validated request. `check`
+ * is the schema check: the server passes its compiled one (src-server/validation/compiledChecks.ts).
+ */
+export function validateFrameData(value: unknown, check: (v: unknown) => v is FrameData = (v): v is FrameData => Value.Check(FrameData, v)): { ok: true; data: FrameData } | { ok: false; issues: AnnotationIssue[] } {
+  if (!check(value)) {
     const issues = Value.Errors(FrameData, value)
       .slice(0, MAX_ISSUES)
       .map((e): AnnotationIssue => ({ reason: 'schema', path: e.instancePath || '/', message: e.message }));

@@ -29,6 +29,24 @@ describe('mapping imported objects onto the target ontology', () => {
     expect(c.dropped).toEqual({ unknownAttribute: 1, invalidValue: 1 });
   });
 
+  it('gives a yes or no (CVAT\'s occluded flag, a LabelMe flag, a true/false checkbox) to the one option that reads so, and to no option when two do', () => {
+    const flags: OntologyFeature = {
+      ...target,
+      attributes: [
+        { id: 'occ', name: 'occluded', type: 'radio', required: false, options: [{ id: 'y', name: '是' }, { id: 'no', name: 'No' }] },
+        { id: 'tr', name: 'truncated', type: 'select', required: false, options: [{ id: 'y1', name: 'yes' }, { id: 'y2', name: 'true' }] },
+      ],
+    };
+    const c = counters();
+    expect(mapAnswers({ occluded: true }, flags, undefined, c.dropped)).toEqual({ occ: 'y' });
+    expect(mapAnswers({ occluded: 'false' }, flags, undefined, c.dropped)).toEqual({ occ: 'no' });
+    expect(mapAnswers({ occluded: '1' }, flags, undefined, c.dropped)).toEqual({ occ: 'y' });
+    // "yes" and "true" both read as yes: a flag picks neither; the name itself still picks its own.
+    expect(mapAnswers({ truncated: true }, flags, undefined, c.dropped)).toEqual({});
+    expect(mapAnswers({ truncated: 'true' }, flags, undefined, c.dropped)).toEqual({ tr: 'y2' });
+    expect(c.dropped).toEqual({ invalidValue: 1 });
+  });
+
   it('maps a lossless answer through the file\'s own attribute and option names when the ids differ', () => {
     const source: OntologyFeature = { ...target, attributes: [{ id: 'other', name: 'colour', type: 'select', required: false, options: [{ id: 'x', name: 'red' }] }] };
     expect(mapAnswers({ other: 'x' }, target, source, {})).toEqual({ col: 'r' });

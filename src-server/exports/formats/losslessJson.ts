@@ -5,6 +5,7 @@
  * every frame's FrameData untouched, streamed line by line.
  */
 import { ANNOTATION_VERSION, validateFrameData } from '../../../src-shared/model/annotation';
+import { isFrameData } from '../../validation/compiledChecks';
 import { ONTOLOGY_VERSION } from '../../../src-shared/model/ontology';
 import { badFormat, FormatError, missingFile } from './formatError';
 import { newReport } from './geometry';
@@ -53,7 +54,7 @@ function readItem(file: string, line: number, text: string): ExportItem {
     if (!isRecord(f) || typeof f.frameId !== 'number' || typeof f.index !== 'number' || typeof f.fileName !== 'string') {
       throw badFormat(file, `line ${line}: frames[${k}] needs frameId, index and fileName`, where(`frames[${k}]`));
     }
-    const checked = validateFrameData(f.data);
+    const checked = validateFrameData(f.data, isFrameData);
     if (!checked.ok) {
       const first = checked.issues[0]!;
       throw badFormat(file, `line ${line}: frames[${k}].data${first.path} is invalid (${first.reason})`, { ...where(`frames[${k}].data${first.path}`), issues: checked.issues });
