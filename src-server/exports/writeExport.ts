@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeLabelme, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -17,6 +17,8 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   cvat: 'images/',
   // beside each JSON, as LabelMe opens them
   labelme: '',
+  // at the paths tasks.json names them by
+  labelStudio: '',
   lossless: 'media/',
 };
 
@@ -57,6 +59,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeCvat(items, ontology, sink);
     case 'labelme':
       return writeLabelme(items, ontology, sink);
+    case 'labelStudio':
+      return writeLabelStudio(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

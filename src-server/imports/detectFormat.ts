@@ -14,6 +14,7 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['coco', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],
   ['cvat', /(^|\/)annotations\.xml$/],
+  ['labelStudio', /(^|\/)tasks\.json$/],
   // last: any JSON outside COCO's annotations/ folder
   ['labelme', /\.json$/i],
 ];

@@ -5,7 +5,7 @@
  * huge entry nobody reads costs nothing. The rules mirror the readers in
  * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files (and attribute
  * sidecars) under its folder, VOC's Annotations/*.xml, the PNG masks' pictures with their label map
- * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's *.json, the lossless format's three files. A single file is picked
+ * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's and Label Studio's *.json, the lossless format's three files. A single file is picked
  * as `findEntry` picks it (the path itself, else the first under a folder).
  * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
  */
@@ -25,8 +25,8 @@ const MASK_FILE = /(^|\/)(Segmentation(Class|Object)\/.+\.png|ImageSets\/Segment
 /** motReader: every gt/gt.txt and the labels.txt beside it, at any depth */
 const MOT_FILE = /(^|\/)gt\/(gt|labels)\.txt$/;
 
-/** labelmeReader: every *.json, at any depth (one per picture) */
-const LABELME_FILE = /\.json$/i;
+/** labelmeReader (one per picture) and labelStudioReader (lists of tasks): every *.json, at any depth */
+const JSON_FILE = /\.json$/i;
 
 /** File name endings a reader may open at all: entries without one are never candidates. */
 export const READABLE_NAME = /\.(json|jsonl|xml|txt|ya?ml|png)$/i;
@@ -52,7 +52,8 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
     case 'cvat':
       return new Set(single(names, CVAT_PATH));
     case 'labelme':
-      return new Set(names.filter((n) => LABELME_FILE.test(n)));
+    case 'labelStudio':
+      return new Set(names.filter((n) => JSON_FILE.test(n)));
     case 'lossless':
       return new Set(single(names, LOSSLESS_FILES.manifest, LOSSLESS_FILES.ontology, LOSSLESS_FILES.annotations));
   }

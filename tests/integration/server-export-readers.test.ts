@@ -22,7 +22,7 @@ const LEAKS = ['awb56disq', 'o87xfbz9n', 'o87xfbz9m', 'a1colour', 'a7axles', 'a9
 type Seen = Record<string, { attributes: Record<string, unknown>; tags?: { label: string; attributes: Record<string, unknown> }[]; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string> }[] }>;
 
 /** The export of a run, unpacked, read by the outside reader (python3 with pycocotools, xml.etree, PyYAML). */
-async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat' | 'labelme'): Promise<{ seen: Seen; texts: string }> {
+async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat' | 'labelme' | 'labelStudio'): Promise<{ seen: Seen; texts: string }> {
   const { entries } = await readExportZip(s, token, objectKey);
   const dir = await mkdtemp(join(tmpdir(), 'export-readers-'));
   try {
@@ -76,7 +76,7 @@ async function storedFrame(s: TestServer, p: ImportProject & { featureIds: Map<n
  * job, read by readers no one here wrote, must read by name; the same file imported into a
  * project with the same ontology must give back the same answers.
  */
-describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT and LabelMe, read by outside readers, on %s', (kind) => {
+describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT, LabelMe and Label Studio, read by outside readers, on %s', (kind) => {
   let s: TestServer;
   let w: World;
   let a: Awaited<ReturnType<typeof projectWithAnswers>>;
@@ -95,6 +95,7 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT and LabelMe
     { format: 'yoloDetect', reader: 'yolo', importAs: 'yolo' },
     { format: 'cvat', reader: 'cvat', importAs: 'cvat' },
     { format: 'labelme', reader: 'labelme', importAs: 'labelme' },
+    { format: 'labelStudio', reader: 'labelStudio', importAs: 'labelStudio' },
   ] as const;
 
   it.each(FORMATS)('$format: a reader sees every answer by name, and the file imports back with the answers intact', async ({ format, reader, importAs }) => {

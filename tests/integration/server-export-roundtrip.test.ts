@@ -74,6 +74,16 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
     importAs: 'labelme',
     form: (o, f) => (['box', 'polygon', 'polyline', 'point', 'mask'].includes(o.tool) ? { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes } : undefined),
   },
+  labelStudio: {
+    importAs: 'labelStudio',
+    // percent of the picture both ways: to 6 decimals of a pixel
+    form: (o, f) =>
+      o.tool === 'box'
+        ? { label: f.labelName(o), box: [o.geometry.x, o.geometry.y, o.geometry.width, o.geometry.height].map(six), rotation: o.geometry.rotation ?? 0, attributes: o.attributes }
+        : o.tool === 'polygon'
+          ? { label: f.labelName(o), points: o.geometry.points.map((p) => [six(p.x), six(p.y)]), attributes: o.attributes }
+          : undefined,
+  },
   lossless: {
     importAs: 'lossless',
     form: (o, f) => ({ ...o, featureId: undefined, label: f.labelName(o) }),

@@ -13,6 +13,8 @@ export { CVAT_PATH, writeCvat } from './cvatWriter';
 export { readCvat } from './cvatReader';
 export { LABELME_VERSION, writeLabelme } from './labelmeWriter';
 export { readLabelme } from './labelmeReader';
+export { LABEL_STUDIO_CONFIG, LABEL_STUDIO_TASKS, writeLabelStudio } from './labelStudioWriter';
+export { readLabelStudio } from './labelStudioReader';
 export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';

@@ -20,11 +20,12 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   // CVAT's cuboid is a box in two faces, ours eight free corners: left out.
   cvat: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   labelme: ['box', 'polygon', 'polyline', 'point', 'mask'],
+  labelStudio: ['box', 'polygon', 'point', 'mask'],
   lossless: ANNOTATION_TOOLS,
 };
 
 /** Formats whose coordinates are fractions of the picture, or pictures of its size: a frame of unknown size gets no objects. */
-const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose', 'segmentationMask']);
+const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose', 'segmentationMask', 'labelStudio']);
 
 /**
  * Why the format leaves this object out (the reason its report counts: `unknownSize`,

@@ -13,6 +13,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
   cvat: { files: ['annotations.xml'], classifications: true },
   labelme: { files: ['<image>.json'], classifications: true },
+  labelStudio: { files: ['tasks.json', 'labeling_config.xml'], classifications: true },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,

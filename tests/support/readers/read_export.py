@@ -2,12 +2,13 @@
 wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for Pascal VOC and
 CVAT for images (read as CVAT's own loader reads it: each image's shapes and tags, each with its
 <attribute name> children), json for LabelMe (each file's shapes and flags, as labelme's
-LabelFile reads them: keys it does not know are kept), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+LabelFile reads them: keys it does not know are kept) and for Label Studio's tasks (regions and the
+results sharing their id, as its converter groups them), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
 COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
 pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
-Usage: python3 read_export.py coco|voc|yolo|cvat|labelme DIR
+Usage: python3 read_export.py coco|voc|yolo|cvat|labelme|labelStudio DIR
 """
 import glob
 import json
@@ -86,6 +87,28 @@ def read_labelme(root):
     return out
 
 
+def read_label_studio(root):
+    with open(os.path.join(root, "tasks.json"), encoding="utf-8") as f:
+        tasks = json.load(f)
+    out = {}
+    regions = ("rectanglelabels", "polygonlabels", "keypointlabels", "brushlabels")
+
+    def answer(value):
+        if "choices" in value:
+            return value["choices"][0] if len(value["choices"]) == 1 else value["choices"]
+        if "text" in value:
+            return "\n".join(value["text"])
+        return value.get("number")
+
+    for task in tasks:
+        result = task["annotations"][0]["result"]
+        by_id = {r["id"]: r for r in result if r["type"] in regions}
+        objects = [{"class": r["value"][r["type"]][0], "attributes": {a["from_name"]: answer(a["value"]) for a in result if a["id"] == r["id"] and a["type"] not in regions}} for r in by_id.values()]
+        image = {r["from_name"]: answer(r["value"]) for r in result if r["id"] not in by_id}
+        out[task["data"]["image"]] = {"attributes": image, "objects": objects}
+    return out
+
+
 def read_yolo(root):
     import yaml
 
@@ -113,7 +136,7 @@ def read_yolo(root):
 
 if __name__ == "__main__":
     fmt, root = sys.argv[1], sys.argv[2]
-    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme}[fmt]
+    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme, "labelStudio": read_label_studio}[fmt]
     # pycocotools prints progress to stdout: keep stdout for the JSON alone.
     real_stdout = sys.stdout
     sys.stdout = sys.stderr
