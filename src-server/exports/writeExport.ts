@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -19,6 +19,7 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   labelme: '',
   // at the paths tasks.json names them by
   labelStudio: '',
+  datumaro: 'images/default/',
   lossless: 'media/',
 };
 
@@ -61,6 +62,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeLabelme(items, ontology, sink);
     case 'labelStudio':
       return writeLabelStudio(items, ontology, sink);
+    case 'datumaro':
+      return writeDatumaro(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

@@ -11,7 +11,9 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['segmentationMask', /(^|\/)Segmentation(Class|Object)\/.+\.png$/i],
   ['mot', /(^|\/)gt\/gt\.txt$/],
   ['yolo', /(^|\/)data\.ya?ml$/],
-  ['coco', /(^|\/)annotations\/[^/]+\.json$/],
+  // Datumaro's subsets are annotations/<subset>.json; COCO's are instances_<subset>.json there
+  ['coco', /(^|\/)annotations\/instances_[^/]+\.json$/],
+  ['datumaro', /(^|\/)annotations\/[^/]+\.json$/],
   ['voc', /(^|\/)Annotations\/[^/]+\.xml$/i],
   ['cvat', /(^|\/)annotations\.xml$/],
   ['labelStudio', /(^|\/)tasks\.json$/],

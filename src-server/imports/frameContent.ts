@@ -48,5 +48,25 @@ export function frameContent(sources: readonly SourceFrame[], frame: ProjectFram
     }
     if (source.namedClassifications) content.classifications.push(...classificationsFromNames(source.namedClassifications, ontology.features, newId, c.dropped));
   }
+  content.classifications = oneAnswerPerFeature(content.classifications);
   return content;
+}
+
+/**
+ * A feature has one answer a frame: a file that says a frame's classification twice (a tag or
+ * label for the choice and its questions by name beside it: Datumaro's label annotations and
+ * item attributes, LabelMe's flags and attributes) gives one: the first label, and every answer
+ * (a later answer over an earlier one: a tag's questions are only its defaults).
+ */
+function oneAnswerPerFeature(list: ImportedFrameContent['classifications']): ImportedFrameContent['classifications'] {
+  const byFeature = new Map<number, ImportedFrameContent['classifications'][number]>();
+  for (const c of list) {
+    const seen = byFeature.get(c.featureId);
+    if (!seen) byFeature.set(c.featureId, { ...c, attributes: { ...c.attributes } });
+    else {
+      if (seen.labelId === undefined && c.labelId !== undefined) seen.labelId = c.labelId;
+      seen.attributes = { ...seen.attributes, ...c.attributes };
+    }
+  }
+  return [...byFeature.values()];
 }

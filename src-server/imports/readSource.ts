@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readCvat, readLabelme, readLabelStudio, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readCvat, readLabelme, readLabelStudio, readDatumaro, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -49,6 +49,8 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(await readLabelme(entries), false);
     case 'labelStudio':
       return fromResult(readLabelStudio(entries), false);
+    case 'datumaro':
+      return fromResult(readDatumaro(entries), false);
     case 'lossless':
       return losslessSource(readLossless(entries));
   }

@@ -22,7 +22,7 @@ const LEAKS = ['awb56disq', 'o87xfbz9n', 'o87xfbz9m', 'a1colour', 'a7axles', 'a9
 type Seen = Record<string, { attributes: Record<string, unknown>; tags?: { label: string; attributes: Record<string, unknown> }[]; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string> }[] }>;
 
 /** The export of a run, unpacked, read by the outside reader (python3 with pycocotools, xml.etree, PyYAML). */
-async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat' | 'labelme' | 'labelStudio'): Promise<{ seen: Seen; texts: string }> {
+async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat' | 'labelme' | 'labelStudio' | 'datumaro'): Promise<{ seen: Seen; texts: string }> {
   const { entries } = await readExportZip(s, token, objectKey);
   const dir = await mkdtemp(join(tmpdir(), 'export-readers-'));
   try {
@@ -76,7 +76,7 @@ async function storedFrame(s: TestServer, p: ImportProject & { featureIds: Map<n
  * job, read by readers no one here wrote, must read by name; the same file imported into a
  * project with the same ontology must give back the same answers.
  */
-describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT, LabelMe and Label Studio, read by outside readers, on %s', (kind) => {
+describe.each(DB_KINDS)('attributes by name in every format that has them, read by outside readers, on %s', (kind) => {
   let s: TestServer;
   let w: World;
   let a: Awaited<ReturnType<typeof projectWithAnswers>>;
@@ -96,6 +96,7 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT, LabelMe an
     { format: 'cvat', reader: 'cvat', importAs: 'cvat' },
     { format: 'labelme', reader: 'labelme', importAs: 'labelme' },
     { format: 'labelStudio', reader: 'labelStudio', importAs: 'labelStudio' },
+    { format: 'datumaro', reader: 'datumaro', importAs: 'datumaro' },
   ] as const;
 
   it.each(FORMATS)('$format: a reader sees every answer by name, and the file imports back with the answers intact', async ({ format, reader, importAs }) => {
@@ -110,7 +111,12 @@ describe.each(DB_KINDS)('attributes by name in COCO, VOC, YOLO, CVAT, LabelMe an
     for (const id of LEAKS) expect(texts, `the id ${id} leaked into the export`).not.toContain(id);
     const image = seen[IMAGE.fileName]!;
     expect(image, JSON.stringify(seen)).toBeDefined();
-    if (reader === 'labelme') {
+    if (reader === 'datumaro') {
+      // Typed; the chosen classification label as a label annotation, the questions as the item's attributes.
+      expect(image.objects.map((o) => ({ class: o.class, attributes: o.attributes }))).toEqual(consumerView.objects);
+      expect(image.tags).toEqual([{ label: '晴', attributes: {} }]);
+      expect(image.attributes).toEqual({ Visibility: 80, 'Time of day': '夜晚' });
+    } else if (reader === 'labelme') {
       // Typed, as COCO; the chosen labels as the image's flags, the questions in the document's attributes.
       expect(image.objects.map((o) => ({ class: o.class, attributes: o.attributes }))).toEqual(consumerView.objects);
       expect(image.tags).toEqual([{ label: '晴', attributes: {} }]);

@@ -84,6 +84,15 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
           ? { label: f.labelName(o), points: o.geometry.points.map((p) => [six(p.x), six(p.y)]), attributes: o.attributes }
           : undefined,
   },
+  datumaro: {
+    importAs: 'datumaro',
+    form: (o, f) =>
+      o.tool === 'cuboid'
+        ? undefined
+        : o.tool === 'keypoints'
+          ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
+          : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes },
+  },
   lossless: {
     importAs: 'lossless',
     form: (o, f) => ({ ...o, featureId: undefined, label: f.labelName(o) }),

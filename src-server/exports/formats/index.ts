@@ -15,6 +15,8 @@ export { LABELME_VERSION, writeLabelme } from './labelmeWriter';
 export { readLabelme } from './labelmeReader';
 export { LABEL_STUDIO_CONFIG, LABEL_STUDIO_TASKS, writeLabelStudio } from './labelStudioWriter';
 export { readLabelStudio } from './labelStudioReader';
+export { DATUMARO_PATH, writeDatumaro } from './datumaroWriter';
+export { DATUMARO_FILE, readDatumaro } from './datumaroReader';
 export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';

@@ -21,6 +21,7 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   cvat: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   labelme: ['box', 'polygon', 'polyline', 'point', 'mask'],
   labelStudio: ['box', 'polygon', 'point', 'mask'],
+  datumaro: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   lossless: ANNOTATION_TOOLS,
 };
 
@@ -40,5 +41,6 @@ export function leftOutBecause(format: ExportFormatName, o: Pick<AnnotationObjec
   if (!known) return 'unknownLabel';
   if (!FORMAT_TOOLS[format].includes(o.tool)) return o.tool;
   if (format === 'coco' && o.tool === 'mask' && !sized && cocoMaskForm(options) === 'rle') return 'unknownSize';
+  if (format === 'datumaro' && o.tool === 'mask' && !sized) return 'unknownSize';
   return null;
 }

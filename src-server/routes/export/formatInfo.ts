@@ -14,6 +14,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   cvat: { files: ['annotations.xml'], classifications: true },
   labelme: { files: ['<image>.json'], classifications: true },
   labelStudio: { files: ['tasks.json', 'labeling_config.xml'], classifications: true },
+  datumaro: { files: ['annotations/default.json'], classifications: true },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,

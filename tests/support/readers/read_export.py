@@ -3,12 +3,13 @@ wrote: pycocotools (the reference COCO API) for COCO, Python's own xml.etree for
 CVAT for images (read as CVAT's own loader reads it: each image's shapes and tags, each with its
 <attribute name> children), json for LabelMe (each file's shapes and flags, as labelme's
 LabelFile reads them: keys it does not know are kept) and for Label Studio's tasks (regions and the
-results sharing their id, as its converter groups them), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+results sharing their id, as its converter groups them) and Datumaro's JSON (label ids into its categories, as
+Datumaro's own reader resolves them), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
 COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
 pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
-Usage: python3 read_export.py coco|voc|yolo|cvat|labelme|labelStudio DIR
+Usage: python3 read_export.py coco|voc|yolo|cvat|labelme|labelStudio|datumaro DIR
 """
 import glob
 import json
@@ -109,6 +110,19 @@ def read_label_studio(root):
     return out
 
 
+def read_datumaro(root):
+    with open(os.path.join(root, "annotations", "default.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    names = [label["name"] for label in doc["categories"]["label"]["labels"]]
+    out = {}
+    for item in doc["items"]:
+        shapes = [a for a in item["annotations"] if a["type"] != "label"]
+        objects = [{"class": names[a["label_id"]], "shape": a["type"], "attributes": a["attributes"]} for a in shapes]
+        tags = [{"label": names[a["label_id"]], "attributes": a["attributes"]} for a in item["annotations"] if a["type"] == "label"]
+        out[item["image"]["path"]] = {"attributes": item.get("attr", {}), "tags": tags, "objects": objects}
+    return out
+
+
 def read_yolo(root):
     import yaml
 
@@ -136,7 +150,7 @@ def read_yolo(root):
 
 if __name__ == "__main__":
     fmt, root = sys.argv[1], sys.argv[2]
-    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme, "labelStudio": read_label_studio}[fmt]
+    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme, "labelStudio": read_label_studio, "datumaro": read_datumaro}[fmt]
     # pycocotools prints progress to stdout: keep stdout for the JSON alone.
     real_stdout = sys.stdout
     sys.stdout = sys.stderr
