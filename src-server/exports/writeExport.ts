@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -20,6 +20,7 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   // at the paths tasks.json names them by
   labelStudio: '',
   datumaro: 'images/default/',
+  kitti: 'image_2/',
   lossless: 'media/',
 };
 
@@ -64,6 +65,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeLabelStudio(items, ontology, sink);
     case 'datumaro':
       return writeDatumaro(items, ontology, sink);
+    case 'kitti':
+      return writeKitti(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
   }

@@ -11,6 +11,7 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['segmentationMask', /(^|\/)Segmentation(Class|Object)\/.+\.png$/i],
   ['mot', /(^|\/)gt\/gt\.txt$/],
   ['yolo', /(^|\/)data\.ya?ml$/],
+  ['kitti', /(^|\/)label_2\/.+\.txt$/],
   // Datumaro's subsets are annotations/<subset>.json; COCO's are instances_<subset>.json there
   ['coco', /(^|\/)annotations\/instances_[^/]+\.json$/],
   ['datumaro', /(^|\/)annotations\/[^/]+\.json$/],

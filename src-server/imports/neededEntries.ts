@@ -5,12 +5,12 @@
  * huge entry nobody reads costs nothing. The rules mirror the readers in
  * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files (and attribute
  * sidecars) under its folder, VOC's Annotations/*.xml, the PNG masks' pictures with their label map
- * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's and Label Studio's *.json, Datumaro's annotations/*.json, the lossless format's three files. A single file is picked
+ * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's and Label Studio's *.json, Datumaro's annotations/*.json, KITTI's label_2/*.txt, the lossless format's three files. A single file is picked
  * as `findEntry` picks it (the path itself, else the first under a folder).
  * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
-import { COCO_PATH, CVAT_PATH, DATUMARO_FILE, LOSSLESS_FILES } from '../exports/formats';
+import { COCO_PATH, CVAT_PATH, DATUMARO_FILE, KITTI_LABEL, LOSSLESS_FILES } from '../exports/formats';
 import { YOLO_YAML } from '../exports/formats/yoloWriter';
 import { findEntryPath } from '../exports/formats/zipEntries';
 
@@ -53,6 +53,8 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
       return new Set(single(names, CVAT_PATH));
     case 'datumaro':
       return new Set(names.filter((n) => DATUMARO_FILE.test(n)));
+    case 'kitti':
+      return new Set(names.filter((n) => KITTI_LABEL.test(n)));
     case 'labelme':
     case 'labelStudio':
       return new Set(names.filter((n) => JSON_FILE.test(n)));

@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readCvat, readLabelme, readLabelStudio, readDatumaro, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readCvat, readLabelme, readLabelStudio, readDatumaro, readKitti, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -51,6 +51,11 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(readLabelStudio(entries), false);
     case 'datumaro':
       return fromResult(readDatumaro(entries), false);
+    case 'kitti': {
+      const result = readKitti(entries);
+      if (result.items.length === 0) throw new FormatError('import.missingFile', 'label_2/*.txt is missing from the zip', { file: 'label_2/*.txt' });
+      return fromResult(result, false);
+    }
     case 'lossless':
       return losslessSource(readLossless(entries));
   }

@@ -93,6 +93,10 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
           ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
           : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes },
   },
+  kitti: {
+    importAs: 'kitti',
+    form: (o, f) => (o.tool === 'box' ? { label: f.labelName(o), box: [o.geometry.x, o.geometry.y, o.geometry.x + o.geometry.width, o.geometry.y + o.geometry.height].map(six) } : undefined),
+  },
   lossless: {
     importAs: 'lossless',
     form: (o, f) => ({ ...o, featureId: undefined, label: f.labelName(o) }),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
 import { readSource } from '../../src-server/imports/readSource';
 import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
 import type { ImportFormat } from '../../src-shared/api/projectImport';
@@ -20,6 +20,7 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['labelme', 'LabelMe', (sink) => writeLabelme(sampleItems, sampleOntology, sink)],
   ['labelStudio', 'Label Studio', (sink) => writeLabelStudio(sampleItems, sampleOntology, sink)],
   ['datumaro', 'Datumaro', (sink) => writeDatumaro(sampleItems, sampleOntology, sink)],
+  ['kitti', 'KITTI', (sink) => writeKitti(sampleItems, sampleOntology, sink)],
   ['lossless', 'lossless', (sink) => writeLossless(sampleItems, sampleOntology, sink)],
 ];
 

@@ -17,6 +17,8 @@ export { LABEL_STUDIO_CONFIG, LABEL_STUDIO_TASKS, writeLabelStudio } from './lab
 export { readLabelStudio } from './labelStudioReader';
 export { DATUMARO_PATH, writeDatumaro } from './datumaroWriter';
 export { DATUMARO_FILE, readDatumaro } from './datumaroReader';
+export { writeKitti } from './kittiWriter';
+export { KITTI_LABEL, readKitti } from './kittiReader';
 export { writeMot } from './motWriter';
 export { readVoc } from './vocReader';
 export { VOC_IMAGE_SET, writeVoc } from './vocWriter';

@@ -22,6 +22,7 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   labelme: ['box', 'polygon', 'polyline', 'point', 'mask'],
   labelStudio: ['box', 'polygon', 'point', 'mask'],
   datumaro: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
+  kitti: ['box'],
   lossless: ANNOTATION_TOOLS,
 };
 

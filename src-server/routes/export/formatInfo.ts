@@ -15,6 +15,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   labelme: { files: ['<image>.json'], classifications: true },
   labelStudio: { files: ['tasks.json', 'labeling_config.xml'], classifications: true },
   datumaro: { files: ['annotations/default.json'], classifications: true },
+  kitti: { files: ['label_2/<image>.txt'], classifications: false },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,
