@@ -33,6 +33,14 @@ async function objectsByFile(s: TestServer, projectId: number, taskId: number) {
 type Frame = NonNullable<ReturnType<Awaited<ReturnType<typeof objectsByFile>>['get']>>;
 const six = (v: number) => Number(v.toFixed(6));
 
+/** Formats that keep every shape but cuboids, exactly, with answers: keypoints by point name. */
+const everyShapeButCuboids = (o: AnnotationObject, f: Frame) =>
+  o.tool === 'cuboid'
+    ? undefined
+    : o.tool === 'keypoints'
+      ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
+      : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes };
+
 /** Each export format's precision: the normal form objects of both projects are compared in. */
 const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: Frame) => unknown }> = {
   coco: {
@@ -63,12 +71,7 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
   },
   cvat: {
     importAs: 'cvat',
-    form: (o, f) =>
-      o.tool === 'cuboid'
-        ? undefined
-        : o.tool === 'keypoints'
-          ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
-          : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes },
+    form: everyShapeButCuboids,
   },
   labelme: {
     importAs: 'labelme',
@@ -86,12 +89,7 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
   },
   datumaro: {
     importAs: 'datumaro',
-    form: (o, f) =>
-      o.tool === 'cuboid'
-        ? undefined
-        : o.tool === 'keypoints'
-          ? { label: f.labelName(o), points: o.geometry.points.map((p) => ({ name: f.pointName(o, p.pointId), x: p.x, y: p.y, v: p.visibility })).sort((a, b) => a.name!.localeCompare(b.name!)), attributes: o.attributes }
-          : { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes },
+    form: everyShapeButCuboids,
   },
   kitti: {
     importAs: 'kitti',

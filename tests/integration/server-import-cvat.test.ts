@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
+import { zipOf } from '../support/zipOf';
 import { CVAT_PATH } from '../../src-server/exports/formats';
 import { DB_KINDS } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -17,14 +17,6 @@ import { buildImportProject, exportItemsOf, ontologyOf, putZip, storeOntology } 
 
 const DATUMARO_FILE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/foreign/datumaro/cvat-for-images-train.xml'));
 
-async function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [p, data] of Object.entries(files)) zip.addBuffer(data, p);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 describe.each(DB_KINDS)('importing CVAT for images 1.1 on %s', (kind) => {
   let s: TestServer;

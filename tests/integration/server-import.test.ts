@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
+import { zipOf } from '../support/zipOf';
 import { writeCoco, writeVoc } from '../../src-server/exports/formats';
 import { fetchZipToFile } from '../../src-server/imports/fetchZip';
 import { IMPORT_LIMITS } from '../../src-shared/api/projectImport';
@@ -12,15 +12,6 @@ import { buildWorld, type World } from '../support/world';
 import { sampleItems, sampleOntology, writeIntoZip } from '../support/exportSample';
 import { buildImportProject, exportItemsOf, ontologyOf, putZip, sampleSubjects, storeOntology, type ImportProject, type SubjectSpec } from '../support/importFixture';
 
-/** A zip holding exactly these files, for the cases our writers would never produce. */
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The import route: what it answers and what project B then stores. */
 describe.each(DB_KINDS)('annotation import on %s', (kind) => {

@@ -13,7 +13,8 @@
 import { answeredYes } from './yesAnswer';
 import { answerNamer } from './attributeKeys';
 import { buildCategories } from './categories';
-import { countSkip, enclosingBox, newReport, stemOf, warn } from './geometry';
+import { countSkip, enclosingBox, newReport } from './geometry';
+import { framesByStem } from './perFrameFiles';
 import { leftOutBecause } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
@@ -27,33 +28,23 @@ export async function writeKitti(items: ItemSource, ontology: ExportOntology, si
   const report = newReport('kitti');
   const categories = buildCategories(ontology);
   const namer = answerNamer(ontology.features);
-  const written = new Set<string>();
-  for await (const item of items) {
-    for (const frame of item.frames) {
-      report.frames++;
-      const stem = stemOf(frame.fileName);
-      if (written.has(stem)) {
-        warn(report, { code: 'fileTaken', file: frame.fileName, path: `label_2/${stem}.txt` });
+  for await (const { frame, stem } of framesByStem(items, report, (s) => `label_2/${s}.txt`)) {
+    const lines: string[] = [];
+    for (const o of [...frame.data.objects].sort((a, b) => a.zIndex - b.zIndex)) {
+      const category = categories.of(o.featureId, o.labelId ?? '');
+      const leftOut = leftOutBecause('kitti', o, frame, category !== undefined);
+      if (leftOut !== null || !category || o.tool !== 'box') {
+        countSkip(report.skipped, leftOut ?? o.tool);
         continue;
       }
-      written.add(stem);
-      const lines: string[] = [];
-      for (const o of [...frame.data.objects].sort((a, b) => a.zIndex - b.zIndex)) {
-        const category = categories.of(o.featureId, o.labelId ?? '');
-        const leftOut = leftOutBecause('kitti', o, frame, category !== undefined);
-        if (leftOut !== null || !category || o.tool !== 'box') {
-          countSkip(report.skipped, leftOut ?? o.tool);
-          continue;
-        }
-        if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
-        const r = enclosingBox(o.geometry);
-        const named = namer.object(o, report.skipped);
-        const flag = (name: string) => (answeredYes(named, name) ? 1 : 0);
-        lines.push(`${kittiType(category.name)} ${flag('truncated')} ${flag('occluded')} ${ALPHA} ${r.x} ${r.y} ${r.x + r.width} ${r.y + r.height} ${NOT_KNOWN_3D}`);
-        report.objectsWritten++;
-      }
-      await sink.add(`label_2/${stem}.txt`, lines.map((l) => `${l}\n`).join(''));
+      if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
+      const r = enclosingBox(o.geometry);
+      const named = namer.object(o, report.skipped);
+      const flag = (name: string) => (answeredYes(named, name) ? 1 : 0);
+      lines.push(`${kittiType(category.name)} ${flag('truncated')} ${flag('occluded')} ${ALPHA} ${r.x} ${r.y} ${r.x + r.width} ${r.y + r.height} ${NOT_KNOWN_3D}`);
+      report.objectsWritten++;
     }
+    await sink.add(`label_2/${stem}.txt`, lines.map((l) => `${l}\n`).join(''));
   }
   return report;
 }

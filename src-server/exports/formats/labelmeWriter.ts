@@ -19,7 +19,8 @@ import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { regionOfGeometry } from '../../../src-shared/mask/region';
 import { answerNamer } from './attributeKeys';
 import { buildCategories } from './categories';
-import { countSkip, enclosingBox, newReport, stemOf, warn } from './geometry';
+import { countSkip, enclosingBox, newReport, warn } from './geometry';
+import { framesByStem } from './perFrameFiles';
 import { leftOutBecause } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 
@@ -63,49 +64,39 @@ export async function writeLabelme(items: ItemSource, ontology: ExportOntology, 
   const report = newReport('labelme');
   const categories = buildCategories(ontology);
   const namer = answerNamer(ontology.features);
-  const written = new Set<string>();
-  for await (const item of items) {
-    for (const frame of item.frames) {
-      report.frames++;
-      const stem = stemOf(frame.fileName);
-      if (written.has(stem)) {
-        warn(report, { code: 'fileTaken', file: frame.fileName, path: `${stem}.json` });
+  for await (const { frame, stem } of framesByStem(items, report, (s) => `${s}.json`)) {
+    if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsZero' });
+    const shapes: Record<string, unknown>[] = [];
+    for (const o of [...frame.data.objects].sort((a, b) => a.zIndex - b.zIndex)) {
+      const category = categories.of(o.featureId, o.labelId ?? '');
+      const leftOut = leftOutBecause('labelme', o, frame, category !== undefined);
+      const shape = leftOut === null && category ? await shapeOf(o, report) : (leftOut ?? o.tool);
+      if (typeof shape === 'string') {
+        countSkip(report.skipped, shape);
         continue;
       }
-      written.add(stem);
-      if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsZero' });
-      const shapes: Record<string, unknown>[] = [];
-      for (const o of [...frame.data.objects].sort((a, b) => a.zIndex - b.zIndex)) {
-        const category = categories.of(o.featureId, o.labelId ?? '');
-        const leftOut = leftOutBecause('labelme', o, frame, category !== undefined);
-        const shape = leftOut === null && category ? await shapeOf(o, report) : (leftOut ?? o.tool);
-        if (typeof shape === 'string') {
-          countSkip(report.skipped, shape);
-          continue;
-        }
-        const attributes = namer.object(o, report.skipped);
-        shapes.push({ label: category!.name, points: shape.points, group_id: null, description: '', shape_type: shape.shape_type, flags: {}, ...(shape.mask ? { mask: shape.mask } : {}), attributes });
-        report.objectsWritten++;
-      }
-      const flags: Record<string, boolean> = {};
-      for (const c of frame.data.classifications) {
-        const feature = ontology.features.find((f) => f.featureId === c.featureId && f.tool === 'classification');
-        const label = feature?.labels.find((l) => l.id === c.labelId)?.name;
-        if (label !== undefined) flags[label] = true;
-      }
-      const frameAnswers = namer.frame(frame.data.classifications, report.skipped);
-      const document = {
-        version: LABELME_VERSION,
-        flags,
-        shapes,
-        imagePath: frame.fileName.split('/').pop()!,
-        imageData: null,
-        imageHeight: frame.height ?? 0,
-        imageWidth: frame.width ?? 0,
-        ...(Object.keys(frameAnswers).length ? { attributes: frameAnswers } : {}),
-      };
-      await sink.add(`${stem}.json`, `${JSON.stringify(document, null, 2)}\n`);
+      const attributes = namer.object(o, report.skipped);
+      shapes.push({ label: category!.name, points: shape.points, group_id: null, description: '', shape_type: shape.shape_type, flags: {}, ...(shape.mask ? { mask: shape.mask } : {}), attributes });
+      report.objectsWritten++;
     }
+    const flags: Record<string, boolean> = {};
+    for (const c of frame.data.classifications) {
+      const feature = ontology.features.find((f) => f.featureId === c.featureId && f.tool === 'classification');
+      const label = feature?.labels.find((l) => l.id === c.labelId)?.name;
+      if (label !== undefined) flags[label] = true;
+    }
+    const frameAnswers = namer.frame(frame.data.classifications, report.skipped);
+    const document = {
+      version: LABELME_VERSION,
+      flags,
+      shapes,
+      imagePath: frame.fileName.split('/').pop()!,
+      imageData: null,
+      imageHeight: frame.height ?? 0,
+      imageWidth: frame.width ?? 0,
+      ...(Object.keys(frameAnswers).length ? { attributes: frameAnswers } : {}),
+    };
+    await sink.add(`${stem}.json`, `${JSON.stringify(document, null, 2)}\n`);
   }
   return report;
 }
