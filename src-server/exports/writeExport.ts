@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
 import { tracksResolved } from './resolveTracks';
 
@@ -15,6 +15,8 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   segmentationMask: 'JPEGImages/',
   mot: `<item>/${MOT_IMAGES}`,
   cvat: 'images/',
+  // each item's pictures beside its annotations.xml, named by frame number as MOT's
+  cvatVideo: `<item>/${MOT_IMAGES}`,
   // beside each JSON, as LabelMe opens them
   labelme: '',
   // at the paths tasks.json names them by
@@ -30,7 +32,7 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
  * ones whose media are not copied too): MOT's folders are then the ones its writer named.
  */
 export function mediaPaths(format: ExportFormatName): (item: ExportItem) => (frame: ExportFrame) => string {
-  if (format !== 'mot') return () => (frame) => MEDIA_FOLDERS[format] + frame.fileName;
+  if (format !== 'mot' && format !== 'cvatVideo') return () => (frame) => MEDIA_FOLDERS[format] + frame.fileName;
   const folders = new SequenceFolders();
   return (item) => {
     const folder = folders.of(item);
@@ -59,6 +61,8 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeMot(items, ontology, sink);
     case 'cvat':
       return writeCvat(items, ontology, sink);
+    case 'cvatVideo':
+      return writeCvatVideo(items, ontology, sink);
     case 'labelme':
       return writeLabelme(items, ontology, sink);
     case 'labelStudio':

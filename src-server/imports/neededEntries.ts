@@ -25,6 +25,9 @@ const MASK_FILE = /(^|\/)(Segmentation(Class|Object)\/.+\.png|ImageSets\/Segment
 /** motReader: every gt/gt.txt and the labels.txt beside it, at any depth */
 const MOT_FILE = /(^|\/)gt\/(gt|labels)\.txt$/;
 
+/** cvatVideoReader: every annotations.xml, at any depth (one per item) */
+const CVAT_VIDEO_FILE = /(^|\/)annotations\.xml$/;
+
 /** labelmeReader (one per picture) and labelStudioReader (lists of tasks): every *.json, at any depth */
 const JSON_FILE = /\.json$/i;
 
@@ -51,6 +54,8 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
       return new Set(names.filter((n) => MOT_FILE.test(n)));
     case 'cvat':
       return new Set(single(names, CVAT_PATH));
+    case 'cvatVideo':
+      return new Set(names.filter((n) => CVAT_VIDEO_FILE.test(n)));
     case 'datumaro':
       return new Set(names.filter((n) => DATUMARO_FILE.test(n)));
     case 'kitti':

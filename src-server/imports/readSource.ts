@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readCvat, readLabelme, readLabelStudio, readDatumaro, readKitti, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readCoco, readCvat, readCvatVideo, readLabelme, readLabelStudio, readDatumaro, readKitti, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -45,6 +45,8 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(readMot(entries), false);
     case 'cvat':
       return fromResult(readCvat(entries), false);
+    case 'cvatVideo':
+      return fromResult(readCvatVideo(entries), false);
     case 'labelme':
       return fromResult(await readLabelme(entries), false);
     case 'labelStudio':

@@ -13,10 +13,10 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /**
  * The formats an export writes (docs/export-formats.md): COCO instances, the three YOLO tasks
  * of Ultralytics, Pascal VOC, PNG masks in the Pascal VOC / CVAT "Segmentation mask" layout,
- * MOT 1.1 (boxes with track ids, as CVAT writes it), CVAT for images 1.1, LabelMe JSON, Label Studio JSON,
+ * MOT 1.1 (boxes with track ids, as CVAT writes it), CVAT for images and for video 1.1, LabelMe JSON, Label Studio JSON,
  * Datumaro's JSON, KITTI 2D boxes and our own lossless JSON.
  */
-export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
+export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
 export const ExportFormatName = literals(EXPORT_FORMAT_NAMES);
 

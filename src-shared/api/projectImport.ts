@@ -7,8 +7,8 @@ import { literals } from '../model/literals';
 
 const closed = { additionalProperties: false } as const;
 
-/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `mot` MOT 1.1 (boxes with track ids), `cvat` CVAT for images 1.1 XML, `labelme` LabelMe JSON (one per image), `labelStudio` Label Studio's JSON export, `datumaro` Datumaro's JSON, `kitti` KITTI 2D boxes, `lossless` our own JSON. */
-export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'mot', 'cvat', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
+/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `mot` MOT 1.1 (boxes with track ids), `cvat` CVAT for images 1.1 XML, `cvatVideo` CVAT for video 1.1 (tracks), `labelme` LabelMe JSON (one per image), `labelStudio` Label Studio's JSON export, `datumaro` Datumaro's JSON, `kitti` KITTI 2D boxes, `lossless` our own JSON. */
+export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const ImportFormat = literals(IMPORT_FORMATS);
 

@@ -73,6 +73,8 @@ const FORMS: Record<string, { importAs: string; form: (o: AnnotationObject, f: F
     importAs: 'cvat',
     form: everyShapeButCuboids,
   },
+  // each item its own task of tracks, read back to its item by folder name
+  cvatVideo: { importAs: 'cvatVideo', form: everyShapeButCuboids },
   labelme: {
     importAs: 'labelme',
     form: (o, f) => (['box', 'polygon', 'polyline', 'point', 'mask'].includes(o.tool) ? { label: f.labelName(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes } : undefined),

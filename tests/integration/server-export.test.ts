@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const { w, task } = await setup(2, 1);
     const plan = await ok(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: 'Cars for training', format: 'yoloDetect', filters: { taskId: task.taskId } }));
     const t = await ok(call(w, 'GET', `/export/template/${w.projectP}`));
-    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless']);
+    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless']);
     expect(t.formats.find((f: { format: string }) => f.format === 'voc')).toMatchObject({ tools: ['box'], mediaFolder: 'JPEGImages/' });
     expect(t.formats.find((f: { format: string }) => f.format === 'segmentationMask')).toMatchObject({ tools: ['mask', 'polygon', 'box'], mediaFolder: 'JPEGImages/' });
     // MOT: a sequence folder per item, its pictures in img1/

@@ -71,7 +71,7 @@ export async function importedFrames(format: ImportFormat, entries: ZipEntries, 
     items.map((item) => [item.dataId, item.frames.map((f) => ({ frameId: f.frameId, subjectId: item.dataId, index: f.index, fileName: f.fileName, width: f.width, height: f.height }))]),
   );
   let files: FileMatches;
-  if (format === 'mot') {
+  if (source.frames.some((f) => f.sequence)) {
     const sequences = bySequence(source.frames);
     const names = new SequenceNames([...sequences.values()].map((list) => list[0]!.sequence!.folder));
     for (const item of items) names.see({ subjectId: item.dataId, name: item.name, recordType: item.recordType });

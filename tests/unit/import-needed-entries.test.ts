@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCoco, writeCvat, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
 import { readSource } from '../../src-server/imports/readSource';
 import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
 import type { ImportFormat } from '../../src-shared/api/projectImport';
@@ -17,6 +17,7 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['segmentationMask', 'PNG masks', (sink) => writeSegmentationMasks(sampleItems, sampleOntology, sink)],
   ['mot', 'MOT 1.1', (sink) => writeMot(sampleItems, sampleOntology, sink)],
   ['cvat', 'CVAT for images 1.1', (sink) => writeCvat(sampleItems, sampleOntology, sink)],
+  ['cvatVideo', 'CVAT for video 1.1', (sink) => writeCvatVideo(sampleItems, sampleOntology, sink)],
   ['labelme', 'LabelMe', (sink) => writeLabelme(sampleItems, sampleOntology, sink)],
   ['labelStudio', 'Label Studio', (sink) => writeLabelStudio(sampleItems, sampleOntology, sink)],
   ['datumaro', 'Datumaro', (sink) => writeDatumaro(sampleItems, sampleOntology, sink)],

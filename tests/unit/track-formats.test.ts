@@ -32,7 +32,7 @@ function expectSameFrames(after: Seen[][], before: Seen[][]) {
   });
 }
 
-async function roundTrip(format: 'mot' | 'coco', items: ExportItem[]) {
+async function roundTrip(format: 'mot' | 'coco' | 'cvatVideo', items: ExportItem[]) {
   const { entries, result } = await writeIntoZip((sink) => writeAnnotations(format, items, sampleOntology, sink));
   return { entries, report: result, imported: await importedFrames(format, entries, items) };
 }
@@ -170,5 +170,51 @@ describe('COCO with track ids', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** CVAT for video keeps every shape of ours but cuboids: boxes with their rotation, polygons, answers. */
+const cvatVideoForm = (o: AnnotationObject) => (o.tool !== 'cuboid' ? { label: labelOf(o), tool: o.tool, geometry: o.geometry, attributes: o.attributes } : undefined);
+
+describe('CVAT for video 1.1', () => {
+  it('writes each item as a task of tracks: keyframes where ours are, outside where a track leaves view, a frame\'s own shape as a track of two', async () => {
+    const { entries, report } = await roundTrip('cvatVideo', [trackClip()]);
+    const xml = text(entries, 'street cam/annotations.xml');
+    expect(xml).toContain('<mode>interpolation</mode>');
+    expect(xml).toContain(`<size>${TRACK_FRAMES}</size>`);
+    // the car: keyframes 0 and 4, a keyframe where it is last shown before leaving (5), outside on 6, back at 8
+    const car = xml.slice(xml.indexOf('label="car"'), xml.indexOf('</track>', xml.indexOf('label="car"')));
+    const frames = [...car.matchAll(/<box frame="(\d+)" keyframe="(\d)" outside="(\d)"/g)].map((m) => [Number(m[1]), m[3] === '1']);
+    expect(frames.filter(([, outside]) => outside)).toEqual([[6, true]]);
+    expect(frames.map(([f]) => f)).toEqual(expect.arrayContaining([0, 4, 6, 8]));
+    // the truck drawn on frame 3 alone: shown there, outside on 4
+    expect(xml).toMatch(/<box frame="3" keyframe="1" outside="0"[^>]*xtl="1" ytl="2" xbr="31" ybr="32"/);
+    expect(xml).toMatch(/<box frame="4" keyframe="1" outside="1"[^>]*xtl="1" ytl="2"/);
+    expect(report).toMatchObject({ frames: TRACK_FRAMES, skipped: {} });
+  });
+
+  it('reads back the same tracks on every frame: moved between keyframes, out of view where they were, rotation and answers kept', async () => {
+    const clip = trackClip();
+    const { imported } = await roundTrip('cvatVideo', [clip]);
+    const frames = imported.get(clip.dataId)!;
+    expectSameFrames(renamedTracks(shownObjects(frames, cvatVideoForm)), renamedTracks(shownObjects(clip.frames.map((f) => f.data), cvatVideoForm)));
+    const car = frames.flatMap((f, i) => f.objects.filter((o) => o.keyframe && labelOf(o) === 'car').map((o) => [i, o.outside ?? false]));
+    expect(car).toEqual([[0, false], [4, false], [5, false], [6, true], [8, false], [11, false]]);
+  });
+
+  it("numbers a video item's frames as its file does and reads them back to the same frames", async () => {
+    const video: ExportItem = { ...trackClip('drive.mp4 [1000-1011]', 61), recordType: 'video', firstFrame: 1000 };
+    const { entries, imported } = await roundTrip('cvatVideo', [video]);
+    const xml = text(entries, 'drive.mp4 [1000-1011]/annotations.xml');
+    expect(xml).toContain('<start_frame>1000</start_frame>');
+    expect(xml).toContain(`<stop_frame>${999 + TRACK_FRAMES}</stop_frame>`);
+    expectSameFrames(renamedTracks(shownObjects(imported.get(61)!, cvatVideoForm)), renamedTracks(shownObjects(video.frames.map((f) => f.data), cvatVideoForm)));
+  });
+
+  it('refuses a CVAT for images file as video, and one track twice on a frame, with the place', async () => {
+    const images = await writeIntoZip((sink) => writeAnnotations('cvat', [trackClip()], sampleOntology, sink));
+    expect((await refusal(importedFrames('cvatVideo', images.entries, [trackClip()]))).data).toMatchObject({ field: 'image' });
+    const twice = new Map([['annotations.xml', Buffer.from('<annotations><track id="0" label="car"><box frame="1" xtl="1" ytl="1" xbr="2" ybr="2"/><box frame="1" xtl="3" ytl="1" xbr="4" ybr="2"/></track></annotations>')]]);
+    expect((await refusal(importedFrames('cvatVideo', twice, [trackClip()]))).data).toMatchObject({ field: 'track[0]', frame: 1 });
   });
 });

@@ -19,20 +19,20 @@ import { badFormat, FormatError, missingFile } from './formatError';
 import { isRecord, labelNamesOf } from './readHelpers';
 import { findEntry } from './zipEntries';
 
-const SHAPES = ['box', 'polygon', 'polyline', 'points', 'mask', 'skeleton', 'cuboid'] as const;
+export const SHAPES = ['box', 'polygon', 'polyline', 'points', 'mask', 'skeleton', 'cuboid'] as const;
 const LISTS = new Set(['image', 'track', 'tag', 'attribute', ...SHAPES]);
 // Values stay text (a label named "007" is not 7); every repeatable element is a list even when alone.
 // Attributes go under `@_`: a <skeleton points=""> has <points> children too.
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, isArray: (name, _path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) });
+export const cvatParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, isArray: (name, _path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) });
 
-type Element = Record<string, unknown>;
+export type Element = Record<string, unknown>;
 
 /** An XML attribute's value. */
-const attr = (el: Element, name: string): unknown => el[`@_${name}`];
+export const attr = (el: Element, name: string): unknown => el[`@_${name}`];
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+export const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function numberOf(file: string, field: string, el: Element, key: string): number {
+export function numberOf(file: string, field: string, el: Element, key: string): number {
   const raw = text(attr(el, key));
   const v = Number(raw);
   if (raw === undefined || raw.trim() === '' || !Number.isFinite(v)) throw badFormat(file, `${field} needs a number in "${key}"`, { field: `${field}.${key}` });
@@ -78,9 +78,9 @@ function keypointsOf(file: string, field: string, el: Element): ImportedKeypoint
   return out;
 }
 
-/** The objects of one shape element (points: one per point), or none with a warning. */
-function objectsOf(file: string, kind: (typeof SHAPES)[number], el: Element, field: string, frame: ImportedFrame, warnings: string[]): ImportedObject[] {
-  const label = text(attr(el, 'label'))?.trim();
+/** The objects of one shape element (points: one per point), or none with a warning; a track's shapes take the track's label. */
+export function objectsOf(file: string, kind: (typeof SHAPES)[number], el: Element, field: string, frame: ImportedFrame, warnings: string[], trackLabel?: string): ImportedObject[] {
+  const label = (text(attr(el, 'label')) ?? trackLabel)?.trim();
   if (!label) {
     warnings.push(`${file}: ${field} has no label; left out`);
     return [];
@@ -161,7 +161,7 @@ export function readCvat(entries: ZipEntries): ImportResult {
   const file = entry.path;
   let doc: unknown;
   try {
-    doc = parser.parse(entry.data.toString('utf8'), true);
+    doc = cvatParser.parse(entry.data.toString('utf8'), true);
   } catch (err) {
     throw badFormat(file, `not valid XML (${(err as Error).message})`);
   }

@@ -100,8 +100,8 @@ function metaLabels(ontology: ExportOntology, categories: Category[]): Xml[] {
 
 const pointsText = (points: readonly { x: number; y: number }[]) => points.map((p) => `${p.x},${p.y}`).join(';');
 
-/** The element name and geometry attributes of one object, or the reason CVAT for images has none. */
-function shapeOf(o: AnnotationObject, category: Category): { tag: string; fields: Xml; children?: Xml } | string {
+/** The element name and geometry attributes of one object, or the reason CVAT has none (for images and for video alike). */
+export function cvatShape(o: AnnotationObject, category: Category): { tag: string; fields: Xml; children?: Xml } | string {
   switch (o.tool) {
     case 'box': {
       const { x, y, width, height, rotation } = o.geometry;
@@ -149,6 +149,17 @@ function tagsOf(frame: ExportFrame, features: readonly OntologyFeature[], namer:
   });
 }
 
+/** `<meta>`: the task (for video its size in frames and its pictures' size, `interpolation` mode) and its labels. */
+export function cvatMeta(ontology: ExportOntology, categories: Category[], name: string, createdAt: number, picture: { width: number; height: number } | null = null, frames?: { count: number; first: number }): Xml {
+  const task = {
+    name,
+    ...(frames !== undefined ? { size: frames.count, mode: 'interpolation', start_frame: frames.first, stop_frame: frames.first + Math.max(0, frames.count - 1) } : { mode: 'annotation' }),
+    labels: { label: metaLabels(ontology, categories) },
+    ...(picture ? { original_size: { width: picture.width, height: picture.height } } : {}),
+  };
+  return { task, dumped: new Date(createdAt).toISOString() };
+}
+
 export async function writeCvat(items: ItemSource, ontology: ExportOntology, sink: ZipSink, options: { createdAt?: number } = {}): Promise<ExportReport> {
   const report = newReport('cvat');
   await sink.add(CVAT_PATH, cvatChunks(items, ontology, report, options.createdAt ?? Date.now()));
@@ -158,7 +169,7 @@ export async function writeCvat(items: ItemSource, ontology: ExportOntology, sin
 async function* cvatChunks(items: ItemSource, ontology: ExportOntology, report: ExportReport, createdAt: number): AsyncGenerator<string> {
   const categories = buildCategories(ontology);
   const namer = answerNamer(ontology.features);
-  const meta = { task: { name: 'export', mode: 'annotation', labels: { label: metaLabels(ontology, categories.list) } }, dumped: new Date(createdAt).toISOString() };
+  const meta = cvatMeta(ontology, categories.list, 'export', createdAt);
   yield `<?xml version="1.0" encoding="utf-8"?>\n<annotations>\n<version>1.1</version>\n${builder.build({ meta })}`;
   let id = 0;
   for await (const item of items) {
@@ -170,7 +181,7 @@ async function* cvatChunks(items: ItemSource, ontology: ExportOntology, report: 
       for (const o of ordered) {
         const category = categories.of(o.featureId, o.labelId ?? '');
         const leftOut = leftOutBecause('cvat', o, frame, category !== undefined);
-        const shape = leftOut === null && category ? shapeOf(o, category) : (leftOut ?? o.tool);
+        const shape = leftOut === null && category ? cvatShape(o, category) : (leftOut ?? o.tool);
         if (typeof shape === 'string') {
           countSkip(report.skipped, shape);
           continue;

@@ -11,6 +11,8 @@ export { LABELMAP_FILE } from './labelMap';
 export { readMot } from './motReader';
 export { CVAT_PATH, writeCvat } from './cvatWriter';
 export { readCvat } from './cvatReader';
+export { writeCvatVideo } from './cvatVideoWriter';
+export { readCvatVideo } from './cvatVideoReader';
 export { LABELME_VERSION, writeLabelme } from './labelmeWriter';
 export { readLabelme } from './labelmeReader';
 export { LABEL_STUDIO_CONFIG, LABEL_STUDIO_TASKS, writeLabelStudio } from './labelStudioWriter';

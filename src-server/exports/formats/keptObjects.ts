@@ -19,6 +19,7 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   mot: ['box'],
   // CVAT's cuboid is a box in two faces, ours eight free corners: left out.
   cvat: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
+  cvatVideo: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   labelme: ['box', 'polygon', 'polyline', 'point', 'mask'],
   labelStudio: ['box', 'polygon', 'point', 'mask'],
   datumaro: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],

@@ -12,6 +12,7 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
   mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
   cvat: { files: ['annotations.xml'], classifications: true },
+  cvatVideo: { files: ['<item>/annotations.xml'], classifications: false },
   labelme: { files: ['<image>.json'], classifications: true },
   labelStudio: { files: ['tasks.json', 'labeling_config.xml'], classifications: true },
   datumaro: { files: ['annotations/default.json'], classifications: true },
