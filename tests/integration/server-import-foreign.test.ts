@@ -1,9 +1,10 @@
 /**
- * Issue 35: a team brings its CVAT work. Datumaro's own CVAT for images file (no one here wrote
+ * Issue 35: a team brings its work from another tool. First CVAT: Datumaro's own CVAT for images file (no one here wrote
  * it: tests/fixtures/foreign/datumaro) imported through the route into a project with the same
  * images: the dry run says which labels are missing and which shapes are left out, nothing is
  * written without the confirmation, and with it the labels are created (a skeleton with its
- * points) and every labelled shape lands on its image with its answers.
+ * points) and every labelled shape lands on its image with its answers. Then a LabelMe file
+ * whose picture the project does not have: listed as unmatched, nothing written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { buildImportProject, exportItemsOf, ontologyOf, putZip, storeOntology } 
 const DATUMARO_FILE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/foreign/datumaro/cvat-for-images-train.xml'));
 
 
-describe.each(DB_KINDS)('importing CVAT for images 1.1 on %s', (kind) => {
+describe.each(DB_KINDS)('importing another tool\'s files on %s', (kind) => {
   let s: TestServer;
   let w: World;
   beforeAll(async () => {
@@ -95,5 +96,18 @@ describe.each(DB_KINDS)('importing CVAT for images 1.1 on %s', (kind) => {
     // label1's answers by name, CVAT's occluded flag as the project's "occluded" question
     const box = frames['img0.jpg']![1]!;
     expect(box).toMatchObject({ geometry: { x: 0, y: 2, width: 4, height: 2 }, attributes: { a1: 't', a2: 'v3', a3: '0003', a4: 2.4, occ: 'yes' }, source: 'import' });
+  });
+
+  it('lists a LabelMe file whose picture the project does not have as unmatched, and writes nothing', async () => {
+    const b = await project();
+    const file = (imagePath: string) => Buffer.from(JSON.stringify({ version: '5.5.0', flags: {}, shapes: [{ label: 'Label1', points: [[1, 1], [5, 5]], shape_type: 'rectangle', flags: {} }], imagePath, imageData: null, imageHeight: 8, imageWidth: 8 }));
+    const key = await putZip(s.app.ctx, w.users.manager.id, await zipOf({ 'ann/img0.json': file('../img/img0.jpg'), 'ann/gone.json': file('../img/gone.jpg') }));
+    const call = (dryRun: boolean) => s.call({ method: 'POST', url: '/core/project/external/import', token: w.users.manager.token, payload: { projectId: b.projectId, taskId: b.taskId, format: 'labelme', key, dryRun } });
+    const dry = await call(true);
+    expect(dry.body.data).toMatchObject({ written: false, files: 2, matched: { frames: 1, objects: 1 }, unmatchedFiles: { count: 1, list: ['img/gone.jpg'] } });
+    const done = await call(false);
+    expect(done.body.data).toMatchObject({ written: true, matched: { frames: 1, objects: 1 }, unmatchedFiles: { count: 1, list: ['img/gone.jpg'] } });
+    const frames = Object.fromEntries((await exportItemsOf(s.app.ctx, b.taskId)).flatMap((i) => i.frames).map((f) => [f.fileName, f.data.objects.length]));
+    expect(frames).toEqual({ 'img0.jpg': 1, 'img1.jpg': 0 });
   });
 });
