@@ -142,11 +142,11 @@ describe('three server processes behind HAProxy, on PostgreSQL and Ceph', () => 
     const answers: number[] = [];
     for (let i = 0; i < 30; i++) answers.push((await call(w.users.owner.token, 'GET', `/project/${w.projectP}`)).status);
     expect(answers.every((s) => s === 200)).toBe(true);
-    const left = alive.slice(1).map((p) => `s${p.index}`);
+    const survivors = alive.filter((p) => p !== victim);
+    const left = survivors.map((p) => `s${p.index}`);
     await eventually('the balancer has only the live servers up', async () => ((await cluster.serversUp()).length === left.length ? true : undefined), 15_000);
     expect((await cluster.serversUp()).sort()).toEqual(left.sort());
     // Its duties lapse (DUTY_LEASE_SECONDS) and a live process takes each of them.
-    const survivors = alive.filter((p) => p !== victim);
     const taken = await eventually("the killed process's duties held by a live one", async () => {
       const rows = (await duties.all()).filter((d) => theirs.includes(d.name));
       return rows.every((d) => heldBy(d.holder, survivors)) ? rows : undefined;
