@@ -102,7 +102,8 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
           <Input {...lengthLimit(64)} autoFocus />
         </Form.Item>
         <Form.Item name="format" label={t('insight.exports.format')} rules={[{ required: true }]}>
-          <Select data-testid="plan-format" options={template.formats.map((f) => ({ value: f.format, label: t(`insight.exports.formatName.${f.format}`) }))} />
+          {/* Every format in view at once (fourteen): none hidden below a scroll. */}
+          <Select data-testid="plan-format" listHeight={480} virtual={false} options={template.formats.map((f) => ({ value: f.format, label: t(`insight.exports.formatName.${f.format}`) }))} />
         </Form.Item>
         {format && (
           <Descriptions size="small" column={1} style={{ marginBottom: 16 }} bordered>

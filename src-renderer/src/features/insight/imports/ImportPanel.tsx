@@ -114,7 +114,14 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
             <Select style={{ width: 220 }} options={template.tasks.map((x) => ({ value: x.id, label: x.name }))} data-testid="import-task" />
           </Form.Item>
           <Form.Item name="format" label={t('insight.imports.format')}>
-            <Select style={{ width: 160 }} options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`insight.imports.formatName.${f}`) }))} data-testid="import-format" />
+            <Select
+              style={{ width: 200 }}
+              popupMatchSelectWidth={false}
+              listHeight={480}
+              virtual={false}
+              options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`insight.imports.formatName.${f}`) }))}
+              data-testid="import-format"
+            />
           </Form.Item>
           <Form.Item name="mode" label={t('insight.imports.mode')} tooltip={t('insight.imports.modeHint')}>
             <Radio.Group
