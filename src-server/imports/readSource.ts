@@ -53,11 +53,8 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(readLabelStudio(entries), false);
     case 'datumaro':
       return fromResult(readDatumaro(entries), false);
-    case 'kitti': {
-      const result = readKitti(entries);
-      if (result.items.length === 0) throw new FormatError('import.missingFile', 'label_2/*.txt is missing from the zip', { file: 'label_2/*.txt' });
-      return fromResult(result, false);
-    }
+    case 'kitti':
+      return fromResult(readKitti(entries), false);
     case 'lossless':
       return losslessSource(readLossless(entries));
   }

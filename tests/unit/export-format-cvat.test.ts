@@ -6,7 +6,7 @@ import { asImported, sampleItems, sampleOntology, writeIntoZip } from '../suppor
 import { readCvat } from '../../src-server/exports/formats/cvatReader';
 import { CVAT_PATH, writeCvat } from '../../src-server/exports/formats/cvatWriter';
 import { cvatMaskFields, maskOfCvat } from '../../src-server/exports/formats/cvatMasks';
-import { FormatError } from '../../src-server/exports/formats/formatError';
+import { formatFailure } from '../support/formatFailure';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import type { ExportItem } from '../../src-server/exports/formats/types';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
@@ -19,15 +19,7 @@ const parse = (s: string) =>
   new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, isArray: (n, _p, _l, isAttribute) => !isAttribute && ['image', 'box', 'polygon', 'polyline', 'points', 'skeleton', 'tag', 'attribute', 'label', 'mask'].includes(n) }).parse(s)
     .annotations;
 
-function failure(xml: string): FormatError {
-  try {
-    readCvat(new Map([[CVAT_PATH, Buffer.from(xml)]]));
-  } catch (err) {
-    if (err instanceof FormatError) return err;
-    throw err;
-  }
-  throw new Error('expected a FormatError');
-}
+const failure = (xml: string) => formatFailure(() => readCvat(new Map([[CVAT_PATH, Buffer.from(xml)]])));
 
 describe('CVAT for images 1.1 export', () => {
   it('writes one annotations.xml with its labels in <meta> and each frame an <image> of its shapes, as CVAT reads them', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asImported, sampleItems, sampleOntology, writeIntoZip } from '../support/exportSample';
 import { readDatumaro } from '../../src-server/exports/formats/datumaroReader';
 import { DATUMARO_PATH, writeDatumaro } from '../../src-server/exports/formats/datumaroWriter';
-import { FormatError } from '../../src-server/exports/formats/formatError';
+import { formatFailure } from '../support/formatFailure';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ExportItem } from '../../src-server/exports/formats/types';
@@ -14,15 +14,7 @@ const exportSample = (items: ExportItem[] = sampleItems, ontology = sampleOntolo
 const DIVERSE = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/foreign/datumaro/datumaro-diverse-train.json'), 'utf8'));
 const read = (doc: unknown) => readDatumaro(new Map([['annotations/train.json', Buffer.from(JSON.stringify(doc))]]));
 
-function failure(doc: unknown): FormatError {
-  try {
-    read(doc);
-  } catch (err) {
-    if (err instanceof FormatError) return err;
-    throw err;
-  }
-  throw new Error('expected a FormatError');
-}
+const failure = (doc: unknown) => formatFailure(() => read(doc));
 
 describe("Datumaro's JSON", () => {
   it('writes the categories with their attributes and skeletons, and each frame an item of its annotations', async () => {

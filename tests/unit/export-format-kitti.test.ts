@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sampleItems, sampleOntology, writeIntoZip } from '../support/exportSample';
 import { readKitti } from '../../src-server/exports/formats/kittiReader';
 import { writeKitti } from '../../src-server/exports/formats/kittiWriter';
-import { FormatError } from '../../src-server/exports/formats/formatError';
+import { formatFailure } from '../support/formatFailure';
 
 const exportSample = () => writeIntoZip((sink) => writeKitti(sampleItems, sampleOntology, sink));
 
-function failure(text: string): FormatError {
-  try {
-    readKitti(new Map([['label_2/a.txt', Buffer.from(text)]]));
-  } catch (err) {
-    if (err instanceof FormatError) return err;
-    throw err;
-  }
-  throw new Error('expected a FormatError');
-}
+const failure = (text: string) => formatFailure(() => readKitti(new Map([['label_2/a.txt', Buffer.from(text)]])));
 
 describe('KITTI 2D boxes', () => {
   it('writes a label file per frame, fifteen fields a box, as the KITTI devkit reads it', async () => {
@@ -42,5 +34,6 @@ describe('KITTI 2D boxes', () => {
     expect(failure('Car 0 0 -10 1 2 3 4\n')).toMatchObject({ code: 'import.badFormat', details: { file: 'label_2/a.txt', line: 1 } });
     expect(failure('Car 0 0 -10 1 2 3 4 -1 -1 -1 -1000 -1000 -1000 -10\nCar 0 0 x 1 2 3 4 -1 -1 -1 -1000 -1000 -1000 -10\n')).toMatchObject({ details: { line: 2 } });
     expect(failure('Car 0 0 -10 5 2 3 4 -1 -1 -1 -1000 -1000 -1000 -10\n')).toMatchObject({ details: { line: 1 } });
+    expect(formatFailure(() => readKitti(new Map([['readme.txt', Buffer.from('x')]])))).toMatchObject({ code: 'import.missingFile', details: { file: 'label_2/*.txt' } });
   });
 });

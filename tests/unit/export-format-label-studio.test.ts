@@ -5,7 +5,7 @@ import { sampleItems, sampleOntology, writeIntoZip } from '../support/exportSamp
 import { decodeBrush, encodeBrush } from '../../src-server/exports/formats/labelStudioBrush';
 import { readLabelStudio } from '../../src-server/exports/formats/labelStudioReader';
 import { LABEL_STUDIO_CONFIG, LABEL_STUDIO_TASKS, writeLabelStudio } from '../../src-server/exports/formats/labelStudioWriter';
-import { FormatError } from '../../src-server/exports/formats/formatError';
+import { formatFailure } from '../support/formatFailure';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ExportItem } from '../../src-server/exports/formats/types';
@@ -42,15 +42,7 @@ function converterDecode(rle: number[]): number[] {
   return out;
 }
 
-async function failure(doc: unknown): Promise<FormatError> {
-  try {
-    readLabelStudio(new Map([['export.json', Buffer.from(JSON.stringify(doc))]]));
-  } catch (err) {
-    if (err instanceof FormatError) return err;
-    throw err;
-  }
-  throw new Error('expected a FormatError');
-}
+const failure = (doc: unknown) => formatFailure(() => readLabelStudio(new Map([['export.json', Buffer.from(JSON.stringify(doc))]])));
 
 describe('Label Studio JSON', () => {
   it('writes tasks Label Studio imports, in percent, with a labelling interface naming every control', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { asImported, sampleItems, sampleOntology, writeIntoZip } from '../support/exportSample';
 import { CIRCLE_SIDES, readLabelme } from '../../src-server/exports/formats/labelmeReader';
 import { writeLabelme } from '../../src-server/exports/formats/labelmeWriter';
-import { FormatError } from '../../src-server/exports/formats/formatError';
+import { formatFailureAsync } from '../support/formatFailure';
 import type { AnnotationObject } from '../../src-shared/model/annotation';
 import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ExportItem } from '../../src-server/exports/formats/types';
@@ -15,15 +15,7 @@ const exportSample = (items: ExportItem[] = sampleItems, ontology = sampleOntolo
 const json = (entries: ReadonlyMap<string, Buffer>, p: string) => JSON.parse(entries.get(p)!.toString('utf8'));
 const FIXTURE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/labelme/ann/primitives.json'));
 
-async function failure(doc: unknown): Promise<FormatError> {
-  try {
-    await readLabelme(new Map([['a.json', Buffer.from(JSON.stringify(doc))]]));
-  } catch (err) {
-    if (err instanceof FormatError) return err;
-    throw err;
-  }
-  throw new Error('expected a FormatError');
-}
+const failure = (doc: unknown) => formatFailureAsync(() => readLabelme(new Map([['a.json', Buffer.from(JSON.stringify(doc))]])));
 
 describe('LabelMe export', () => {
   it('writes a JSON beside each picture with LabelMe shapes, answers by name and the frame labels as flags', async () => {

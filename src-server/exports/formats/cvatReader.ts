@@ -23,7 +23,7 @@ export const SHAPES = ['box', 'polygon', 'polyline', 'points', 'mask', 'skeleton
 const LISTS = new Set(['image', 'track', 'tag', 'attribute', ...SHAPES]);
 // Values stay text (a label named "007" is not 7); every repeatable element is a list even when alone.
 // Attributes go under `@_`: a <skeleton points=""> has <points> children too.
-export const cvatParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, isArray: (name, _path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) });
+const cvatParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, isArray: (name, _path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) });
 
 export type Element = Record<string, unknown>;
 
@@ -155,13 +155,11 @@ function readImage(file: string, el: unknown, i: number, warnings: string[]): Im
   return { name, frames: [frame] };
 }
 
-export function readCvat(entries: ZipEntries): ImportResult {
-  const entry = findEntry(entries, CVAT_PATH);
-  if (!entry) throw missingFile(CVAT_PATH);
-  const file = entry.path;
+/** A CVAT XML's `<annotations>`, parsed, its `<version>` 1.x (CVAT for images and for video alike). */
+export function cvatRoot(file: string, data: Buffer): Element {
   let doc: unknown;
   try {
-    doc = cvatParser.parse(entry.data.toString('utf8'), true);
+    doc = cvatParser.parse(data.toString('utf8'), true);
   } catch (err) {
     throw badFormat(file, `not valid XML (${(err as Error).message})`);
   }
@@ -171,6 +169,14 @@ export function readCvat(entries: ZipEntries): ImportResult {
   if (version !== undefined && !/^1\.\d+$/.test(version)) {
     throw new FormatError('import.unsupportedVersion', `${file}: CVAT XML version ${version}; version 1.x is read`, { file, field: 'version', version, supported: '1.1' });
   }
+  return root;
+}
+
+export function readCvat(entries: ZipEntries): ImportResult {
+  const entry = findEntry(entries, CVAT_PATH);
+  if (!entry) throw missingFile(CVAT_PATH);
+  const file = entry.path;
+  const root = cvatRoot(file, entry.data);
   if (Array.isArray(root.track) && root.track.length > 0) {
     throw badFormat(file, 'is CVAT for video (tracks over numbered frames); export the task from CVAT as "CVAT for images 1.1", or as MOT 1.1 for its tracks', { field: 'track' });
   }

@@ -16,8 +16,8 @@
  */
 import type { ImportedFrame, ImportedItem, ImportedKeypoint, ImportedObject, ImportResult, ZipEntries } from './types';
 import { interpolateBox } from '../../../src-shared/model/interpolate';
-import { attr, cvatParser, numberOf, objectsOf, SHAPES, text, type Element } from './cvatReader';
-import { badFormat, FormatError, missingFile } from './formatError';
+import { attr, cvatRoot, numberOf, objectsOf, SHAPES, text, type Element } from './cvatReader';
+import { badFormat, missingFile } from './formatError';
 import { isRecord, labelNamesOf } from './readHelpers';
 
 const CVAT_XML = /(^|\/)annotations\.xml$/;
@@ -126,18 +126,7 @@ export function readCvatVideo(entries: ZipEntries): ImportResult {
   const files = [...entries.keys()].filter((p) => CVAT_XML.test(p)).sort();
   if (files.length === 0) throw missingFile('annotations.xml');
   for (const file of files) {
-    let doc: unknown;
-    try {
-      doc = cvatParser.parse(entries.get(file)!.toString('utf8'), true);
-    } catch (err) {
-      throw badFormat(file, `not valid XML (${(err as Error).message})`);
-    }
-    if (!isRecord(doc) || !isRecord(doc.annotations)) throw badFormat(file, 'has no <annotations> root', { field: 'annotations' });
-    const root = doc.annotations;
-    const version = text(root.version)?.trim();
-    if (version !== undefined && !/^1\.\d+$/.test(version)) {
-      throw new FormatError('import.unsupportedVersion', `${file}: CVAT XML version ${version}; version 1.x is read`, { file, field: 'version', version, supported: '1.1' });
-    }
+    const root = cvatRoot(file, entries.get(file)!);
     if (Array.isArray(root.image) && root.image.length > 0) {
       throw badFormat(file, 'is CVAT for images (<image> elements); import it as CVAT for images 1.1', { field: 'image' });
     }

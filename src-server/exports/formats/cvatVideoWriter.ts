@@ -14,7 +14,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { AnnotationObject } from '../../../src-shared/model/annotation';
 import { answerNamer } from './attributeKeys';
-import { buildCategories, type Category } from './categories';
+import { buildCategories } from './categories';
 import { cvatMeta, cvatShape, CVAT_SOURCE } from './cvatWriter';
 import { countSkip, newReport } from './geometry';
 import { leftOutBecause } from './keptObjects';
@@ -31,41 +31,37 @@ interface TrackShape {
   outside: boolean;
 }
 
-/** The item's objects as tracks, by object id, in the order first seen. */
-function tracksOf(item: ExportItem): Map<string, { category?: Category; shapes: TrackShape[] }> {
-  const out = new Map<string, { shapes: TrackShape[] }>();
+/** The item's objects as tracks, by object id, in the order first seen. One pass over the item's frames. */
+function tracksOf(item: ExportItem): Map<string, { shapes: TrackShape[] }> {
+  const seen = new Map<string, { shapes: TrackShape[]; shownOn: { index: number; object: AnnotationObject }[]; isTrack: boolean }>();
   const last = item.frames.length - 1;
+  const numberOf = (index: number) => motFrameNumber(item, index) - 1;
   item.frames.forEach((frame, index) => {
-    const number = motFrameNumber(item, index) - 1;
     for (const o of frame.data.objects) {
       const kept = frame.tracks?.get(o.id);
-      const track = out.get(o.id) ?? out.set(o.id, { shapes: [] }).get(o.id)!;
+      const t = seen.get(o.id) ?? seen.set(o.id, { shapes: [], shownOn: [], isTrack: false }).get(o.id)!;
+      t.shownOn.push({ index, object: o });
+      if (kept !== undefined) t.isTrack = true;
       // A track's stored keyframe, or a frame's own object (shown on its frame only).
       if (kept === false) continue;
-      track.shapes.push({ frame: number, object: o, keyframe: true, outside: false });
-      if (kept === undefined && index < last) track.shapes.push({ frame: number + 1, object: o, keyframe: true, outside: true });
+      t.shapes.push({ frame: numberOf(index), object: o, keyframe: true, outside: false });
+      if (kept === undefined && index < last) t.shapes.push({ frame: numberOf(index) + 1, object: o, keyframe: true, outside: true });
     }
   });
-  // Where a track leaves view: the frame after the last frame it is shown on, when the item goes on.
-  for (const [id, t] of out) {
-    const shownOn = item.frames.map((f, index) => (f.data.objects.some((o) => o.id === id) ? index : -1)).filter((i) => i >= 0);
-    const isTrack = item.frames.some((f) => f.tracks?.has(id));
-    if (!isTrack) continue;
-    for (let k = 0; k < shownOn.length; k++) {
-      const here = shownOn[k]!;
-      const next = shownOn[k + 1];
-      if (here < last && next !== here + 1) {
-        const o = item.frames[here]!.data.objects.find((x) => x.id === id)!;
-        const frame = motFrameNumber(item, here) - 1;
-        // The last shape shown is a keyframe too: whether a reader moves a track towards its
-        // outside shape (as we do) or holds it (as CVAT does), every frame shows what it showed.
-        if (!t.shapes.some((s) => s.frame === frame)) t.shapes.push({ frame, object: o, keyframe: true, outside: false });
-        t.shapes.push({ frame: frame + 1, object: o, keyframe: true, outside: true });
-      }
-    }
+  // Where a track leaves view: the frame after a frame it is shown on but not the next, when the item goes on.
+  for (const t of seen.values()) {
+    if (!t.isTrack) continue;
+    const keyed = new Set(t.shapes.map((s) => s.frame));
+    t.shownOn.forEach(({ index, object }, k) => {
+      if (index >= last || t.shownOn[k + 1]?.index === index + 1) return;
+      // The last shape shown is a keyframe too: whether a reader moves a track towards its
+      // outside shape (as we do) or holds it (as CVAT does), every frame shows what it showed.
+      if (!keyed.has(numberOf(index))) t.shapes.push({ frame: numberOf(index), object, keyframe: true, outside: false });
+      t.shapes.push({ frame: numberOf(index) + 1, object, keyframe: true, outside: true });
+    });
     t.shapes.sort((a, b) => a.frame - b.frame);
   }
-  return out;
+  return seen;
 }
 
 export async function writeCvatVideo(items: ItemSource, ontology: ExportOntology, sink: ZipSink, options: { createdAt?: number } = {}): Promise<ExportReport> {

@@ -4,9 +4,10 @@
  * top right bottom` and KITTI's seven 3D fields, and may end in a score (15 or 16 fields); each is
  * a box of label `type`, answering `truncated` and `occluded` yes where KITTI says above 0 (its
  * levels are not kept). `DontCare` regions are left out with a warning, as KITTI's evaluation
- * ignores them. Anything else is refused with the file and line.
+ * ignores them. Anything else is refused with the file and line; a zip without label_2/*.txt is
+ * `import.missingFile`, as the other readers say it.
  */
-import { badFormat } from './formatError';
+import { badFormat, FormatError } from './formatError';
 import { labelNamesOf } from './readHelpers';
 import type { ImportedItem, ImportedObject, ImportResult, ZipEntries } from './types';
 
@@ -41,5 +42,6 @@ export function readKitti(entries: ZipEntries): ImportResult {
     if (dontCare) warnings.push(`${file}: ${dontCare} DontCare region${dontCare > 1 ? 's' : ''} left out`);
     items.push({ name: m[1]!, frames: [{ fileName: m[1]!, width: null, height: null, objects }] });
   }
+  if (items.length === 0) throw new FormatError('import.missingFile', 'label_2/*.txt is missing from the zip', { file: 'label_2/*.txt' });
   return { items, labelNames: labelNamesOf(items), warnings };
 }

@@ -109,30 +109,49 @@ function regionOf(o: AnnotationObject, c: Category, w: number, h: number): { typ
   }
 }
 
-function taskOf(frame: ExportFrame, id: number, ontology: ExportOntology, categories: ReturnType<typeof buildCategories>, namer: ReturnType<typeof answerNamer>, report: ExportReport): Record<string, unknown> {
+/** What every task of an export looks things up in, made once: categories, answer names, and which keys are choices. */
+interface TaskContext {
+  categories: ReturnType<typeof buildCategories>;
+  namer: ReturnType<typeof answerNamer>;
+  /** each drawing feature, and the keys of its questions Label Studio answers with `choices` */
+  features: Map<number, { feature: OntologyFeature; choiceKeys: Set<string> }>;
+  /** the frame's keys answered with `choices`: the classification labels and their choice questions */
+  frameChoiceKeys: Set<string>;
+}
+
+const choiceKeysOf = (keys: { key: string; attribute: OntologyAttribute }[]) => keys.filter((k) => k.attribute.type !== 'text').map((k) => k.key);
+
+function taskContext(ontology: ExportOntology): TaskContext {
+  const frameKeys = frameKeyIndex(ontology.features);
+  return {
+    categories: buildCategories(ontology),
+    namer: answerNamer(ontology.features),
+    features: new Map(ontology.features.filter((f) => f.tool !== 'classification').map((f) => [f.featureId, { feature: f, choiceKeys: new Set(choiceKeysOf(objectKeyIndex(f).attributes)) }])),
+    frameChoiceKeys: new Set([...frameKeys.featureKeys.values(), ...choiceKeysOf(frameKeys.attributes)]),
+  };
+}
+
+function taskOf(frame: ExportFrame, id: number, c: TaskContext, report: ExportReport): Record<string, unknown> {
   const result: Record<string, unknown>[] = [];
   const w = frame.width ?? 0;
   const h = frame.height ?? 0;
   let n = 0;
   for (const o of [...frame.data.objects].sort((a, b) => a.zIndex - b.zIndex)) {
-    const category = categories.of(o.featureId, o.labelId ?? '');
+    const category = c.categories.of(o.featureId, o.labelId ?? '');
     const leftOut = leftOutBecause('labelStudio', o, frame, category !== undefined);
     const region = leftOut === null && category ? regionOf(o, category, w, h) : (leftOut ?? o.tool);
     if (typeof region === 'string') {
       countSkip(report.skipped, region);
       continue;
     }
-    const feature = ontology.features.find((f) => f.featureId === o.featureId)!;
+    const { feature, choiceKeys } = c.features.get(o.featureId)!;
     const regionId = `r${id}-${++n}`;
     const base = { id: regionId, original_width: w, original_height: h, image_rotation: 0, origin: o.source === 'ai' ? 'prediction' : 'manual' };
     result.push({ ...base, from_name: feature.name, to_name: LABEL_STUDIO_IMAGE, type: region.type, value: region.value });
-    const choiceKeys = new Set(objectKeyIndex(feature).attributes.filter((k) => k.attribute.type !== 'text').map((k) => k.key));
-    result.push(...answerResults(namer.object(o, report.skipped), base, choiceKeys));
+    result.push(...answerResults(c.namer.object(o, report.skipped), base, choiceKeys));
     report.objectsWritten++;
   }
-  const frameKeys = frameKeyIndex(ontology.features);
-  const choiceKeys = new Set([...frameKeys.featureKeys.values(), ...frameKeys.attributes.filter((k) => k.attribute.type !== 'text').map((k) => k.key)]);
-  result.push(...answerResults(namer.frame(frame.data.classifications, report.skipped), { id: `f${id}` }, choiceKeys).map((r, i) => ({ ...r, id: `f${id}-${i + 1}` })));
+  result.push(...answerResults(c.namer.frame(frame.data.classifications, report.skipped), {}, c.frameChoiceKeys).map((r, i) => ({ id: `f${id}-${i + 1}`, ...r })));
   return { id, data: { image: frame.fileName }, annotations: [{ id, result, was_cancelled: false, ground_truth: false }], predictions: [] };
 }
 
@@ -144,14 +163,13 @@ export async function writeLabelStudio(items: ItemSource, ontology: ExportOntolo
 }
 
 async function* tasks(items: ItemSource, ontology: ExportOntology, report: ExportReport): AsyncGenerator<string> {
-  const categories = buildCategories(ontology);
-  const namer = answerNamer(ontology.features);
+  const c = taskContext(ontology);
   let id = 0;
   yield '[';
   for await (const item of items) {
     for (const frame of item.frames) {
       report.frames++;
-      yield `${id === 0 ? '\n' : ',\n'}${JSON.stringify(taskOf(frame, ++id, ontology, categories, namer, report))}`;
+      yield `${id === 0 ? '\n' : ',\n'}${JSON.stringify(taskOf(frame, ++id, c, report))}`;
     }
   }
   yield '\n]\n';

@@ -2,7 +2,7 @@ import { stemOf, warn } from './geometry';
 import type { ExportFrame, ExportReport, ItemSource } from './types';
 
 /**
- * The frames of a format that writes a file per frame (LabelMe, KITTI), each with the stem its
+ * The frames of a format that writes a file per frame (Pascal VOC, LabelMe, KITTI), each with the stem its
  * file is named by: a frame whose stem an earlier one took is counted, warned of (`fileTaken`,
  * with the path `pathOf` gives) and left out, as two pictures cannot share one label file.
  */

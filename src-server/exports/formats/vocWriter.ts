@@ -18,7 +18,8 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { answerNamer, type NamedAnswer, type NamedAnswers } from './attributeKeys';
 import { buildCategories } from './categories';
-import { countSkip, enclosingBox, newReport, stemOf, type Rect, warn } from './geometry';
+import { countSkip, enclosingBox, newReport, type Rect, warn } from './geometry';
+import { framesByStem } from './perFrameFiles';
 import { leftOutBecause } from './keptObjects';
 import type { ExportFrame, ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 import { isYes } from './yesAnswer';
@@ -71,33 +72,25 @@ export async function writeVoc(items: ItemSource, ontology: ExportOntology, sink
   const report = newReport('voc');
   const categories = buildCategories(ontology);
   const namer = answerNamer(ontology.features);
-  // Only the stems are kept, for the image set list and to refuse two frames on one file.
-  const stems = new Set<string>();
-  for await (const item of items) {
-    for (const frame of item.frames) {
-      report.frames++;
-      const stem = stemOf(frame.fileName);
-      if (stems.has(stem)) {
-        warn(report, { code: 'fileTaken', file: frame.fileName, path: `Annotations/${stem}.xml` });
+  // Only the stems are kept, for the image set list (framesByStem refuses two frames on one file).
+  const stems: string[] = [];
+  for await (const { frame, stem } of framesByStem(items, report, (s) => `Annotations/${s}.xml`)) {
+    stems.push(stem);
+    if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsZero' });
+    const objects: VocObject[] = [];
+    for (const o of frame.data.objects) {
+      const category = categories.of(o.featureId, o.labelId);
+      const leftOut = leftOutBecause('voc', o, frame, category !== undefined);
+      if (leftOut !== null || !category || o.tool !== 'box') {
+        countSkip(report.skipped, leftOut ?? o.tool);
         continue;
       }
-      stems.add(stem);
-      if (frame.width === null || frame.height === null) warn(report, { code: 'sizeUnknown', file: frame.fileName, outcome: 'writtenAsZero' });
-      const objects: VocObject[] = [];
-      for (const o of frame.data.objects) {
-        const category = categories.of(o.featureId, o.labelId);
-        const leftOut = leftOutBecause('voc', o, frame, category !== undefined);
-        if (leftOut !== null || !category || o.tool !== 'box') {
-          countSkip(report.skipped, leftOut ?? o.tool);
-          continue;
-        }
-        if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
-        objects.push({ name: category.name, box: enclosingBox(o.geometry), named: namer.object(o, report.skipped) });
-        report.objectsWritten++;
-      }
-      await sink.add(`Annotations/${stem}.xml`, vocDocument(frame, objects, namer.frame(frame.data.classifications, report.skipped)));
+      if (o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
+      objects.push({ name: category.name, box: enclosingBox(o.geometry), named: namer.object(o, report.skipped) });
+      report.objectsWritten++;
     }
+    await sink.add(`Annotations/${stem}.xml`, vocDocument(frame, objects, namer.frame(frame.data.classifications, report.skipped)));
   }
-  await sink.add(VOC_IMAGE_SET, [...stems].map((s) => `${s}\n`).join(''));
+  await sink.add(VOC_IMAGE_SET, stems.map((s) => `${s}\n`).join(''));
   return report;
 }

@@ -16,7 +16,7 @@ export async function signInAsOwner(page: Page) {
 
 /** A project's "Exports" tab: plans, runs, download and import. */
 export class ExportsTab {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
   async open(projectId: number) {
     await this.page.goto(`/#/projects/${projectId}/exports`);
     await expect(this.page.getByTestId('new-plan')).toBeVisible();
