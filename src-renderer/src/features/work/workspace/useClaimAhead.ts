@@ -34,24 +34,37 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
   /** the item claimed ahead from the moment its claim answers (before it is loaded), for the count of what is left */
   const claimed = useRef(new Watched<ClaimedAhead | null>(null)).current;
   const preparing = useRef<Promise<void> | null>(null);
+  /** the workspace was left: a claim answering after that loads nothing more (the user may have signed out meanwhile) */
+  const left = useRef(false);
   const [releaseItem] = useReleaseItemMutation(UNWRAPPED);
   const { projectId, taskId, workflowId } = target;
 
+  /**
+   * Gives a claimed item back. Signed out meanwhile, or signing out (the claim finished after the
+   * user left and logged out): the call could only be refused; the item stays theirs and is what
+   * they are given next time.
+   */
+  const giveBackCard = useCallback(
+    (card: TaskSubjectCard) => {
+      if (readToken() && !isSigningOut()) releaseItem({ taskId, taskSubjectId: card.taskSubjectId, version: card.version }).unwrap().catch(() => undefined);
+    },
+    [releaseItem, taskId],
+  );
+
   useEffect(() => {
+    left.current = false;
     const giveBack = () => {
       const unused = ahead.current;
       ahead.current = null;
-      // Signed out meanwhile, or signing out (the claim finished after the user left and logged
-      // out): the call could only be refused; the item stays theirs and is what they are given
-      // next time.
-      if (unused && readToken() && !isSigningOut()) releaseItem({ taskId, taskSubjectId: unused.card.taskSubjectId, version: unused.card.version }).unwrap().catch(() => undefined);
+      if (unused) giveBackCard(unused.card);
     };
     return () => {
+      left.current = true;
       giveBack();
       // One still being claimed is given back once it is.
       void preparing.current?.then(giveBack);
     };
-  }, [releaseItem, taskId]);
+  }, [giveBackCard]);
 
   /** Claims and loads the item after `openId` (its first picture decoded) unless one already waits. */
   const prepare = useCallback(
@@ -65,8 +78,10 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
       const run = (async () => {
         const card = await claimPast((exclude) => claimNext({ projectId, taskId, workflowId, exclude }).unwrap(), openId, handoffs);
         if (!card) return;
+        if (left.current) return giveBackCard(card);
         claimed.set({ id: card.taskSubjectId, claimSentAt });
         const loaded = await load(card.taskSubjectId, card);
+        if (left.current) return giveBackCard(card);
         ahead.current = { card, loaded };
         // Waited for, so that "ready" includes the picture; one that fails is asked again when shown.
         const first = firstFrameRef(loaded.open.subject);
@@ -78,7 +93,7 @@ export function useClaimAhead(target: WorkTarget, images: FrameImages, load: (ta
       });
       preparing.current = settled;
     },
-    [claimed, claimNext, images, load, projectId, ready, taskId, workflowId],
+    [claimed, claimNext, giveBackCard, images, load, projectId, ready, taskId, workflowId],
   );
 
   /** Takes the item waiting ahead (waiting for one being prepared); null when there is none. */
