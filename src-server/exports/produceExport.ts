@@ -5,7 +5,7 @@ import { ZipFile } from 'yazl';
 import type { Database } from '../database/schema';
 import type { DialectName } from '../database/connect';
 import type { ObjectInfo, ObjectStore } from '../storage';
-import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, type ExportReportData } from '../../src-shared/api/export';
+import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, mediaIncluded, type ExportReportData } from '../../src-shared/api/export';
 import type { ClaimedExport } from '../repositories/exports';
 import { yazlSink, type ExportItem, type ZipSink } from './formats';
 import { warn } from './formats/geometry';
@@ -84,7 +84,8 @@ async function write(
   const selection = { projectId: job.projectId, filters: job.filters, dialect: d.dialect };
   const counted = await countSelection(d.db, selection);
   if (counted.subjects > EXPORT_MAX_SUBJECTS) throw new TooLarge(`${counted.subjects} subjects match, more than ${EXPORT_MAX_SUBJECTS}`);
-  const total = counted.subjects * (job.options.includeMedia ? 2 : 1);
+  const withMedia = mediaIncluded(job.format, job.options);
+  const total = counted.subjects * (withMedia ? 2 : 1);
   onProgress(0, total);
   const ontology = await loadExportOntology(d.db, job.projectId);
   await fsp.mkdir(d.tempDir, { recursive: true });
@@ -118,7 +119,7 @@ async function write(
   if (left.unconfirmed > 0) written.skipped.unconfirmed = left.unconfirmed;
 
   let mediaFiles = 0;
-  if (job.options.includeMedia) {
+  if (withMedia) {
     const seen = new Set<string>();
     const pathsOf = mediaPaths(job.format);
     const again = exportItems(d.db, selection, {

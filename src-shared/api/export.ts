@@ -81,6 +81,15 @@ export const cocoMaskForm = (options: ExportOptions): CocoMaskForm => options.co
  */
 export const keepsUnconfirmed = (format: ExportFormatName, options: ExportOptions): boolean => options.includeUnconfirmed ?? format === 'lossless';
 
+/**
+ * Formats whose pictures are the dataset itself (class folders, the whole-project archive): their
+ * exports carry the media whatever `includeMedia` says, and the dialog offers no switch for it.
+ */
+export const MEDIA_ALWAYS: readonly ExportFormatName[] = [];
+
+/** Whether an export of the format under these options copies the subjects' files into the zip. */
+export const mediaIncluded = (format: ExportFormatName, options: ExportOptions): boolean => options.includeMedia === true || MEDIA_ALWAYS.includes(format);
+
 const ExportName = plainName(64);
 
 export const ExportPlan = Type.Object({

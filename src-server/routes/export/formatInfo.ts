@@ -1,4 +1,4 @@
-import { COCO_MASK_FORMS, type ExportFormatName, type ExportTemplate } from '../../../src-shared/api/export';
+import { COCO_MASK_FORMS, EXPORT_FORMAT_NAMES, MEDIA_ALWAYS, type ExportFormatName, type ExportTemplate } from '../../../src-shared/api/export';
 import { MEDIA_FOLDERS } from '../../exports/writeExport';
 import { FORMAT_TOOLS } from '../../exports/formats/keptObjects';
 
@@ -28,7 +28,8 @@ export const formatInfos = (): ExportTemplate['formats'] =>
 
 /** The plan's options; includeUnconfirmed's default is the format's (keepsUnconfirmed): off but for lossless. */
 export const OPTION_INFOS: ExportTemplate['options'] = [
-  { name: 'includeMedia', type: 'boolean', default: false },
+  // the formats whose pictures are the dataset carry them always (MEDIA_ALWAYS): no switch
+  { name: 'includeMedia', type: 'boolean', default: false, formats: EXPORT_FORMAT_NAMES.filter((f) => !MEDIA_ALWAYS.includes(f)) },
   { name: 'includeUnconfirmed', type: 'boolean', default: false },
   { name: 'cocoMasks', type: 'choice', default: 'rle', choices: [...COCO_MASK_FORMS], formats: ['coco'] },
 ];
