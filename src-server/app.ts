@@ -45,6 +45,7 @@ import { noteRoutesPlugin } from './routes/note';
 import { exportRoutesPlugin } from './routes/export';
 import { performanceRoutesPlugin } from './routes/performance';
 import { projectImportRoutesPlugin } from './routes/projectImport';
+import { projectArchiveRoutesPlugin } from './routes/projectImport/archive';
 import { aiRoutesPlugin } from './routes/ai';
 import { logRoutesPlugin } from './routes/log';
 import { AiRuntime } from './ai/runtime';
@@ -197,6 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   exportRoutesPlugin(app, ctx);
   performanceRoutesPlugin(app, ctx);
   projectImportRoutesPlugin(app, ctx);
+  projectArchiveRoutesPlugin(app, ctx);
   aiRoutesPlugin(app, ctx);
   logRoutesPlugin(app, ctx);
   return app;

@@ -27,7 +27,7 @@ const emptyFrame = (): FrameData => ({ version: ANNOTATION_VERSION, objects: [],
 const hasLabel = (item: ExportItem, labels: ReadonlySet<string>) =>
   item.frames.some((f) => f.data.objects.some((o) => o.labelId !== undefined && labels.has(o.labelId)) || f.data.classifications.some((c) => c.labelId !== undefined && labels.has(c.labelId)));
 
-type PageRow = { id: number; name: string; record_type: string; ts_id: number | null; task_id: number | null; workflow_id: number | null; step_index: number | null; state: string | null; version: number | null; updated_at: number | null };
+type PageRow = { id: number; name: string; record_type: string; batch_id: number; ts_id: number | null; task_id: number | null; workflow_id: number | null; step_index: number | null; state: string | null; version: number | null; updated_at: number | null };
 
 /**
  * The subjects a plan selects as ExportItems, in id order, read by keyset pages: memory holds
@@ -41,7 +41,7 @@ export async function* exportItems(db: Kysely<Database>, sel: ExportSelection, o
   let lookedAt = 0;
   for (;;) {
     const rows = (await selectedSubjects(db, sel)
-      .select(['s.id', 's.name', 's.record_type', 'ts.id as ts_id', 'ts.task_id', 'ts.workflow_id', 'ts.step_index', 'ts.state', 'ts.version', 'ts.updated_at'])
+      .select(['s.id', 's.name', 's.record_type', 's.batch_id', 'ts.id as ts_id', 'ts.task_id', 'ts.workflow_id', 'ts.step_index', 'ts.state', 'ts.version', 'ts.updated_at'])
       .where('s.id', '>', cursor)
       .orderBy('s.id')
       .limit(pageSize)
@@ -116,7 +116,7 @@ async function readPage(db: Kysely<Database>, rows: PageRow[], withHistory: bool
       r.ts_id === null
         ? null
         : { taskSubjectId: r.ts_id, taskId: r.task_id!, workflowId: r.workflow_id!, stepIndex: r.step_index!, state: r.state!, version: r.version!, updatedAt: Number(r.updated_at) };
-    return { ...item, taskSubject, notes: history.notes.get(r.id) ?? [], reviews: r.ts_id === null ? [] : (history.reviews.get(r.ts_id) ?? []) };
+    return { ...item, batchId: r.batch_id, taskSubject, notes: history.notes.get(r.id) ?? [], reviews: r.ts_id === null ? [] : (history.reviews.get(r.ts_id) ?? []) };
   });
 }
 

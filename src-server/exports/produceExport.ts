@@ -5,7 +5,7 @@ import { ZipFile } from 'yazl';
 import type { Database } from '../database/schema';
 import type { DialectName } from '../database/connect';
 import type { ObjectInfo, ObjectStore } from '../storage';
-import { EXPORT_MAX_SUBJECTS, keepsUnconfirmed, mediaIncluded, type ExportReportData } from '../../src-shared/api/export';
+import { EXPORT_MAX_SUBJECTS, keepsAsStored, keepsUnconfirmed, mediaIncluded, type ExportReportData } from '../../src-shared/api/export';
 import type { ClaimedExport } from '../repositories/exports';
 import { yazlSink, type ExportItem, type ZipSink } from './formats';
 import { warn } from './formats/geometry';
@@ -13,6 +13,7 @@ import { countSelection } from './exportQuery';
 import { exportItems } from './itemSource';
 import { withoutUnconfirmed } from './unconfirmedItems';
 import { loadExportOntology } from './exportOntology';
+import { loadArchiveMeta } from './archiveMeta';
 import { addStoredFile, mediaPaths, releasingStream, writeAnnotations } from './writeExport';
 import { exportObjectKey } from './exportKey';
 import { clearExportLeftovers } from './exportLeftovers';
@@ -106,7 +107,7 @@ async function write(
     }
   }
   const items = exportItems(d.db, selection, {
-    withHistory: job.format === 'lossless',
+    withHistory: keepsAsStored(job.format),
     onPage: (n) => {
       control.check();
       onProgress(n, total);
@@ -115,13 +116,14 @@ async function write(
   // Suggestions nobody confirmed stay out unless the plan keeps them; the report says how many.
   const left = { unconfirmed: 0 };
   const kept = keepsUnconfirmed(job.format, job.options) ? items : withoutUnconfirmed(items, left);
-  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir, job.options);
+  const archive = job.format === 'project' ? await loadArchiveMeta(d.db, job.projectId, Date.now()) : undefined;
+  const written = await writeAnnotations(job.format, counting(kept), ontology, guarded, d.tempDir, job.options, archive);
   if (left.unconfirmed > 0) written.skipped.unconfirmed = left.unconfirmed;
 
   let mediaFiles = 0;
   if (withMedia) {
     const seen = new Set<string>();
-    const pathsOf = mediaPaths(job.format);
+    const pathsOf = mediaPaths(job.format, ontology);
     const again = exportItems(d.db, selection, {
       onPage: (n) => {
         control.check();
@@ -145,19 +147,23 @@ async function write(
     // A video's frames are rendered by ffmpeg, named as the annotations name them (videoFrames.ts).
     const videos = new VideoFrameWriter({ db: d.db, storage: d.storage, tempDir: d.tempDir, ffmpegPath: d.ffmpegPath ?? DEFAULT_FFMPEG, signal: stop.signal });
     try {
-      for await (const item of again) {
-        const pathOf = pathsOf(item);
+      // the same frames the writer saw (class folders name pictures by their confirmed classes)
+      const mediaItems = keepsUnconfirmed(job.format, job.options) ? again : withoutUnconfirmed(again, { unconfirmed: 0 });
+      for await (const item of mediaItems) {
+        const pathsOfFrame = pathsOf(item);
         if (item.recordType === 'video') {
-          const { warning } = await videos.write(item, pathOf, seen, (path, picture) => add(path, releasingStream(picture)));
+          const { warning } = await videos.write(item, pathsOfFrame, seen, (path, picture) => add(path, releasingStream(picture)));
           if (warning) warn(written, warning);
           continue;
         }
         for (const f of item.frames) {
-          const path = pathOf(f);
-          if (!f.objectKey || seen.has(path)) continue;
-          seen.add(path);
-          control.check();
-          await add(path, await d.storage.get(f.objectKey));
+          // A picture of two classes goes into both class folders: fetched once for each.
+          for (const path of pathsOfFrame(f)) {
+            if (!f.objectKey || seen.has(path)) continue;
+            seen.add(path);
+            control.check();
+            await add(path, await d.storage.get(f.objectKey));
+          }
         }
       }
     } finally {

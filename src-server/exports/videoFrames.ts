@@ -50,11 +50,14 @@ export class VideoFrameWriter {
   }
 
   /**
-   * Renders the item's frames and hands each to `add` with its path (frames whose path is in
-   * `seen`, an overlap's second copy, are decoded and left out). Answers the pictures added and
+   * Renders the item's frames and hands each to `add` with each of its paths (a class-folder
+   * format puts a picture in every class's folder; a frame of no path, or whose paths are all in
+   * `seen`, an overlap's second copy, is decoded and left out). Answers the pictures added and
    * the warning for the item, if any. Throws only when the export stopped.
    */
-  async write(item: ExportItem, pathOf: (frame: ExportFrame) => string, seen: Set<string>, add: (path: string, picture: Buffer) => Promise<void>): Promise<{ added: number; warning?: ExportWarning }> {
+  async write(item: ExportItem, pathsOf: (frame: ExportFrame) => string[], seen: Set<string>, add: (path: string, picture: Buffer) => Promise<void>): Promise<{ added: number; warning?: ExportWarning }> {
+    // Asked for every frame first, whatever happens next: a class-folder format names a picture by those asked before it.
+    const paths = item.frames.map(pathsOf);
     if (this.ffmpegMissing) return { added: 0, warning: { code: 'videoFramesNeedFfmpeg', file: item.name } };
     let added = 0;
     // the zip's failures (a stop, a failed upload) are the export's, not the video's
@@ -67,19 +70,20 @@ export class VideoFrameWriter {
         .executeTakeFirst();
       const frames = item.frames;
       if (!video || frames.length !== video.frame_count || frames.some((f, i) => f.index !== i)) throw new Error('the item\'s frame rows are not its video\'s frames');
-      if (frames.length === 0) return { added };
+      // no frame has a place (Ultralytics classification: no class): nothing to render
+      if (paths.every((p) => p.length === 0)) return { added };
       const file = await this.copy.fileOf(video.object_key, this.d.signal);
       const times = await this.timesOf(video.object_key, video.times_key);
       const first = video.first_frame;
       if (first + frames.length > times.length) throw new Error('the item runs past its file\'s frame times');
       // between the frame before the first and the first, on ffmpeg's clock (videoStartTime)
       const seekSeconds = first === 0 ? null : seekSecondsFor(await this.startOf(video.object_key, file), times, first);
-      const paths = frames.map(pathOf);
       const pictures = ffmpegFrames(this.d.ffmpegPath, {
         file,
         seekSeconds,
         count: frames.length,
-        type: pictureTypeOf(paths[0]!),
+        // the type the frames' file names give (every path keeps its frame's name)
+        type: pictureTypeOf(paths.flat()[0]!),
         // 16-bit RGBA uncompressed, and room for the format's own bytes
         maxPictureBytes: video.width * video.height * 8 + (1 << 20),
         timeoutMs: timeoutFor(frames.length),
@@ -87,16 +91,17 @@ export class VideoFrameWriter {
       });
       let i = 0;
       for await (const picture of pictures) {
-        const path = paths[i++]!;
-        if (seen.has(path)) continue;
-        seen.add(path);
-        try {
-          await add(path, picture);
-        } catch (err) {
-          zipFailure = err;
-          throw err;
+        for (const path of paths[i++]!) {
+          if (seen.has(path)) continue;
+          seen.add(path);
+          try {
+            await add(path, picture);
+          } catch (err) {
+            zipFailure = err;
+            throw err;
+          }
+          added++;
         }
-        added++;
       }
       return { added };
     } catch (err) {

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
-import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
-import { writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
+import { cocoMaskForm, keepsAsStored, type ExportFormatName, type ExportOptions } from '../../src-shared/api/export';
+import { archiveMediaPath, PROJECT_ARCHIVE, type ProjectArchiveDoc } from '../../src-shared/api/projectArchive';
+import { writeProjectArchive } from './formats/projectArchiveWriter';
+import { writeClassFolders, writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ExportFrame, type ExportItem, type ExportOntology, type ExportReport, type ItemSource, type ZipSink } from './formats';
 import { MOT_IMAGES, motFrameNumber, motImageName, SequenceFolders } from './formats/motLayout';
+import { CLASSIFY_SPLIT, ClassFiler, isClassFolderFormat } from './formats/classFolderLayout';
 import { tracksResolved } from './resolveTracks';
 
 /** Where each format expects the media files in the zip (MOT: each item's sequence folder, the pictures named by frame number). */
@@ -11,6 +14,9 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   yoloDetect: 'images/train/',
   yoloSegment: 'images/train/',
   yoloPose: 'images/train/',
+  yoloObb: 'images/train/',
+  // each picture in the folder of each of its classes (classFolderLayout.ts)
+  yoloClassify: `${CLASSIFY_SPLIT}/<class>/`,
   voc: 'JPEGImages/',
   segmentationMask: 'JPEGImages/',
   mot: `<item>/${MOT_IMAGES}`,
@@ -23,27 +29,43 @@ export const MEDIA_FOLDERS: Record<ExportFormatName, string> = {
   labelStudio: '',
   datumaro: 'images/default/',
   kitti: 'image_2/',
+  // as yoloClassify; a picture of no class under no_label/
+  imagenet: '<class>/',
   lossless: 'media/',
+  // each frame under its item's id and index: two items may hold pictures of one name
+  project: `${PROJECT_ARCHIVE.mediaFolder}<item>/<frame>/`,
 };
 
 /**
  * Where each frame's picture goes in the zip: the format's folder and the frame's file name, or
  * for MOT `<item folder>/img1/000001.jpg`. Ask for every item of the export in export order (the
- * ones whose media are not copied too): MOT's folders are then the ones its writer named.
+ * ones whose media are not copied too): MOT's folders, and the class folders' picture names, are
+ * then the ones its writer named. The class-folder formats put a picture in the folder of each of
+ * its classes, so a frame has a list of paths (none: a picture Ultralytics' layout has no place
+ * for); they need the ontology to name the folders.
  */
-export function mediaPaths(format: ExportFormatName): (item: ExportItem) => (frame: ExportFrame) => string {
-  if (format !== 'mot' && format !== 'cvatVideo') return () => (frame) => MEDIA_FOLDERS[format] + frame.fileName;
+export function mediaPaths(format: ExportFormatName, ontology: ExportOntology): (item: ExportItem) => (frame: ExportFrame) => string[] {
+  if (format === 'project') return (item) => (frame) => [archiveMediaPath(item.dataId, frame.index, frame.fileName)];
+  if (isClassFolderFormat(format)) {
+    // the names the writer reported: the same filer, asked for the same frames in the same order
+    const filer = new ClassFiler(format, ontology);
+    return () => (frame) => filer.file(frame).filed;
+  }
+  if (format !== 'mot' && format !== 'cvatVideo') return () => (frame) => [MEDIA_FOLDERS[format] + frame.fileName];
   const folders = new SequenceFolders();
   return (item) => {
     const folder = folders.of(item);
-    return (frame) => `${folder}/${MOT_IMAGES}${motImageName(motFrameNumber(item, frame.index), frame.fileName)}`;
+    return (frame) => [`${folder}/${MOT_IMAGES}${motImageName(motFrameNumber(item, frame.index), frame.fileName)}`];
   };
 }
 
-/** Writes the annotations of `items` in the format into the sink; the media are the job's business. */
-export function writeAnnotations(format: ExportFormatName, stored: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}): Promise<ExportReport> {
-  // every format but the lossless one lists each frame's objects: tracks resolved (resolveTracks.ts)
-  const items = format === 'lossless' ? stored : tracksResolved(stored);
+/**
+ * Writes the annotations of `items` in the format into the sink; the media are the job's business.
+ * `archive`: what the whole-project archive says of the project (format `project` only).
+ */
+export function writeAnnotations(format: ExportFormatName, stored: ItemSource, ontology: ExportOntology, sink: ZipSink, tempDir?: string, options: ExportOptions = {}, archive?: ProjectArchiveDoc): Promise<ExportReport> {
+  // every format but those keeping what is stored lists each frame's objects: tracks resolved (resolveTracks.ts)
+  const items = keepsAsStored(format) ? stored : tracksResolved(stored);
   switch (format) {
     case 'coco':
       return writeCoco(items, ontology, sink, { ...(tempDir ? { tempDir } : {}), masks: cocoMaskForm(options) });
@@ -53,6 +75,11 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeYolo(items, ontology, sink, 'segment');
     case 'yoloPose':
       return writeYolo(items, ontology, sink, 'pose');
+    case 'yoloObb':
+      return writeYolo(items, ontology, sink, 'obb');
+    case 'yoloClassify':
+    case 'imagenet':
+      return writeClassFolders(items, ontology, format);
     case 'voc':
       return writeVoc(items, ontology, sink);
     case 'segmentationMask':
@@ -73,6 +100,9 @@ export function writeAnnotations(format: ExportFormatName, stored: ItemSource, o
       return writeKitti(items, ontology, sink);
     case 'lossless':
       return writeLossless(stored, ontology, sink);
+    case 'project':
+      if (!archive) throw new Error('a whole-project archive needs its project.json');
+      return writeProjectArchive(stored, ontology, sink, archive);
   }
 }
 

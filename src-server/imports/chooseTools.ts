@@ -29,8 +29,8 @@ export function chooseTools(frames: Iterable<SourceFrame>, features: readonly On
   for (const frame of frames) {
     for (const o of frame.objects) {
       const alternatives = ALTERNATIVES[o.tool];
-      // Lossless objects name their feature exactly: no conversion.
-      if (!alternatives || o.sourceFeature || o.kept) continue;
+      // Lossless objects name their feature exactly, and an oriented box's corners are a box: no conversion.
+      if (!alternatives || o.sourceFeature || o.kept || o.oriented) continue;
       const key = `${o.tool}\u0000${o.featureName ?? ''}\u0000${o.label}`;
       let tool = chosen.get(key);
       if (tool === undefined) {

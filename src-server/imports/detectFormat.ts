@@ -20,6 +20,10 @@ const SIGNS: [ImportFormat, RegExp][] = [
   ['labelStudio', /(^|\/)tasks\.json$/],
   // last: any JSON outside COCO's annotations/ folder
   ['labelme', /\.json$/i],
+  // no annotation file at all: pictures in class folders, Ultralytics' under a split first; the
+  // other formats' picture folders (a COCO zip without its JSON) are no class
+  ['yoloClassify', /(^|\/)(train|val|test)\/[^/]+\/[^/]+\.(jpe?g|png|bmp|webp|tiff?|gif)$/i],
+  ['imagenet', /^([^/]+\/)?(?!(images|JPEGImages|image_2|img1|media)\/)[^/]+\/[^/]+\.(jpe?g|png|bmp|webp|tiff?|gif)$/i],
 ];
 
 export function detectFormat(entries: ZipEntries): ImportFormat | undefined {

@@ -6,6 +6,7 @@
  */
 import { nameKey, type OntologyFeature, type OntologyTool } from '../../src-shared/model/ontology';
 import type { SourceFrame } from './sourceModel';
+import { toolInPixels } from './orientedBox';
 
 export interface LabelUsage {
   /** absent for a classification answered with attributes only */
@@ -31,8 +32,8 @@ export function labelUsages(frames: readonly SourceFrame[]): LabelUsage[] {
   for (const f of frames) {
     for (const o of f.objects) {
       const points = o.tool === 'keypoints' ? o.geometry.points.map((p) => p.name) : [];
-      // A shape converted for the project (chooseTools.ts) asks for the tool it becomes.
-      use({ label: o.label, tool: o.asTool ?? o.tool, ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, points);
+      // A shape converted for the project (chooseTools.ts), or an oriented box's corners, asks for the tool it becomes.
+      use({ label: o.label, tool: o.asTool ?? toolInPixels(o), ...(o.featureName !== undefined ? { featureName: o.featureName } : {}), ...(o.sourceFeature ? { sourceFeature: o.sourceFeature } : {}) }, points);
     }
     for (const c of f.classifications) {
       use({ ...(c.label !== undefined ? { label: c.label } : {}), tool: 'classification', featureName: c.featureName, sourceFeature: c.sourceFeature });

@@ -56,7 +56,7 @@ export function losslessSource(file: LosslessImport): SourceImport {
         if (!named) countInto(skipped, 'unknownLabel');
         return named ? [named] : [];
       });
-      return { fileName: f.fileName, objects, classifications, normalised: false, complete: true };
+      return { fileName: f.fileName, objects, classifications, normalised: false, complete: true, origin: { dataId: item.dataId, index: f.index, taskId: item.taskSubject?.taskId ?? null } };
     }),
   );
   return { frames, warnings: [], skipped };

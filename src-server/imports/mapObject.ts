@@ -59,8 +59,9 @@ export function mapObject(o: SourceObject, to: ResolvedLabel & { label: NonNulla
     labelId: to.label.id,
     tool: o.tool,
     geometry,
-    // What the file leaves unanswered takes the feature's default, as a drawn object does (issue 31).
-    attributes: withAttributeDefaults(mapAnswers(o.attributes, to.feature, o.sourceFeature, c.dropped), to.feature.attributes),
+    // What the file leaves unanswered takes the feature's default, as a drawn object does (issue 31);
+    // an object of our lossless format keeps its answers as they were stored, unanswered ones too.
+    attributes: k ? mapAnswers(o.attributes, to.feature, o.sourceFeature, c.dropped) : withAttributeDefaults(mapAnswers(o.attributes, to.feature, o.sourceFeature, c.dropped), to.feature.attributes),
     // Drawing order is settled when the frame is built (after what it already holds).
     zIndex: k?.zIndex ?? 0,
     ...(k?.hidden !== undefined ? { hidden: k.hidden } : {}),

@@ -5,7 +5,9 @@
  * huge entry nobody reads costs nothing. The rules mirror the readers in
  * src-server/exports/formats: COCO's one JSON, YOLO's data.yaml and the label files (and attribute
  * sidecars) under its folder, VOC's Annotations/*.xml, the PNG masks' pictures with their label map
- * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's and Label Studio's *.json, Datumaro's annotations/*.json, KITTI's label_2/*.txt, the lossless format's three files. A single file is picked
+ * and image sets, MOT's gt/gt.txt and gt/labels.txt of every sequence, CVAT's annotations.xml, LabelMe's and Label Studio's *.json, Datumaro's annotations/*.json, KITTI's label_2/*.txt, the lossless format's three files, and
+ * nothing at all for the class-folder formats (Ultralytics classification, ImageNet), whose
+ * folders are their classes: those are read from the names alone. A single file is picked
  * as `findEntry` picks it (the path itself, else the first under a folder).
  * tests/unit/import-needed-entries.test.ts reads every format our writers make through here.
  */
@@ -40,7 +42,8 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
   switch (format) {
     case 'coco':
       return new Set(single(names, COCO_PATH));
-    case 'yolo': {
+    case 'yolo':
+    case 'yoloObb': {
       const yaml = findEntryPath(names, YOLO_YAML);
       if (yaml === undefined) return new Set();
       const root = yaml.slice(0, yaml.length - YOLO_YAML.length);
@@ -63,6 +66,9 @@ export function neededEntries(format: ImportFormat, names: readonly string[]): S
     case 'labelme':
     case 'labelStudio':
       return new Set(names.filter((n) => JSON_FILE.test(n)));
+    case 'yoloClassify':
+    case 'imagenet':
+      return new Set();
     case 'lossless':
       return new Set(single(names, LOSSLESS_FILES.manifest, LOSSLESS_FILES.ontology, LOSSLESS_FILES.annotations));
   }

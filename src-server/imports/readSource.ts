@@ -6,7 +6,7 @@
  */
 import type { ImportFormat } from '../../src-shared/api/projectImport';
 import type { ErrorKey } from '../../src-shared/api/errors';
-import { FormatError, readCoco, readCvat, readCvatVideo, readLabelme, readLabelStudio, readDatumaro, readKitti, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
+import { FormatError, readClassFolders, readCoco, readCvat, readCvatVideo, readLabelme, readLabelStudio, readDatumaro, readKitti, readLossless, readMot, readSegmentationMasks, readVoc, readYolo, type ImportResult, type ZipEntries } from '../exports/formats';
 import { AppError } from '../errors';
 import { detectFormat } from './detectFormat';
 import { losslessSource } from './losslessSource';
@@ -14,7 +14,7 @@ import type { SourceImport } from './sourceModel';
 
 const FORMAT_ERRORS: readonly ErrorKey[] = ['import.badFormat', 'import.missingFile', 'import.unsupportedVersion', 'import.badMask', 'import.maskSize', 'import.maskColor'];
 
-/** YOLO keeps fractions of the image's size; they are scaled once the frame (and its size) is known. */
+/** YOLO keeps fractions of the image's size; they are scaled once the frame (and its size) is known (an oriented box's corners made a box then). */
 const UNIT_SIZE = { width: 1, height: 1 };
 
 function fromResult(result: ImportResult, normalised: boolean): SourceImport {
@@ -33,6 +33,12 @@ async function read(format: ImportFormat, entries: ZipEntries): Promise<SourceIm
       return fromResult(readCoco(entries), false);
     case 'yolo':
       return fromResult(readYolo(entries, { sizeOf: () => UNIT_SIZE }), true);
+    case 'yoloObb':
+      return fromResult(readYolo(entries, { sizeOf: () => UNIT_SIZE, oriented: true }), true);
+    case 'yoloClassify':
+    case 'imagenet':
+      // The folders are the classes: tags, as CVAT's, found among the classification labels by name.
+      return fromResult(readClassFolders(entries, format), false);
     case 'voc': {
       const result = readVoc(entries);
       // readVoc reads every Annotations/*.xml there is; none at all means this is no VOC zip.

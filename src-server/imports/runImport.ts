@@ -19,7 +19,8 @@ import { createdOf } from './createdLabels';
 import { frameContent, type TargetOntology } from './frameContent';
 import { labelUsages } from './labelUsage';
 import type { MapCounters } from './mapObject';
-import { matchFiles } from './matchFiles';
+import { matchFiles, type FileMatches } from './matchFiles';
+import type { SourceFrame } from './sourceModel';
 import { planOntology } from './ontologyPlan';
 import { readFeatures, saveFeatures } from './ontologyStore';
 import { matchProjectFrames } from './projectFrames';
@@ -41,6 +42,15 @@ export interface ImportRequest {
   dryRun: boolean;
   createMissingLabels: boolean;
   mode: ImportMode;
+}
+
+/**
+ * Where the file's frames go when not by their names: a whole-project archive places each
+ * lossless frame on the frame made from it (by its origin), and leaves out the frames of
+ * other tasks. Answers every frame it places and the names of those it cannot.
+ */
+export interface ImportPlacement {
+  match(frames: readonly SourceFrame[]): Promise<FileMatches>;
 }
 
 /** Object ids as the editor makes them: short, random, within the AnnotationId pattern. */
@@ -79,11 +89,11 @@ async function contentsOf(targets: readonly TaskSubjectTarget[], ontology: Targe
   return out;
 }
 
-export async function runImport(ctx: ServerContext, r: ImportRequest): Promise<ProjectImportResult> {
+export async function runImport(ctx: ServerContext, r: ImportRequest, placement?: ImportPlacement): Promise<ProjectImportResult> {
   if (!(await new TaskStepsRepository(ctx.db).taskInProject(r.taskId, r.projectId))) throw new AppError('task.notFound');
   const source = await readZip(ctx, r);
-  const sequences = source.frames.some((f) => f.sequence) ? await matchSequences(ctx.db, r.projectId, r.taskId, source.frames) : null;
-  const files = sequences?.files ?? matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
+  const sequences = !placement && source.frames.some((f) => f.sequence) ? await matchSequences(ctx.db, r.projectId, r.taskId, source.frames) : null;
+  const files = placement ? await placement.match(source.frames) : sequences?.files ?? matchFiles(source.frames, await matchProjectFrames(ctx.db, r.projectId, source.frames.map((f) => f.fileName)));
   // Masks drawn on a picture of another size than their frame refuse the import before anything is made.
   checkMaskSizes(files.matched.values());
   const targets = sortTargets(files.matched.values(), await taskSubjectsOf(ctx.db, r.taskId, [...new Set([...files.matched.values()].map((m) => m.frame.subjectId))]));

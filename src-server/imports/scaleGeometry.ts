@@ -1,5 +1,9 @@
-/** YOLO's fractions of the image's size back into pixels, once the frame and its size are known. */
+/**
+ * YOLO's fractions of the image's size back into pixels, once the frame and its size are known;
+ * an oriented box's corners (YOLO OBB) become the rotated box they are once in pixels.
+ */
 import type { ImportedObject } from '../exports/formats';
+import { boxOfCorners } from './orientedBox';
 
 export function scaleGeometry<O extends ImportedObject>(o: O, width: number, height: number): O {
   const point = <P extends { x: number; y: number }>(p: P): P => ({ ...p, x: p.x * width, y: p.y * height });
@@ -11,6 +15,12 @@ export function scaleGeometry<O extends ImportedObject>(o: O, width: number, hei
     case 'mask':
       // Masks come in whole pixels of the frame (COCO run-lengths, PNG masks), never as fractions.
       return o;
+    case 'polygon':
+      if (o.oriented) {
+        const { oriented: _, ...rest } = o;
+        return { ...rest, tool: 'box', geometry: boxOfCorners(o.geometry.points.map(point)) } as unknown as O;
+      }
+      return { ...o, geometry: { points: o.geometry.points.map(point) } };
     default:
       return { ...o, geometry: { points: o.geometry.points.map(point) } } as O;
   }

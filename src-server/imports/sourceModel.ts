@@ -60,6 +60,8 @@ export interface SourceFrame {
   complete: boolean;
   /** MOT: the frame is its sequence's frame of this number, matched to an item's frame (sequenceMatch.ts), not by file name */
   sequence?: SequenceFrameRef;
+  /** lossless: the item and frame it was exported from, and the task its annotations were in (a whole-project archive's import places it by these) */
+  origin?: { dataId: number; index: number; taskId: number | null };
 }
 
 export interface SourceImport {

@@ -28,31 +28,31 @@ const NOT_READ = Buffer.alloc(0);
 /** A local file header is at least this long before its name (APPNOTE 4.3.7). */
 const LOCAL_HEADER_BYTES = 30;
 
-const badZip = (message: string) => new AppError('import.badZip', { message });
+export const badZip = (message: string) => new AppError('import.badZip', { message });
 const tooLarge = (limit: 'entries' | 'entry' | 'unpacked', max: number, file?: string) => new AppError('import.zipTooLarge', { limit, max, ...(file !== undefined ? { file } : {}) });
 
-interface Listed {
+export interface Listed {
   name: string;
   /** where its local header starts, and the least its header and data take from there */
   start: number;
   end: number;
-  /** kept only for names a reader could open at all */
+  /** kept only for names a reader could open at all (`keep`) */
   entry: Entry | null;
 }
 
-async function listEntries(zip: ZipFile, limits: UnzipLimits): Promise<Listed[]> {
+export async function listEntries(zip: ZipFile, limits: Pick<UnzipLimits, 'entries'>, keep: (name: string) => boolean = (name) => READABLE_NAME.test(name)): Promise<Listed[]> {
   if (zip.entryCount > limits.entries) throw tooLarge('entries', limits.entries);
   const listed: Listed[] = [];
   for await (const e of zip.eachEntry()) {
     if (listed.length >= limits.entries) throw tooLarge('entries', limits.entries);
     const start = e.relativeOffsetOfLocalHeader;
     const name = e.fileName;
-    listed.push({ name, start, end: start + LOCAL_HEADER_BYTES + e.fileNameLength + e.compressedSize, entry: READABLE_NAME.test(name) ? e : null });
+    listed.push({ name, start, end: start + LOCAL_HEADER_BYTES + e.fileNameLength + e.compressedSize, entry: keep(name) ? e : null });
   }
   return listed;
 }
 
-function refuseOverlaps(listed: readonly Listed[]): void {
+export function refuseOverlaps(listed: readonly Listed[]): void {
   const byStart = [...listed].sort((a, b) => a.start - b.start);
   for (let i = 1; i < byStart.length; i++) {
     const [before, after] = [byStart[i - 1]!, byStart[i]!];
@@ -107,7 +107,7 @@ async function readEntry(zip: ZipFile, e: Entry, budget: number, limits: UnzipLi
   return Buffer.concat(parts, size);
 }
 
-async function openZipFile(file: string): Promise<ZipFile> {
+export async function openZipFile(file: string): Promise<ZipFile> {
   try {
     return await yauzl.openPromise(file, { autoClose: false, validateEntrySizes: true });
   } catch (err) {

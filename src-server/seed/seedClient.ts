@@ -1,29 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static, TSchema } from 'typebox';
-import { API_BASE, type RouteDef } from '../../src-shared/api/route';
-import { TOKEN_NAME } from '../auth/tokens';
+import { selfCaller, type SelfCall } from '../plugins/selfCall';
 import { SessionsRepository } from '../repositories/sessions';
 
-type Maybe<S> = S extends TSchema ? Static<S> : undefined;
+export type { CallInput } from '../plugins/selfCall';
 
-/** What a call of `route` sends: its path parameters, query and body, typed by the route. */
-export interface CallInput<R extends RouteDef> {
-  params?: Maybe<R['params']>;
-  query?: Maybe<R['querystring']>;
-  body?: Maybe<R['body']>;
-}
-
-/** A team-server call, typed by its route declaration; answers the envelope's data or throws. */
-export type SeedCall = <R extends RouteDef>(route: R, input?: CallInput<R>) => Promise<Static<R['data']>>;
+/** A team-server call as the seed makes it (plugins/selfCall.ts). */
+export type SeedCall = SelfCall;
 
 /** A logged-in seed session. */
 export interface SeedClient {
   call: SeedCall;
   close(): Promise<void>;
 }
-
-const fillPath = (path: string, params: Record<string, unknown> = {}) =>
-  path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 
 /**
  * The seed as an API client of the server it runs in: every change goes through the same routes,
@@ -35,20 +23,14 @@ export async function seedClientFor(app: FastifyInstance, userId: number): Promi
   // (an Argon2 hash is seconds on a busy machine; the seed knows who it acts for).
   const sessions = new SessionsRepository(app.ctx.db);
   const token = await sessions.open(userId, app.ctx.now());
-  const call = async (route: RouteDef, input: CallInput<RouteDef> = {}) => {
-    const res = await app.inject({
-      method: route.method,
-      url: API_BASE + fillPath(route.path, input.params as Record<string, unknown> | undefined),
-      query: input.query as Record<string, string> | undefined,
-      payload: input.body as object | undefined,
-      headers: { [TOKEN_NAME]: token },
+  const selfCall = selfCaller(app, token);
+  // The seed runs at start: a refusal is a defect of the seed, said as such.
+  const call: SeedCall = (route, input) =>
+    selfCall(route, input).catch((err: unknown) => {
+      throw new Error(`demo seed: ${route.method} ${route.path} answered ${(err as Error).message}`);
     });
-    const body = res.json() as { code: number; msg: string; data: unknown };
-    if (body.code !== 200) throw new Error(`demo seed: ${route.method} ${route.path} answered ${body.code} ${body.msg}`);
-    return body.data;
-  };
   return {
-    call: call as SeedCall,
+    call,
     // The session ends with the seeding: no token of it stays valid.
     close: () => sessions.close(token),
   };

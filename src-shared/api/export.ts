@@ -11,12 +11,14 @@ const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /**
- * The formats an export writes (docs/export-formats.md): COCO instances, the three YOLO tasks
- * of Ultralytics, Pascal VOC, PNG masks in the Pascal VOC / CVAT "Segmentation mask" layout,
+ * The formats an export writes (docs/export-formats.md): COCO instances, the YOLO tasks of
+ * Ultralytics (detect, segment, pose, oriented boxes, and classification folders), Pascal VOC,
+ * PNG masks in the Pascal VOC / CVAT "Segmentation mask" layout,
  * MOT 1.1 (boxes with track ids, as CVAT writes it), CVAT for images and for video 1.1, LabelMe JSON, Label Studio JSON,
- * Datumaro's JSON, KITTI 2D boxes and our own lossless JSON.
+ * Datumaro's JSON, KITTI 2D boxes, ImageNet-style class folders, our own lossless JSON, and a whole project (`project`: the lossless
+ * files, the project's batches and tasks, and its pictures; src-shared/api/projectArchive.ts).
  */
-export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
+export const EXPORT_FORMAT_NAMES = ['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'yoloObb', 'yoloClassify', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'imagenet', 'lossless', 'project'] as const;
 export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
 export const ExportFormatName = literals(EXPORT_FORMAT_NAMES);
 
@@ -79,13 +81,26 @@ export const cocoMaskForm = (options: ExportOptions): CocoMaskForm => options.co
  * only what a person confirmed; the lossless copy holds everything, each object with its
  * source, so nothing is lost moving a project. The plan's option overrides either way.
  */
-export const keepsUnconfirmed = (format: ExportFormatName, options: ExportOptions): boolean => options.includeUnconfirmed ?? format === 'lossless';
+export const keepsUnconfirmed = (format: ExportFormatName, options: ExportOptions): boolean => options.includeUnconfirmed ?? keepsAsStored(format);
+
+/**
+ * Formats that keep a project's annotations as stored (ids, tracks' keyframes, suggestions, notes
+ * and verdicts): the lossless JSON and the whole-project archive that contains it.
+ */
+export const keepsAsStored = (format: ExportFormatName): boolean => format === 'lossless' || format === 'project';
 
 /**
  * Formats whose pictures are the dataset itself (class folders, the whole-project archive): their
  * exports carry the media whatever `includeMedia` says, and the dialog offers no switch for it.
  */
-export const MEDIA_ALWAYS: readonly ExportFormatName[] = [];
+export const MEDIA_ALWAYS: readonly ExportFormatName[] = ['yoloClassify', 'imagenet', 'project'];
+
+/**
+ * Formats that file each picture in its classes' folders (Ultralytics classification, ImageNet):
+ * they keep frame classifications and no drawn object, so a report's `objectsWritten` and the
+ * count's `objects` are the pictures filed under a class (one per class of a picture).
+ */
+export const CLASS_FOLDER_FORMATS: readonly ExportFormatName[] = ['yoloClassify', 'imagenet'];
 
 /** Whether an export of the format under these options copies the subjects' files into the zip. */
 export const mediaIncluded = (format: ExportFormatName, options: ExportOptions): boolean => options.includeMedia === true || MEDIA_ALWAYS.includes(format);
@@ -124,10 +139,12 @@ export type ExportTransfer = Static<typeof ExportTransfer>;
  * was left out), videoFramesNeedFfmpeg (an export with media: the server has no ffmpeg to render
  * a video item's frames; `file` names the item), videoFramesFailed (ffmpeg could not render them
  * all: a damaged file; `file` names the item), videoMediaSkipped (reports of runs before video
- * frames were rendered: the item's file was left out), more (`count` more warnings like those).
+ * frames were rendered: the item's file was left out), severalClasses (Ultralytics classification:
+ * the picture has several classes and was put in each class's folder), more (`count` more
+ * warnings like those).
  */
 export const ExportWarning = Type.Object({
-  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('videoFramesNeedFfmpeg'), Type.Literal('videoFramesFailed'), Type.Literal('videoMediaSkipped'), Type.Literal('more')]),
+  code: Type.Union([Type.Literal('sizeUnknown'), Type.Literal('fileTaken'), Type.Literal('videoFramesNeedFfmpeg'), Type.Literal('videoFramesFailed'), Type.Literal('videoMediaSkipped'), Type.Literal('severalClasses'), Type.Literal('more')]),
   /** the frame's file name in the export (the video codes: the item's name) */
   file: Type.Optional(Type.String()),
   /** fileTaken: the format's file both frames map to */

@@ -20,6 +20,7 @@ export * from './note';
 export * from './export';
 export * from './performance';
 export * from './projectImport';
+export * from './projectArchive';
 export * from './ai';
 export * from './log';
 
@@ -42,6 +43,7 @@ import { noteRoutes } from './note';
 import { exportRoutes } from './export';
 import { performanceRoutes } from './performance';
 import { projectImportRoutes } from './projectImport';
+import { projectArchiveRoutes } from './projectArchive';
 import { aiRoutes } from './ai';
 import { logRoutes } from './log';
 
@@ -66,6 +68,7 @@ export const allRoutes = {
   export: exportRoutes,
   performance: performanceRoutes,
   projectImport: projectImportRoutes,
+  projectArchive: projectArchiveRoutes,
   ai: aiRoutes,
   log: logRoutes,
 };

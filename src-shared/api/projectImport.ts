@@ -7,8 +7,8 @@ import { literals } from '../model/literals';
 
 const closed = { additionalProperties: false } as const;
 
-/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `mot` MOT 1.1 (boxes with track ids), `cvat` CVAT for images 1.1 XML, `cvatVideo` CVAT for video 1.1 (tracks), `labelme` LabelMe JSON (one per image), `labelStudio` Label Studio's JSON export, `datumaro` Datumaro's JSON, `kitti` KITTI 2D boxes, `lossless` our own JSON. */
-export const IMPORT_FORMATS = ['coco', 'yolo', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless'] as const;
+/** The formats an import reads (docs/export-formats.md); `segmentationMask` is PNG masks (Pascal VOC / CVAT layout), `mot` MOT 1.1 (boxes with track ids), `cvat` CVAT for images 1.1 XML, `cvatVideo` CVAT for video 1.1 (tracks), `labelme` LabelMe JSON (one per image), `labelStudio` Label Studio's JSON export, `datumaro` Datumaro's JSON, `kitti` KITTI 2D boxes, `yoloObb` Ultralytics oriented boxes (a line of 4 corners, apart from `yolo`, which reads 9 numbers as a polygon), `yoloClassify` Ultralytics classification folders and `imagenet` ImageNet-style class folders (the pictures' folders name their classes), `lossless` our own JSON. */
+export const IMPORT_FORMATS = ['coco', 'yolo', 'yoloObb', 'yoloClassify', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'imagenet', 'lossless'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const ImportFormat = literals(IMPORT_FORMATS);
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ExportsTab, screenshot, signInAsOwner } from './pages/insightPages';
+import { featuresOf, importWithTheirLabels, newPlanIn, saveRunAndDownload } from './pages/exchangeFlows';
 import { ApiUser, DEMO, annotatedWork, importTarget, maskedWork, uploadBatch } from './pages/insightSetup';
 
 test('an owner exports annotated work as COCO, downloads the zip and imports it into another project', async ({ page, request }) => {
@@ -123,39 +124,6 @@ test('an owner records the delivery of a finished export and sees it in the expo
   await expect(details).toBeVisible();
 });
 
-/** Saves the plan in the open dialog and runs it, waits for the run, and downloads its zip through the browser. */
-async function saveRunAndDownload(tab: ExportsTab, planName: string): Promise<string> {
-  const dialog = tab.page.getByRole('dialog');
-  await dialog.getByTestId('plan-save-run').click();
-  await expect(dialog).toBeHidden();
-  await tab.expectRunDone(planName);
-  const download = await tab.downloadToBrowser(planName);
-  const file = test.info().outputPath(download.suggestedFilename());
-  await download.saveAs(file);
-  await tab.closeDialog();
-  return file;
-}
-
-/** Imports the masked work's zip into the project of no ontology: every file matched, its two labels (on four objects) created on confirmation. */
-async function importWithTheirLabels(tab: ExportsTab, target: { projectId: number; taskName: string }, formatTitle: string, file: string): Promise<void> {
-  const { page } = tab;
-  await tab.open(target.projectId);
-  await page.getByTestId('import-format').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(formatTitle, { exact: true }).click();
-  await tab.previewImport(target.taskName, file);
-  await expect(page.getByTestId('import-unmatched')).toHaveText('0');
-  // The new project has no ontology: Cat and Dog are missing until creating them is confirmed.
-  await expect(page.getByTestId('import-preview')).toContainText('Label missing: 4');
-  await tab.confirmLabelsAndApply();
-  await expect(page.getByTestId('import-result')).toContainText('Imported 4 objects on 2 frames');
-}
-
-/** A project's features as [tool, label names]. */
-async function featuresOf(owner: ApiUser, projectId: number): Promise<[string, string[]][]> {
-  const features = (await owner.call('POST', '/ontology/feature/list', { projectId })).list;
-  return features.map((f: { tool: string; labels: { name: string }[] }) => [f.tool, f.labels.map((l) => l.name)]);
-}
-
 test('an owner exports masks as PNG masks, with COCO\'s mask choice on offer, and imports the zip into another project', async ({ page, request }) => {
   test.setTimeout(120_000);
   const fileNames = [`pets_${Date.now()}_1.jpg`, `pets_${Date.now()}_2.jpg`];
@@ -198,13 +166,8 @@ test('an owner exports a project as CVAT for images 1.1 and imports the XML into
   await page.getByTestId('lang-switch').getByRole('button', { name: 'English' }).click();
 
   const tab = new ExportsTab(page);
-  await tab.open(work.projectId);
-  await page.getByTestId('new-plan').click();
-  const dialog = page.getByRole('dialog');
   const planName = `CVAT ${Date.now()}`;
-  await dialog.getByLabel(/Plan name/).fill(planName);
-  await dialog.getByTestId('plan-format').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('CVAT for images 1.1 (XML)', { exact: true }).click();
+  const dialog = await newPlanIn(tab, work.projectId, planName, 'CVAT for images 1.1 (XML)');
   // What the format holds, as the dialog says it.
   await expect(dialog).toContainText('annotations.xml');
   await expect(dialog).toContainText('Box, Polygon, Polyline, Point, Keypoints, Mask');

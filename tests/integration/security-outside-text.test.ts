@@ -310,6 +310,7 @@ const NOT_TEXT: Record<string, string> = {
   'obs.exportGet.querystring.path': 'a path inside an object folder',
   'annotate.get.querystring.recordType': 'a filter, compared and never stored',
   'projectImport.importAnnotations.body.key': 'an object key',
+  'projectArchive.importArchive.body.key': 'an object key',
   'ai.serve.body|0.fileKey': 'an object key',
   'ai.serve.body|1.encoderKey': 'an object key (the project\'s own folder, as fileKey)',
   'ai.serve.body|1.decoderKey': 'an object key (the project\'s own folder, as fileKey)',

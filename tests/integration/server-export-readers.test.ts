@@ -19,10 +19,11 @@ const IMAGE = { fileName: 'street.jpg', width: 640, height: 480 };
 /** Ids of the sample's ontology that must never reach a file a person reads. */
 const LEAKS = ['awb56disq', 'o87xfbz9n', 'o87xfbz9m', 'a1colour', 'a7axles', 'a9cargo', 'lq7c1'];
 
-type Seen = Record<string, { attributes: Record<string, unknown>; tags?: { label: string; attributes: Record<string, unknown> }[]; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string> }[] }>;
+type Seen = Record<string, { attributes: Record<string, unknown>; tags?: { label: string; attributes: Record<string, unknown> }[]; objects: { class: string; attributes: Record<string, unknown>; flags?: Record<string, string>; corners?: [number, number][] }[] }>;
+type Reader = 'coco' | 'voc' | 'yolo' | 'yoloObb' | 'yoloClassify' | 'imagenet' | 'cvat' | 'labelme' | 'labelStudio' | 'datumaro';
 
 /** The export of a run, unpacked, read by the outside reader (python3 with pycocotools, xml.etree, PyYAML). */
-async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: 'coco' | 'voc' | 'yolo' | 'cvat' | 'labelme' | 'labelStudio' | 'datumaro'): Promise<{ seen: Seen; texts: string }> {
+async function readOutside(s: TestServer, token: string, objectKey: string | null, reader: Reader): Promise<{ seen: Seen; texts: string }> {
   const { entries } = await readExportZip(s, token, objectKey);
   const dir = await mkdtemp(join(tmpdir(), 'export-readers-'));
   try {
@@ -93,6 +94,7 @@ describe.each(DB_KINDS)('attributes by name in every format that has them, read 
     { format: 'coco', reader: 'coco', importAs: 'coco' },
     { format: 'voc', reader: 'voc', importAs: 'voc' },
     { format: 'yoloDetect', reader: 'yolo', importAs: 'yolo' },
+    { format: 'yoloObb', reader: 'yoloObb', importAs: 'yoloObb' },
     { format: 'cvat', reader: 'cvat', importAs: 'cvat' },
     { format: 'labelme', reader: 'labelme', importAs: 'labelme' },
     { format: 'labelStudio', reader: 'labelStudio', importAs: 'labelStudio' },
@@ -141,6 +143,14 @@ describe.each(DB_KINDS)('attributes by name in every format that has them, read 
       expect(image.attributes).toEqual(consumerView.image);
       expect(image.objects.map((o) => ({ class: o.class, attributes: o.attributes }))).toEqual(consumerView.objects);
     }
+    if (reader === 'yoloObb') {
+      // each box's four corners, clockwise from the top-left, as fractions of the 640 x 480 picture
+      const pixels = image.objects.map((o) => o.corners!.map(([x, y]) => [Math.round(x * IMAGE.width * 1000) / 1000, Math.round(y * IMAGE.height * 1000) / 1000]));
+      expect(pixels).toEqual([
+        [[10, 20], [110, 20], [110, 70], [10, 70]],
+        [[200, 100], [240, 100], [240, 180], [200, 180]],
+      ]);
+    }
 
     const b = await projectWithAnswers(s, w, false);
     const imported = await s.call({
@@ -153,5 +163,38 @@ describe.each(DB_KINDS)('attributes by name in every format that has them, read 
     expect(imported.body.data).toMatchObject({ skippedObjects: {}, droppedAnswers: {} });
     expect(await storedFrame(s, b)).toEqual(await storedFrame(s, a));
     // An export thread, a Python process and an import reader process each start here: minutes on a loaded 2-core machine.
+  }, 180_000);
+
+  it.each([
+    { format: 'yoloClassify', path: `train/晴/${IMAGE.fileName}` },
+    { format: 'imagenet', path: `晴/${IMAGE.fileName}` },
+  ] as const)('$format: a reader walking the folders sees the picture under its class, and the zip imports back to that class', async ({ format, path }) => {
+    const token = w.users.owner.token;
+    // the class folders are made of the pictures themselves
+    const key = (await s.app.ctx.db.selectFrom('subject_frames').select('object_key').where('id', '=', a.frameIds.get(IMAGE.fileName)!).executeTakeFirstOrThrow()).object_key;
+    await s.app.ctx.storage.put(key, Buffer.from('street picture'), 'image/jpeg');
+    const started = await s.call({ method: 'POST', url: '/core/export', token, payload: { projectId: a.projectId, format } });
+    expect(started.body.msg).toBe('ok');
+    const job = await awaitExport(s, token, a.projectId, started.body.data.id, 150_000);
+    expect(job.status).toBe('done');
+    // the two boxes have no place in a class folder; Scene, a feature of questions alone, names no class
+    expect(job.report).toMatchObject({ objectsWritten: 1, skipped: { box: 2 }, mediaFiles: 1 });
+
+    const { seen, texts } = await readOutside(s, token, job.objectKey, format);
+    expect(texts).toBe('street picture');
+    expect(seen).toEqual({ [IMAGE.fileName]: { attributes: {}, tags: [{ label: '晴', attributes: {} }], objects: [] } });
+    expect((await readExportZip(s, token, job.objectKey)).entries.has(path)).toBe(true);
+
+    const b = await projectWithAnswers(s, w, false);
+    const imported = await s.call({
+      method: 'POST',
+      url: '/core/project/external/import',
+      token,
+      payload: { projectId: b.projectId, taskId: b.taskId, format, key: job.objectKey, dryRun: false, createMissingLabels: false, mode: 'replace' },
+    });
+    expect(imported.body.msg, JSON.stringify(imported.body.data)).toBe('ok');
+    expect(imported.body.data).toMatchObject({ skippedObjects: {}, droppedAnswers: {} });
+    // the class, without the answers the folders have no place for
+    expect(await storedFrame(s, b)).toEqual({ objects: [], classifications: [{ feature: 2, labelId: 'lw1', attributes: {} }] });
   }, 180_000);
 });

@@ -37,7 +37,11 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const { w, task } = await setup(2, 1);
     const plan = await ok(call(w, 'POST', '/export/plan', { projectId: w.projectP, name: 'Cars for training', format: 'yoloDetect', filters: { taskId: task.taskId } }));
     const t = await ok(call(w, 'GET', `/export/template/${w.projectP}`));
-    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'lossless']);
+    expect(t.formats.map((f: { format: string }) => f.format)).toEqual(['coco', 'yoloDetect', 'yoloSegment', 'yoloPose', 'yoloObb', 'yoloClassify', 'voc', 'segmentationMask', 'mot', 'cvat', 'cvatVideo', 'labelme', 'labelStudio', 'datumaro', 'kitti', 'imagenet', 'lossless', 'project']);
+    // the class folders keep no drawn object, only the frames' classes, and always carry the pictures (no media switch)
+    expect(t.formats.find((f: { format: string }) => f.format === 'yoloClassify')).toMatchObject({ tools: [], classifications: true, files: ['train/<class>/<image>'], mediaFolder: 'train/<class>/' });
+    expect(t.formats.find((f: { format: string }) => f.format === 'imagenet')).toMatchObject({ tools: [], classifications: true, mediaFolder: '<class>/' });
+    expect(t.options.find((o: { name: string }) => o.name === 'includeMedia').formats).not.toContain('imagenet');
     expect(t.formats.find((f: { format: string }) => f.format === 'voc')).toMatchObject({ tools: ['box'], mediaFolder: 'JPEGImages/' });
     expect(t.formats.find((f: { format: string }) => f.format === 'segmentationMask')).toMatchObject({ tools: ['mask', 'polygon', 'box'], mediaFolder: 'JPEGImages/' });
     // MOT: a sequence folder per item, its pictures in img1/
@@ -86,6 +90,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(await count('voc', { includeUnconfirmed: true })).toEqual({ subjects: 2, frames: 2, objects: 6, unconfirmed: 0 });
     expect(await count('coco')).toEqual({ subjects: 2, frames: 2, objects: 9, unconfirmed: 1 });
     expect(await count('yoloSegment')).toEqual({ subjects: 2, frames: 2, objects: 2, unconfirmed: 1 });
+    // The class folders count the pictures they file under a class: both images are sunny.
+    expect(await count('imagenet')).toEqual({ subjects: 2, frames: 2, objects: 2, unconfirmed: 1 });
     // The lossless copy keeps everything, each object with its source, unless told not to.
     expect(await count('lossless')).toEqual({ subjects: 2, frames: 2, objects: 10, unconfirmed: 0 });
     expect(await count('lossless', { includeUnconfirmed: false })).toEqual({ subjects: 2, frames: 2, objects: 9, unconfirmed: 1 });

@@ -135,6 +135,23 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('video frames in an expo
     expect([...entries.keys()].filter((k) => k.startsWith('images/broken/'))).toEqual([]);
   });
 
+  it('files every frame in its class folders (here ImageNet\'s no_label/: no class), a name another video took as the frame\'s whole path', async () => {
+    const job = await env.exportWith('imagenet');
+    expect(job.status, JSON.stringify(job)).toBe('done');
+    // the overlap's frames are one picture; the damaged file's frames cannot be rendered
+    expect(job.report!.warnings).toContainEqual({ code: 'videoFramesFailed', file: 'broken.mp4' });
+    expect(job.report!.mediaFiles).toBe(60 + 30 + 40);
+    const { entries } = await readExportZip(s, env.w.users.owner.token, job.objectKey);
+    const pictures = [...entries.keys()];
+    expect(pictures.filter((p) => /^no_label\/\d{6}\.png$/.test(p))).toHaveLength(60);
+    expect(pictures.filter((p) => p.startsWith('no_label/street_'))).toHaveLength(30);
+    expect(pictures.filter((p) => p.startsWith('no_label/phone_'))).toHaveLength(40);
+    for (const p of pictures) {
+      const [, stem, frame] = /^no_label\/(?:(\w+)_)?(\d{6})\.png$/.exec(p)!;
+      expect(await shown(entries.get(p)!), p).toEqual(ffmpegShows(stem ?? 'walk', Number(frame)));
+    }
+  });
+
   it('puts each item\'s frames into its MOT sequence\'s img1/, named by MOT frame number (the file\'s frame + 1)', async () => {
     // the split file's items: the second one's frames start in the middle of the file
     const job = await env.exportWith('mot', { batchIds: [walkBatch] });

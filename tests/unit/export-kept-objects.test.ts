@@ -26,8 +26,8 @@ describe('what each export format keeps (issue 31)', () => {
     expect(leftOutBecause('lossless', { tool: 'cuboid' }, { width: null, height: null }, false)).toBeNull();
   });
 
-  it('keeps suggestions nobody confirmed in the lossless copy only, unless the plan says otherwise', () => {
-    expect(EXPORT_FORMAT_NAMES.filter((f) => keepsUnconfirmed(f, {}))).toEqual(['lossless']);
+  it('keeps suggestions nobody confirmed in the lossless copy and the whole-project archive only, unless the plan says otherwise', () => {
+    expect(EXPORT_FORMAT_NAMES.filter((f) => keepsUnconfirmed(f, {}))).toEqual(['lossless', 'project']);
     expect(keepsUnconfirmed('coco', { includeUnconfirmed: true })).toBe(true);
     expect(keepsUnconfirmed('lossless', { includeUnconfirmed: false })).toBe(false);
   });

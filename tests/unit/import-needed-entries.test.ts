@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { writeClassFolders, writeCoco, writeCvat, writeCvatVideo, writeLabelme, writeLabelStudio, writeDatumaro, writeKitti, writeLossless, writeMot, writeSegmentationMasks, writeVoc, writeYolo, type ZipEntries, type ZipSink } from '../../src-server/exports/formats';
+import { mediaPaths } from '../../src-server/exports/writeExport';
 import { readSource } from '../../src-server/imports/readSource';
 import { unzipNeeded } from '../../src-server/imports/unzipNeeded';
 import type { ImportFormat } from '../../src-shared/api/projectImport';
@@ -13,6 +14,10 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['coco', 'coco', (sink) => writeCoco(sampleItems, sampleOntology, sink)],
   ['yolo', 'yolo detect', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'detect')],
   ['yolo', 'yolo pose', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'pose')],
+  ['yoloObb', 'yolo obb', (sink) => writeYolo(sampleItems, sampleOntology, sink, 'obb')],
+  // the pictures are the dataset: nothing written but the report, read from the names alone
+  ['yoloClassify', 'yolo classify', () => writeClassFolders(sampleItems, sampleOntology, 'yoloClassify')],
+  ['imagenet', 'ImageNet', () => writeClassFolders(sampleItems, sampleOntology, 'imagenet')],
   ['voc', 'voc', (sink) => writeVoc(sampleItems, sampleOntology, sink)],
   ['segmentationMask', 'PNG masks', (sink) => writeSegmentationMasks(sampleItems, sampleOntology, sink)],
   ['mot', 'MOT 1.1', (sink) => writeMot(sampleItems, sampleOntology, sink)],
@@ -25,8 +30,14 @@ const WRITERS: [ImportFormat, string, (sink: ZipSink) => Promise<unknown>][] = [
   ['lossless', 'lossless', (sink) => writeLossless(sampleItems, sampleOntology, sink)],
 ];
 
-/** The images an export would carry, as each format lays them out. */
-const imagesFor = (format: ImportFormat): string[] => sampleItems.flatMap((i) => i.frames.map((f) => (format === 'yolo' ? `images/train/${f.fileName}` : format === 'voc' || format === 'segmentationMask' ? `JPEGImages/${f.fileName}` : `images/${f.fileName}`)));
+/** The images an export would carry, as each format lays them out (the class folders as the export job puts them). */
+const imagesFor = (format: ImportFormat): string[] => {
+  if (format === 'yoloClassify' || format === 'imagenet') {
+    const pathsOf = mediaPaths(format, sampleOntology);
+    return sampleItems.flatMap((i) => i.frames.flatMap(pathsOf(i)));
+  }
+  return sampleItems.flatMap((i) => i.frames.map((f) => (format === 'yolo' || format === 'yoloObb' ? `images/train/${f.fileName}` : format === 'voc' || format === 'segmentationMask' ? `JPEGImages/${f.fileName}` : `images/${f.fileName}`)));
+};
 
 /**
  * The import unpacks only the entries a format's reader opens (neededEntries.ts mirrors the

@@ -59,6 +59,7 @@ export const enUS: EnglishOf<Messages> = {
     count: {
       items_one: '{{count, number}} item', items_other: '{{count, number}} items',
       objects_one: '{{count, number}} object', objects_other: '{{count, number}} objects',
+      subjects_one: '{{count, number}} subject', subjects_other: '{{count, number}} subjects',
       frames_one: '{{count, number}} frame', frames_other: '{{count, number}} frames',
       records_one: '{{count, number}} record', records_other: '{{count, number}} records',
       zips_one: '{{count, number}} zip', zips_other: '{{count, number}} zips',
@@ -166,6 +167,14 @@ export const enUS: EnglishOf<Messages> = {
     emptyTitle: 'No projects you can see yet',
     emptyHint: 'Projects are created by a team admin. Ask an admin to create a project for you, or to invite you to a team that has projects.',
     loadFailed: 'The project list could not be loaded',
+    importArchive: {
+      open: 'Import project',
+      title: 'Import a whole project',
+      intro: 'A "Whole project" export of another server of ours (at most {{max}}): its ontology, batches with their pictures, tasks with their steps, and annotations become a new project of this team. You are made every step\'s member; add the others afterwards.',
+      file: 'Archive', pick: 'Choose a zip', name: 'New project\'s name', nameHint: 'Leave empty to keep the archived project\'s name.',
+      submit: 'Import', uploading: 'Uploading the archive', failed: 'The project was not imported; nothing was made.',
+      done: 'Project "{{name}}" imported: {{subjects}}, {{objects}}',
+    },
   },
   team: teamEn,
   project: projectEn,

@@ -62,6 +62,7 @@ export const zhCN = {
     count: {
       items_other: '{{count, number}} 条数据',
       objects_other: '{{count, number}} 个对象',
+      subjects_other: '{{count, number}} 条数据',
       frames_other: '{{count, number}} 帧',
       records_other: '{{count, number}} 条记录',
       zips_other: '{{count, number}} 个压缩包',
@@ -169,6 +170,14 @@ export const zhCN = {
     emptyTitle: '还没有你能查看的项目',
     emptyHint: '项目由团队管理员创建。请联系管理员为你创建项目，或邀请你加入已有项目的团队。',
     loadFailed: '项目列表加载失败',
+    importArchive: {
+      open: '导入项目',
+      title: '导入整个项目',
+      intro: '本产品另一台服务器导出的“整个项目”归档（最大 {{max}}）：其本体、批次及图片、任务及步骤和标注将成为本团队的一个新项目。你会成为每个步骤的成员，其他成员请稍后添加。',
+      file: '归档', pick: '选择 zip 文件', name: '新项目名称', nameHint: '留空则沿用归档中的项目名称。',
+      submit: '导入', uploading: '正在上传归档', failed: '项目未导入，没有创建任何内容。',
+      done: '已导入项目“{{name}}”：{{subjects}}，{{objects}}',
+    },
   },
   team: teamZh,
   project: projectZh,

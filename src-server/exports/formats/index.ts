@@ -1,5 +1,7 @@
 /** The format codecs, for the export and import jobs: one writer and one reader per format. */
 export { buildCategories, type Category } from './categories';
+export { readClassFolders } from './classFolderReader';
+export { writeClassFolders } from './classFolderWriter';
 export { readCoco } from './cocoReader';
 export { COCO_PATH, writeCoco, type CocoOptions } from './cocoWriter';
 export { FormatError } from './formatError';

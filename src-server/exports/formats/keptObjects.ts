@@ -3,7 +3,7 @@
  * the export dialog's description lists its tools, and the dialog's count counts with it, so
  * "would export 22 objects" for a Pascal VOC of 13 boxes cannot happen again (issue 31).
  */
-import { cocoMaskForm, type ExportFormatName, type ExportOptions } from '../../../src-shared/api/export';
+import { cocoMaskForm, keepsAsStored, type ExportFormatName, type ExportOptions } from '../../../src-shared/api/export';
 import type { AnnotationObject, AnnotationTool } from '../../../src-shared/model/annotation';
 import { ANNOTATION_TOOLS } from '../../../src-shared/model/annotation';
 
@@ -13,6 +13,10 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   yoloDetect: ['box'],
   yoloSegment: ['polygon', 'mask'],
   yoloPose: ['keypoints'],
+  // every box, rotated or not, as its four corners
+  yoloObb: ['box'],
+  // the pictures filed by class: frame classifications only, no drawn object (classFolderLayout.ts)
+  yoloClassify: [],
   voc: ['box'],
   // As CVAT's "Segmentation mask": polygons and boxes are painted in as masks are.
   segmentationMask: ['mask', 'polygon', 'box'],
@@ -24,11 +28,13 @@ export const FORMAT_TOOLS: Readonly<Record<ExportFormatName, readonly Annotation
   labelStudio: ['box', 'polygon', 'point', 'mask'],
   datumaro: ['box', 'polygon', 'polyline', 'point', 'keypoints', 'mask'],
   kitti: ['box'],
+  imagenet: [],
   lossless: ANNOTATION_TOOLS,
+  project: ANNOTATION_TOOLS,
 };
 
 /** Formats whose coordinates are fractions of the picture, or pictures of its size: a frame of unknown size gets no objects. */
-const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose', 'segmentationMask', 'labelStudio']);
+const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSegment', 'yoloPose', 'yoloObb', 'segmentationMask', 'labelStudio']);
 
 /**
  * Why the format leaves this object out (the reason its report counts: `unknownSize`,
@@ -37,7 +43,7 @@ const NEEDS_SIZE: ReadonlySet<ExportFormatName> = new Set(['yoloDetect', 'yoloSe
  * the whole image, so they need its size too (polygons do not).
  */
 export function leftOutBecause(format: ExportFormatName, o: Pick<AnnotationObject, 'tool'>, frame: { width: number | null; height: number | null }, known: boolean, options: ExportOptions = {}): string | null {
-  if (format === 'lossless') return null;
+  if (keepsAsStored(format)) return null;
   const sized = !!frame.width && !!frame.height;
   if (NEEDS_SIZE.has(format) && !sized) return 'unknownSize';
   if (!known) return 'unknownLabel';

@@ -87,7 +87,8 @@ export interface ExportItem {
   frames: readonly ExportFrame[];
   /** Video items: the file's frame number of the item's frame 0 (docs/video.md, "Frame numbers"), which formats that number frames (MOT) count from; absent: 0. */
   firstFrame?: number;
-  /** only in lossless exports: the task subject, its notes and review verdicts */
+  /** only in lossless exports: the batch the subject is in, its task subject, its notes and review verdicts */
+  batchId?: number;
   taskSubject?: ExportTaskSubject | null;
   notes?: readonly ExportNote[];
   reviews?: readonly ExportReview[];
@@ -153,6 +154,12 @@ export type ImportedObject = ImportedShape & {
   attributes: Record<string, unknown>;
   /** COCO: the polygons of one annotation share it, so that a mask feature takes them as one mask */
   group?: string;
+  /**
+   * YOLO OBB: this polygon is the four corners of a rotated box, in fractions of the picture;
+   * the import turns it into a box once in pixels (src-server/imports/orientedBox.ts). Only on
+   * polygons of four points.
+   */
+  oriented?: true;
 };
 
 /** A label on the whole frame with its answers by name (CVAT's `<tag>`): a classification, its feature found by the label's name. */

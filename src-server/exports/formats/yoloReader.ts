@@ -6,6 +6,12 @@
  * odd count of 7 or more a polygon. Keypoints come back named by data.yaml's kpt_names (or their
  * index), without the 0 0 0 points YOLO writes for absent ones. Attributes come from our
  * sidecar attributes/<split>/<stem>.json when the zip has it (yoloWriter.ts): objects by line.
+ *
+ * Oriented boxes (Ultralytics OBB, `oriented`) are another reading of the same files: every line
+ * is a class and four corners (9 numbers), which the plain reading takes for a polygon of four
+ * points. They come back as polygons marked `oriented`, in fractions like every YOLO shape; the
+ * import turns them into rotated boxes once in pixels (src-server/imports/orientedBox.ts), since
+ * a rotated rectangle is one only in pixels, not in fractions of a picture that is not square.
  */
 import { parse } from 'yaml';
 import { YOLO_ATTRIBUTES, YOLO_YAML } from './yoloWriter';
@@ -17,6 +23,8 @@ import { findEntry } from './zipEntries';
 export interface YoloReadOptions {
   /** the pixel size of a labelled image, by its path inside images/<split>/ (or its stem when the zip has no images) */
   sizeOf(fileName: string): { width: number; height: number } | null;
+  /** read every line as an oriented box, `class x1 y1 … x4 y4` (Ultralytics OBB) */
+  oriented?: boolean;
 }
 
 interface YoloMeta { names: Map<number, string>; pointShape: [number, number] | null; pointNames: Map<number, string[]> }
@@ -53,7 +61,10 @@ function readMeta(entries: ZipEntries): { meta: YoloMeta; root: string } {
   return { meta: { names: new Map(pairs), pointShape, pointNames }, root: file.slice(0, file.length - YOLO_YAML.length) };
 }
 
-function readLine(file: string, line: number, text: string, meta: YoloMeta, size: { width: number; height: number }): ImportedObject {
+/** An OBB line: class and four corners. */
+const OBB_NUMBERS = 9;
+
+function readLine(file: string, line: number, text: string, meta: YoloMeta, size: { width: number; height: number }, oriented: boolean): ImportedObject {
   const fields = text.trim().split(/\s+/);
   const numbers = fields.map(Number);
   const where = { line, field: 'line' };
@@ -63,6 +74,11 @@ function readLine(file: string, line: number, text: string, meta: YoloMeta, size
   if (!Number.isInteger(cls) || label === undefined) throw badFormat(file, `line ${line}: class ${fields[0]} is not in data.yaml names`, { line, field: 'class' });
   const px = (n: number) => n * size.width;
   const py = (n: number) => n * size.height;
+  if (oriented) {
+    if (numbers.length !== OBB_NUMBERS) throw badFormat(file, `line ${line}: ${numbers.length} numbers is no oriented box (class and 4 corners: ${OBB_NUMBERS})`, where);
+    const points = Array.from({ length: 4 }, (_, i) => ({ x: px(v[i * 2]!), y: py(v[i * 2 + 1]!) }));
+    return { label, attributes: {}, tool: 'polygon', geometry: { points }, oriented: true };
+  }
   const box = () => {
     const [cx, cy, w, h] = v as [number, number, number, number];
     return { x: px(cx - w / 2), y: py(cy - h / 2), width: px(w), height: py(h) };
@@ -123,7 +139,7 @@ export function readYolo(entries: ZipEntries, options: YoloReadOptions): ImportR
     const objects = data
       .toString('utf8')
       .split(/\r?\n/)
-      .flatMap((text, i) => (text.trim() === '' ? [] : [{ ...readLine(path, i + 1, text, meta, size), attributes: { ...sidecar.byLine.get(i + 1) } }]));
+      .flatMap((text, i) => (text.trim() === '' ? [] : [{ ...readLine(path, i + 1, text, meta, size, options.oriented === true), attributes: { ...sidecar.byLine.get(i + 1) } }]));
     const attributes = Object.keys(sidecar.frame).length ? { attributes: sidecar.frame } : {};
     items.push({ name: fileName, frames: [{ fileName, width: size.width, height: size.height, objects, ...attributes }] });
   }

@@ -10,6 +10,8 @@
  * - pose:    `class cx cy w h x1 y1 v1 ...` from keypoints (box = extent of the labelled points,
  *            v as COCO: 2 visible, 1 occluded, 0 absent written 0 0 0); kpt_shape = [most points, 3],
  *            shorter skeletons padded with 0 0 0.
+ * - obb:     `class x1 y1 x2 y2 x3 y3 x4 y4` from boxes, rotated or not: the four corners once
+ *            turned, clockwise from the top-left (boxCorners), as Ultralytics' OBB labels are read.
  * Other shapes are skipped and counted. Coordinates are normalised by the frame size, clamped to
  * [0, 1] (Ultralytics drops a whole image whose label is out of bounds), 6 decimals. A frame of
  * unknown size cannot be normalised: it gets no label file and a warning.
@@ -24,13 +26,13 @@ import { answerNamer, type NamedAnswers } from './attributeKeys';
 import { buildCategories, type Category } from './categories';
 import { maskPolygons } from './cocoMasks';
 import { COCO_VISIBILITY } from './cocoWriter';
-import { countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
+import { boxCorners, countSkip, enclosingBox, extentOf, newReport, stemOf, warn } from './geometry';
 import { FORMAT_TOOLS } from './keptObjects';
 import type { ExportOntology, ExportReport, ItemSource, ZipSink } from './types';
 import type { ExportFormatName } from '../../../src-shared/api/export';
 import { decodeCounts } from '../../../src-shared/mask/rle';
 
-export type YoloMode = 'detect' | 'segment' | 'pose';
+export type YoloMode = 'detect' | 'segment' | 'pose' | 'obb';
 export const YOLO_SPLIT = 'train';
 export const YOLO_YAML = 'data.yaml';
 /** The sidecars' folder, beside labels/ and images/ */
@@ -38,7 +40,7 @@ export const YOLO_ATTRIBUTES = 'attributes';
 const DECIMALS = 6;
 
 /** The export format of each mode: what it keeps is keptObjects.ts's to say. */
-export const YOLO_FORMAT = { detect: 'yoloDetect', segment: 'yoloSegment', pose: 'yoloPose' } as const satisfies Record<YoloMode, ExportFormatName>;
+export const YOLO_FORMAT = { detect: 'yoloDetect', segment: 'yoloSegment', pose: 'yoloPose', obb: 'yoloObb' } as const satisfies Record<YoloMode, ExportFormatName>;
 
 interface Size { width: number; height: number }
 
@@ -60,14 +62,17 @@ export function yoloLines(o: AnnotationObject, category: Category, mode: YoloMod
     const parts = counts ? maskPolygons(o.geometry, counts, size) : [];
     return parts.map((flat) => [String(category.id - 1), ...flat.map((v, i) => unit(v / (i % 2 ? size.height : size.width)))].join(' '));
   }
-  const line = yoloLine(o, category, size, pointsPerPose);
+  const line = yoloLine(o, category, mode, size, pointsPerPose);
   return line === null ? null : [line];
 }
 
 /** The label line of a box, polygon or keypoints object. */
-function yoloLine(o: AnnotationObject, category: Category, size: Size, pointsPerPose: number): string | null {
+function yoloLine(o: AnnotationObject, category: Category, mode: YoloMode, size: Size, pointsPerPose: number): string | null {
   const fields = [String(category.id - 1)];
-  if (o.tool === 'box') {
+  if (o.tool === 'box' && mode === 'obb') {
+    // Each corner clamped on its own: Ultralytics drops an image whose label leaves [0, 1].
+    for (const p of boxCorners(o.geometry)) fields.push(unit(p.x / size.width), unit(p.y / size.height));
+  } else if (o.tool === 'box') {
     const b = enclosingBox(o.geometry);
     fields.push(...boxFields(b.x, b.y, b.width, b.height, size));
   } else if (o.tool === 'polygon') {
@@ -144,7 +149,7 @@ export async function writeYolo(items: ItemSource, ontology: ExportOntology, sin
           countSkip(report.skipped, !category ? 'unknownLabel' : objectLines ? 'outsideFrame' : o.tool);
           continue;
         }
-        if (o.tool === 'box' && o.geometry.rotation) countSkip(report.skipped, 'rotatedBoxFlattened');
+        if (o.tool === 'box' && o.geometry.rotation && mode !== 'obb') countSkip(report.skipped, 'rotatedBoxFlattened');
         report.objectsWritten++;
         const attributes = namer.object(o, report.skipped);
         for (const line of objectLines) {

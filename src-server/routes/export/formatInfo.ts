@@ -8,6 +8,9 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   yoloDetect: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
   yoloSegment: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
   yoloPose: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
+  yoloObb: { files: ['data.yaml', 'labels/train/<image>.txt'], classifications: false },
+  // the pictures are the dataset: no annotation file, each picture in its classes' folders
+  yoloClassify: { files: ['train/<class>/<image>'], classifications: true },
   voc: { files: ['Annotations/<image>.xml', 'ImageSets/Main/default.txt'], classifications: false },
   segmentationMask: { files: ['labelmap.txt', 'SegmentationClass/<image>.png', 'SegmentationObject/<image>.png', 'ImageSets/Segmentation/default.txt'], classifications: false },
   mot: { files: ['<item>/gt/gt.txt', '<item>/gt/labels.txt'], classifications: false },
@@ -17,10 +20,12 @@ const FORMATS: Record<ExportFormatName, { files: string[]; classifications: bool
   labelStudio: { files: ['tasks.json', 'labeling_config.xml'], classifications: true },
   datumaro: { files: ['annotations/default.json'], classifications: true },
   kitti: { files: ['label_2/<image>.txt'], classifications: false },
+  imagenet: { files: ['<class>/<image>', 'no_label/<image>'], classifications: true },
   lossless: {
     files: ['manifest.json', 'ontology.json', 'annotations.jsonl'],
     classifications: true,
   },
+  project: { files: ['project.json', 'manifest.json', 'ontology.json', 'annotations.jsonl', 'media/<item>/<frame>/<image>'], classifications: true },
 };
 
 export const formatInfos = (): ExportTemplate['formats'] =>

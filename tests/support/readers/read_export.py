@@ -4,12 +4,15 @@ CVAT for images (read as CVAT's own loader reads it: each image's shapes and tag
 <attribute name> children), json for LabelMe (each file's shapes and flags, as labelme's
 LabelFile reads them: keys it does not know are kept) and for Label Studio's tasks (regions and the
 results sharing their id, as its converter groups them) and Datumaro's JSON (label ids into its categories, as
-Datumaro's own reader resolves them), PyYAML and json for YOLO's data.yaml and our attribute sidecars. Prints, as JSON, what a person
+Datumaro's own reader resolves them), PyYAML and json for YOLO's data.yaml and our attribute sidecars (for oriented
+boxes, each line's four corners as Ultralytics' OBB loader takes them), and os alone for the class folders of
+Ultralytics classification and ImageNet (a picture's folders are its classes, as torchvision's ImageFolder and
+Datumaro's imagenet read them). Prints, as JSON, what a person
 sees per image: {file: {"attributes": {...}, "objects": [{"class", "attributes", ...}]}}.
 COCO objects with a segmentation also carry what pycocotools makes of it: "mask_pixels" (the
 pixels of annToMask, the mask a training loader gets) and "mask_area" (mask.area of annToRLE).
 
-Usage: python3 read_export.py coco|voc|yolo|cvat|labelme|labelStudio|datumaro DIR
+Usage: python3 read_export.py coco|voc|yolo|yoloObb|yoloClassify|imagenet|cvat|labelme|labelStudio|datumaro DIR
 """
 import glob
 import json
@@ -123,7 +126,7 @@ def read_datumaro(root):
     return out
 
 
-def read_yolo(root):
+def read_yolo(root, oriented=False):
     import yaml
 
     with open(os.path.join(root, "data.yaml"), encoding="utf-8") as f:
@@ -143,14 +146,58 @@ def read_yolo(root):
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, start=1):
                 if line.strip():
-                    objects.append({"class": names[int(line.split()[0])], "attributes": by_line.get(number, {})})
+                    fields = line.split()
+                    seen = {"class": names[int(fields[0])], "attributes": by_line.get(number, {})}
+                    if oriented:
+                        # Ultralytics' OBB loader: class, then x1 y1 ... x4 y4 as fractions of the picture
+                        values = [float(v) for v in fields[1:]]
+                        seen["corners"] = [values[i : i + 2] for i in range(0, len(values), 2)]
+                    objects.append(seen)
         out[sidecar["image"]] = {"attributes": sidecar["attributes"], "objects": objects}
+    return out
+
+
+def read_yolo_obb(root):
+    return read_yolo(root, oriented=True)
+
+
+PICTURE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".gif")
+
+
+def read_class_folders(root, splits):
+    """Each picture's classes from the folders it is in: <split>/<class>/<file> for Ultralytics, <class>/<file> for ImageNet
+    (Datumaro's no_label is no class)."""
+    out = {}
+    for top in [os.path.join(root, s) for s in splits] if splits else [root]:
+        if not os.path.isdir(top):
+            continue
+        for label in sorted(os.listdir(top)):
+            folder = os.path.join(top, label)
+            if not os.path.isdir(folder):
+                continue
+            for name in sorted(os.listdir(folder)):
+                if not name.lower().endswith(PICTURE_EXTENSIONS):
+                    continue
+                seen = out.setdefault(name, {"attributes": {}, "tags": [], "objects": []})
+                if label != "no_label":
+                    seen["tags"].append({"label": label, "attributes": {}})
     return out
 
 
 if __name__ == "__main__":
     fmt, root = sys.argv[1], sys.argv[2]
-    reader = {"coco": read_coco, "voc": read_voc, "yolo": read_yolo, "cvat": read_cvat, "labelme": read_labelme, "labelStudio": read_label_studio, "datumaro": read_datumaro}[fmt]
+    reader = {
+        "coco": read_coco,
+        "voc": read_voc,
+        "yolo": read_yolo,
+        "yoloObb": read_yolo_obb,
+        "yoloClassify": lambda r: read_class_folders(r, ["train", "val", "test"]),
+        "imagenet": lambda r: read_class_folders(r, None),
+        "cvat": read_cvat,
+        "labelme": read_labelme,
+        "labelStudio": read_label_studio,
+        "datumaro": read_datumaro,
+    }[fmt]
     # pycocotools prints progress to stdout: keep stdout for the JSON alone.
     real_stdout = sys.stdout
     sys.stdout = sys.stderr

@@ -7,6 +7,7 @@ import { projectPath } from '../../app/paths';
 import { EmptyHint } from '../../app/EmptyHint';
 import { LoadFailure } from '../../app/LoadFailure';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { ImportProjectDialog } from './ImportProjectDialog';
 import { ProjectListFilterBar } from './ProjectListFilterBar';
 import { RecentProjects } from './RecentProjects';
 import { useListProjectsFilteredQuery } from './projectListApi';
@@ -23,6 +24,7 @@ export function ProjectListPage() {
   const navigate = useNavigate();
   const [filters, setFilters] = useState(INITIAL_FILTERS);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const { data, error, isFetching, refetch } = useListProjectsFilteredQuery(toProjectListQuery(filters));
   const { can } = useMyTeamRole();
   const mayCreate = can('team.project.create');
@@ -91,9 +93,14 @@ export function ProjectListPage() {
           {t('projects.title')}
         </Typography.Title>
         {mayCreate && (
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="create-project">
-            {t('project.create.open')}
-          </Button>
+          <Flex gap={8}>
+            <Button onClick={() => setImporting(true)} data-testid="import-project">
+              {t('projects.importArchive.open')}
+            </Button>
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="create-project">
+              {t('project.create.open')}
+            </Button>
+          </Flex>
         )}
       </Flex>
       <RecentProjects />
@@ -116,6 +123,14 @@ export function ProjectListPage() {
           total: data?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('projects.total', { count: total }),
+        }}
+      />
+      <ImportProjectDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(r) => {
+          setImporting(false);
+          open(r.projectId);
         }}
       />
       <CreateProjectDialog

@@ -1,4 +1,5 @@
 import { projectRoutes } from '../../../../src-shared/api/project';
+import { projectArchiveRoutes } from '../../../../src-shared/api/projectArchive';
 import { api, routeRequest, type BodyOf, type DataOf, type QueryOf } from '../../app/apiSlice';
 
 type R = typeof projectRoutes;
@@ -21,7 +22,11 @@ export const projectListApi = api.injectEndpoints({
       query: (body) => routeRequest(projectRoutes.create, { body }),
       invalidatesTags: [{ type: 'Project', id: 'LIST' }],
     }),
+    importProjectArchive: build.mutation<DataOf<typeof projectArchiveRoutes.importArchive>, BodyOf<typeof projectArchiveRoutes.importArchive>>({
+      query: (body) => routeRequest(projectArchiveRoutes.importArchive, { body }),
+      invalidatesTags: [{ type: 'Project', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useListProjectsFilteredQuery, useRecentProjectsQuery, useCreateProjectMutation } = projectListApi;
+export const { useListProjectsFilteredQuery, useRecentProjectsQuery, useCreateProjectMutation, useImportProjectArchiveMutation } = projectListApi;

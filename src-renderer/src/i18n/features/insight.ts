@@ -28,6 +28,7 @@ export const insightZh = {
     noFilters: '全部数据', filterCount_other: '{{count, number}} 个筛选条件', withMedia: '含图片', updatedAt: '更新时间',
     savePlan: '保存方案', saveAndRun: '保存并导出', planSaved: '方案“{{name}}”已保存', started: '已开始导出“{{name}}”',
     formatFiles: '包含文件', formatTools: '保留的工具', formatClassifications: '含分类',
+    formatClassFolders: '不含绘制的对象：每张图片按其分类放入类别文件夹', filedByClass: '按类别放入的图片',
     mediaFolder: '图片放在压缩包的 {{folder}} 目录',
     filterBatches: '批次', filterAllHint: '不选表示全部', filterTask: '任务', filterSteps: '所在步骤', filterStates: '状态',
     needsTask: '先选择任务', filterChanged: '最后修改时间', filterLabels: '包含标签', filterAnnotatedOnly: '仅已标注',
@@ -47,7 +48,7 @@ export const insightZh = {
     recordDelivery: '登记投递', deliveriesOf_other: '查看“{{name}}”的 {{count, number}} 条投递记录',
     delivery: { delivered: '已送达', failed: '失败' },
     statusName: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败', cancelled: '已取消' },
-    formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码（Pascal VOC / CVAT 分割掩码）', mot: 'MOT 1.1', cvat: 'CVAT 图片 1.1（XML）', cvatVideo: 'CVAT 视频 1.1（轨迹，XML）', labelme: 'LabelMe（每张图一个 JSON）', labelStudio: 'Label Studio（JSON）', datumaro: 'Datumaro（JSON）', kitti: 'KITTI（2D 框）', lossless: '无损 JSON' },
+    formatName: { coco: 'COCO', yoloDetect: 'YOLO 检测', yoloSegment: 'YOLO 分割', yoloPose: 'YOLO 姿态', yoloObb: 'YOLO 旋转框（OBB）', yoloClassify: 'YOLO 分类（类别文件夹，含图片）', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码（Pascal VOC / CVAT 分割掩码）', mot: 'MOT 1.1', cvat: 'CVAT 图片 1.1（XML）', cvatVideo: 'CVAT 视频 1.1（轨迹，XML）', labelme: 'LabelMe（每张图一个 JSON）', labelStudio: 'Label Studio（JSON）', datumaro: 'Datumaro（JSON）', kitti: 'KITTI（2D 框）', imagenet: 'ImageNet（类别文件夹，含图片）', lossless: '无损 JSON', project: '整个项目（归档，含图片）' },
     option: { includeMedia: '包含图片', includeUnconfirmed: '保留未确认预标注', cocoMasks: '掩码写为' },
     choice: { cocoMasks: { rle: '游程编码（RLE，逐像素精确）', polygon: '多边形（含孔洞）' } },
     cocoMasksHint: '游程编码逐像素保留掩码；多边形沿像素边缘描出轮廓，孔洞连入外圈，便于只读多边形的工具。',
@@ -59,6 +60,7 @@ export const insightZh = {
       coveredByOthers: '被上层对象完全遮住（每个像素只属于一个对象）', outsideFrame: '完全在图片之外',
       unknownLabel: '标签已不存在', unknownSize: '图片尺寸未知', rotatedBoxFlattened: '旋转框已转为外接框',
       unknownAttribute: '已删除属性的答案', unknownOption: '已删除选项的答案', unconfirmed: '无人确认的预标注',
+      noClass: '没有类别的图片（Ultralytics 分类没有放它的位置）',
     },
     warning: {
       sizeUnknown: {
@@ -71,6 +73,7 @@ export const insightZh = {
       videoFramesNeedFfmpeg: '{{name}}：服务器上没有 ffmpeg，此视频的帧图片未放入导出包（标注已导出）。请管理员在服务器上安装 ffmpeg 后重新导出',
       videoFramesFailed: '{{name}}：无法从视频文件解码出此条数据的全部帧（文件可能已损坏），帧图片不完整（标注已导出）',
       videoMediaSkipped: '{{name}}：视频数据的文件未放入导出包（标注已导出，帧图片可按文档用 ffmpeg 从视频中取出）',
+      severalClasses: '{{name}}：有多个类别，已放入每个类别的文件夹（Ultralytics 每张图片只认一个类别）',
       more_other: '另有 {{count, number}} 条同类提示',
     },
   },
@@ -96,7 +99,7 @@ export const insightZh = {
     labelsMissing_other: '本体中缺少 {{count, number}} 个标签', labelIn: '{{name}}（{{feature}}，{{tool}}）',
     confirmCreate_other: '创建缺少的 {{count, number}} 个标签后再导入', labelsCreated: '已创建标签：{{names}}',
     unmatchedList_other: '未匹配的文件（显示 {{shown}} / {{count, number}}）', warnings_other: '读取时的提示（{{count, number}}）',
-    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码', mot: 'MOT 1.1', cvat: 'CVAT 图片 1.1（XML）', cvatVideo: 'CVAT 视频 1.1（轨迹，XML）', labelme: 'LabelMe（JSON）', labelStudio: 'Label Studio（JSON）', datumaro: 'Datumaro（JSON）', kitti: 'KITTI（2D 框）', lossless: '无损 JSON' },
+    formatName: { coco: 'COCO', yolo: 'YOLO', yoloObb: 'YOLO 旋转框（OBB）', yoloClassify: 'YOLO 分类（类别文件夹）', voc: 'Pascal VOC', segmentationMask: 'PNG 掩码', mot: 'MOT 1.1', cvat: 'CVAT 图片 1.1（XML）', cvatVideo: 'CVAT 视频 1.1（轨迹，XML）', labelme: 'LabelMe（JSON）', labelStudio: 'Label Studio（JSON）', datumaro: 'Datumaro（JSON）', kitti: 'KITTI（2D 框）', imagenet: 'ImageNet（类别文件夹）', lossless: '无损 JSON' },
     failedAt: '出错位置：{{where}}',
     skip: {
       labelMissing: '缺少标签', invalidLabelName: '标签名无效', unknownLabel: '未知标签', unknownSize: '图片尺寸未知',
@@ -175,6 +178,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     noFilters: 'Everything', filterCount_one: '{{count, number}} filter', filterCount_other: '{{count, number}} filters', withMedia: 'with images', updatedAt: 'Updated',
     savePlan: 'Save plan', saveAndRun: 'Save and export', planSaved: 'Plan "{{name}}" saved', started: 'Export "{{name}}" started',
     formatFiles: 'Files', formatTools: 'Tools kept', formatClassifications: 'with classifications',
+    formatClassFolders: 'No drawn objects: each picture goes into its classes\' folders', filedByClass: 'Pictures filed by class',
     mediaFolder: 'Images go into the zip\'s {{folder}} folder',
     filterBatches: 'Batches', filterAllHint: 'None chosen means all', filterTask: 'Task', filterSteps: 'At steps', filterStates: 'States',
     needsTask: 'Choose a task first', filterChanged: 'Last changed', filterLabels: 'With labels', filterAnnotatedOnly: 'Annotated only',
@@ -195,7 +199,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     recordDelivery: 'Record delivery', deliveriesOf_one: 'Show the deliveries of {{name}} ({{count, number}})', deliveriesOf_other: 'Show the deliveries of {{name}} ({{count, number}})',
     delivery: { delivered: 'Delivered', failed: 'Failed' },
     statusName: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
-    formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', voc: 'Pascal VOC', segmentationMask: 'PNG masks (Pascal VOC / CVAT segmentation mask)', mot: 'MOT 1.1', cvat: 'CVAT for images 1.1 (XML)', cvatVideo: 'CVAT for video 1.1 (tracks, XML)', labelme: 'LabelMe (a JSON per image)', labelStudio: 'Label Studio (JSON)', datumaro: 'Datumaro (JSON)', kitti: 'KITTI (2D boxes)', lossless: 'Lossless JSON' },
+    formatName: { coco: 'COCO', yoloDetect: 'YOLO detect', yoloSegment: 'YOLO segment', yoloPose: 'YOLO pose', yoloObb: 'YOLO oriented boxes (OBB)', yoloClassify: 'YOLO classify (class folders, with pictures)', voc: 'Pascal VOC', segmentationMask: 'PNG masks (Pascal VOC / CVAT segmentation mask)', mot: 'MOT 1.1', cvat: 'CVAT for images 1.1 (XML)', cvatVideo: 'CVAT for video 1.1 (tracks, XML)', labelme: 'LabelMe (a JSON per image)', labelStudio: 'Label Studio (JSON)', datumaro: 'Datumaro (JSON)', kitti: 'KITTI (2D boxes)', imagenet: 'ImageNet (class folders, with pictures)', lossless: 'Lossless JSON', project: 'Whole project (archive with pictures)' },
     option: { includeMedia: 'Include images', includeUnconfirmed: 'Keep suggestions', cocoMasks: 'Masks as' },
     choice: { cocoMasks: { rle: 'Run-length (RLE, exact to the pixel)', polygon: 'Polygons (holes kept)' } },
     cocoMasksHint: 'Run-length keeps every pixel of a mask; polygons trace its outline along pixel edges, holes joined to the outer ring, for tools that read polygons only.',
@@ -207,6 +211,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
       coveredByOthers: 'Wholly covered by objects drawn above (a pixel holds one object)', outsideFrame: 'Wholly outside the picture',
       unknownLabel: 'Label no longer exists', unknownSize: 'Image size unknown', rotatedBoxFlattened: 'Rotated boxes written as covering boxes',
       unknownAttribute: 'Answers to deleted attributes', unknownOption: 'Answers with deleted options', unconfirmed: 'Suggestions nobody confirmed',
+      noClass: 'Pictures of no class (Ultralytics classification has no place for them)',
     },
     warning: {
       sizeUnknown: {
@@ -219,6 +224,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
       videoFramesNeedFfmpeg: '{{name}}: the server has no ffmpeg, so this video item\'s frames are not in the zip (its annotations are). Ask an administrator to install ffmpeg on the server, then export again',
       videoFramesFailed: '{{name}}: not all of this item\'s frames could be decoded from its video file (it may be damaged); its pictures are incomplete (its annotations are in the zip)',
       videoMediaSkipped: '{{name}}: a video item\'s file is not put in the zip (its annotations are; ffmpeg takes its frames out of the video as the documentation says)',
+      severalClasses: '{{name}}: has several classes and was put in each class\'s folder (Ultralytics expects one class a picture)',
       more_one: 'and {{count, number}} more note like these',
       more_other: 'and {{count, number}} more notes like these',
     },
@@ -245,7 +251,7 @@ export const insightEn: EnglishOf<typeof insightZh> = {
     labelsMissing_one: 'The ontology lacks {{count, number}} label', labelsMissing_other: 'The ontology lacks {{count, number}} labels', labelIn: '{{name}} ({{feature}}, {{tool}})',
     confirmCreate_one: 'Create the {{count, number}} missing label when importing', confirmCreate_other: 'Create the {{count, number}} missing labels when importing', labelsCreated: 'Labels created: {{names}}',
     unmatchedList_one: 'Unmatched files (showing {{shown}} of {{count, number}})', unmatchedList_other: 'Unmatched files (showing {{shown}} of {{count, number}})', warnings_one: 'Notes from reading the file ({{count, number}})', warnings_other: 'Notes from reading the file ({{count, number}})',
-    formatName: { coco: 'COCO', yolo: 'YOLO', voc: 'Pascal VOC', segmentationMask: 'PNG masks', mot: 'MOT 1.1', cvat: 'CVAT for images 1.1 (XML)', cvatVideo: 'CVAT for video 1.1 (tracks, XML)', labelme: 'LabelMe (JSON)', labelStudio: 'Label Studio (JSON)', datumaro: 'Datumaro (JSON)', kitti: 'KITTI (2D boxes)', lossless: 'Lossless JSON' },
+    formatName: { coco: 'COCO', yolo: 'YOLO', yoloObb: 'YOLO oriented boxes (OBB)', yoloClassify: 'YOLO classify (class folders)', voc: 'Pascal VOC', segmentationMask: 'PNG masks', mot: 'MOT 1.1', cvat: 'CVAT for images 1.1 (XML)', cvatVideo: 'CVAT for video 1.1 (tracks, XML)', labelme: 'LabelMe (JSON)', labelStudio: 'Label Studio (JSON)', datumaro: 'Datumaro (JSON)', kitti: 'KITTI (2D boxes)', imagenet: 'ImageNet (class folders)', lossless: 'Lossless JSON' },
     failedAt: 'Where: {{where}}',
     skip: {
       labelMissing: 'Label missing', invalidLabelName: 'Invalid label name', unknownLabel: 'Unknown label', unknownSize: 'Image size unknown',

@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExportJob } from '../../../../../src-shared/api/export';
+import { CLASS_FOLDER_FORMATS, type ExportJob } from '../../../../../src-shared/api/export';
 import { formatBytes } from '../shared/workstationStorage';
 import { Timestamp } from '../../../app/figures/Figure';
 import { exportWarningText } from './exportWarningText';
@@ -26,7 +26,7 @@ export function ExportReport({ job }: { job: ExportJob }) {
       <Descriptions size="small" column={3} bordered>
         <Descriptions.Item label={t('insight.exports.reportSubjects')}>{r?.subjects ?? job.done}</Descriptions.Item>
         <Descriptions.Item label={t('insight.exports.reportFrames')}>{r?.frames ?? '–'}</Descriptions.Item>
-        <Descriptions.Item label={t('insight.exports.reportObjects')}>{r?.objectsWritten ?? '–'}</Descriptions.Item>
+        <Descriptions.Item label={t(CLASS_FOLDER_FORMATS.includes(job.format) ? 'insight.exports.filedByClass' : 'insight.exports.reportObjects')}>{r?.objectsWritten ?? '–'}</Descriptions.Item>
         <Descriptions.Item label={t('insight.exports.reportMedia')}>{r?.mediaFiles ?? '–'}</Descriptions.Item>
         <Descriptions.Item label={t('insight.exports.reportSize')}>{job.sizeBytes ? formatBytes(job.sizeBytes) : '–'}</Descriptions.Item>
         <Descriptions.Item label={t('insight.exports.reportAttempts')}>{job.attempts}</Descriptions.Item>

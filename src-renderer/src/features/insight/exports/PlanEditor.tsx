@@ -102,8 +102,8 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
           <Input {...lengthLimit(64)} autoFocus />
         </Form.Item>
         <Form.Item name="format" label={t('insight.exports.format')} rules={[{ required: true }]}>
-          {/* Every format in view at once (fourteen): none hidden below a scroll. */}
-          <Select data-testid="plan-format" listHeight={480} virtual={false} options={template.formats.map((f) => ({ value: f.format, label: t(`insight.exports.formatName.${f.format}`) }))} />
+          {/* Every format in view at once (an option is 32 px high): none hidden below a scroll. */}
+          <Select data-testid="plan-format" listHeight={template.formats.length * 32 + 8} virtual={false} options={template.formats.map((f) => ({ value: f.format, label: t(`insight.exports.formatName.${f.format}`) }))} />
         </Form.Item>
         {format && (
           <Descriptions size="small" column={1} style={{ marginBottom: 16 }} bordered>
@@ -111,8 +111,9 @@ export function PlanEditor({ projectId, template, plan, onClose }: Props) {
               <Typography.Text code>{format.files.join(', ')}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('insight.exports.formatTools')}>
-              {format.tools.map((tool) => t(`insight.exports.tool.${tool}`, { defaultValue: tool })).join(', ')}
-              {format.classifications ? ` · ${t('insight.exports.formatClassifications')}` : ''}
+              {format.tools.length === 0 && format.classifications
+                ? t('insight.exports.formatClassFolders')
+                : `${format.tools.map((tool) => t(`insight.exports.tool.${tool}`, { defaultValue: tool })).join(', ')}${format.classifications ? ` · ${t('insight.exports.formatClassifications')}` : ''}`}
             </Descriptions.Item>
           </Descriptions>
         )}

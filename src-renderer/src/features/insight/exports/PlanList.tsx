@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExportPlan, ExportTemplate } from '../../../../../src-shared/api/export';
+import { mediaIncluded, type ExportPlan, type ExportTemplate } from '../../../../../src-shared/api/export';
 import { useErrorText } from '../../../app/useErrorText';
 import { useStartExportMutation } from './exportApi';
 import { PlanEditor } from './PlanEditor';
@@ -34,7 +34,7 @@ export function PlanList({ projectId, template }: { projectId: number; template:
       render: (_, p) => (
         <Typography.Text type="secondary">
           {filterCount(p.filters) === 0 ? t('insight.exports.noFilters') : t('insight.exports.filterCount', { count: filterCount(p.filters) })}
-          {p.options.includeMedia ? ` · ${t('insight.exports.withMedia')}` : ''}
+          {mediaIncluded(p.format, p.options) ? ` · ${t('insight.exports.withMedia')}` : ''}
         </Typography.Text>
       ),
     },

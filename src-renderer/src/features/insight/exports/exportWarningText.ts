@@ -15,6 +15,7 @@ export function exportWarningText(t: TFunction, warning: ExportWarning | string)
     case 'videoFramesNeedFfmpeg':
     case 'videoFramesFailed':
     case 'videoMediaSkipped':
+    case 'severalClasses':
       return t(`insight.exports.warning.${warning.code}`, { name: warning.file ?? '' });
     case 'more':
       return t('insight.exports.warning.more', { count: warning.count ?? 0 });

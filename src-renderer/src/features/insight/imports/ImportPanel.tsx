@@ -1,36 +1,20 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Flex, Form, Progress, Radio, Select, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Flex, Form, Progress, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FORMATS, IMPORT_LIMITS, type ImportFormat, type ImportMode, type ProjectImportResult } from '../../../../../src-shared/api/projectImport';
 import type { ExportTemplate } from '../../../../../src-shared/api/export';
-import { useErrorText } from '../../../app/useErrorText';
 import { formatBytes } from '../shared/workstationStorage';
-import { importFailedAt } from './importFailure';
+import { FailureText } from './FailureText';
 import { ImportResultView } from './ImportResultView';
-import { useImportAnnotationsMutation, useUserUploadTargetMutation } from './importApi';
-import { uploadToTarget } from '../../../app/uploadToTarget';
+import { useImportAnnotationsMutation } from './importApi';
+import { useZipUpload } from './useZipUpload';
+import { ZipPicker } from './ZipPicker';
 import { validFormValues } from '../../../app/validFormValues';
 
 interface Choices {
   taskId?: number;
   format: ImportFormat;
   mode: ImportMode;
-}
-
-/** The zip's name in the user's folder: unique per upload, without characters keys refuse. */
-const uploadName = (file: File) => `imports/${Date.now()}-${file.name.replace(/[^\w.-]+/g, '_')}`;
-
-/** The refusal in words, with where in the zip it went wrong. */
-function FailureText({ failure }: { failure: unknown }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const where = importFailedAt(failure);
-  return (
-    <>
-      <div>{errorText(failure)}</div>
-      {where && <Typography.Text type="secondary" data-testid="import-failed-at">{t('insight.imports.failedAt', { where })}</Typography.Text>}
-    </>
-  );
 }
 
 /**
@@ -43,13 +27,11 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
   const { message } = App.useApp();
   const [form] = Form.useForm<Choices>();
   const [file, setFile] = useState<File | null>(null);
-  const [uploaded, setUploaded] = useState<{ key: string; file: File } | null>(null);
-  const [uploadFraction, setUploadFraction] = useState<number | null>(null);
+  const { upload, uploaded, fraction: uploadFraction, forget } = useZipUpload();
   const [preview, setPreview] = useState<ProjectImportResult | null>(null);
   const [applied, setApplied] = useState<ProjectImportResult | null>(null);
   const [createLabels, setCreateLabels] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const [getTarget] = useUserUploadTargetMutation();
   const [runImport, { isLoading: importing }] = useImportAnnotationsMutation();
   const busy = uploadFraction !== null || importing;
 
@@ -68,18 +50,9 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
     setApplied(null);
     setFailure(null);
     try {
-      let key = uploaded?.file === file ? uploaded.key : null;
-      if (!key) {
-        setUploadFraction(0);
-        const target = await getTarget({ fileName: uploadName(file), contentType: 'application/zip' }).unwrap();
-        await uploadToTarget(target, file, setUploadFraction);
-        key = target.key;
-        setUploaded({ key, file });
-      }
-      setUploadFraction(null);
+      const key = await upload(file);
       setPreview(await runImport({ projectId, taskId: choices.taskId!, format: choices.format, mode: choices.mode, key, dryRun: true, createMissingLabels: withLabels }).unwrap());
     } catch (err) {
-      setUploadFraction(null);
       setFailure(err);
     }
   };
@@ -101,7 +74,6 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
   };
 
   const needsConfirmation = (preview?.labelsMissing.length ?? 0) > 0 && !createLabels;
-  const fileList: UploadFile[] = file ? [{ uid: 'zip', name: file.name, size: file.size, status: 'done' }] : [];
 
   return (
     <Card title={t('insight.imports.title')}>
@@ -117,7 +89,8 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
             <Select
               style={{ width: 200 }}
               popupMatchSelectWidth={false}
-              listHeight={480}
+              // every format in view at once (an option is 32 px high)
+              listHeight={IMPORT_FORMATS.length * 32 + 8}
               virtual={false}
               options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`insight.imports.formatName.${f}`) }))}
               data-testid="import-format"
@@ -133,23 +106,16 @@ export function ImportPanel({ projectId, template }: { projectId: number; templa
             />
           </Form.Item>
           <Form.Item label={t('insight.imports.file')} required>
-            <Upload
-              accept=".zip,application/zip"
-              maxCount={1}
-              fileList={fileList}
-              beforeUpload={(f) => {
+            <ZipPicker
+              file={file}
+              label={t('insight.imports.pick')}
+              testId="import-pick"
+              onChange={(f) => {
                 setFile(f);
-                setUploaded(null);
-                reset();
-                return false; // we upload it ourselves, to the user's storage folder
-              }}
-              onRemove={() => {
-                setFile(null);
+                forget();
                 reset();
               }}
-            >
-              <Button data-testid="import-pick">{t('insight.imports.pick')}</Button>
-            </Upload>
+            />
           </Form.Item>
         </Form>
       )}
