@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /**
- * Lint = code quality + the layering of ARCHITECTURE.md §2, as errors:
+ * Lint = code quality + the layering of docs/architecture.md §2, as errors:
  *   src-shared    imports nothing of node:, electron or any other src-*
  *   src-renderer  never node:, electron, src-main, src-server or src-preload
  *   src-main      never electron (services), except hosts/electron.ts; never src-server/src-renderer
@@ -19,13 +19,13 @@ import globals from 'globals';
  * tests/unit/lint-layering.test.ts proves each rule fires.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const folder = (name) => ({ regex: `(^|/)${name}(/|$)`, message: `this layer must not import from ${name} (ARCHITECTURE.md §2)` });
-const NODE = { names: nodeBuiltins, message: 'Node built-ins are not available in this layer (ARCHITECTURE.md §2)' };
+const folder = (name) => ({ regex: `(^|/)${name}(/|$)`, message: `this layer must not import from ${name} (docs/architecture.md §2)` });
+const NODE = { names: nodeBuiltins, message: 'Node built-ins are not available in this layer (docs/architecture.md §2)' };
 const ELECTRON = { name: 'electron', message: 'only src-main/hosts/electron.ts and src-preload may import electron' };
 const nodePatterns = [{ group: ['node:*'], message: NODE.message }];
 
 const UI_FRAMEWORK = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-redux', 'react-i18next'];
-const UI_MESSAGE = 'the annotation engine and the video frame source are framework-free; React adapts them from outside src/canvas and src/video (ARCHITECTURE.md §2)';
+const UI_MESSAGE = 'the annotation engine and the video frame source are framework-free; React adapts them from outside src/canvas and src/video (docs/architecture.md §2)';
 
 /**
  * A later config object replaces the rule's options for the files it matches, so a narrower

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Throwaway single-node Ceph RADOS Gateway (S3 + STS) on loopback for tests and benchmarks:
 # one monitor, one in-memory (memstore) OSD and radosgw, all state under $S3_RUN_DIR.
-# Modelled on /work/shared/recipes/ceph-rgw-up.sh. Stop it with scripts/s3-down.sh.
+# Set up as Ceph's own vstart.sh does. Stop it with scripts/s3-down.sh.
 #
 #   S3_RUN_DIR    state, logs, pid files   (default <repo>/.run/s3)
 #   S3_PORT       gateway port             (default 7480)

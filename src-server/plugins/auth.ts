@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token of a request, from the header `<tokenName>: <tokenValue>` (ARCHITECTURE.md §3). */
+/** The token of a request, from the header `<tokenName>: <tokenValue>` (docs/architecture.md §3). */
 export function tokenOf(req: FastifyRequest): string | null {
   const v = req.headers[TOKEN_NAME];
   const token = Array.isArray(v) ? v[0] : v;

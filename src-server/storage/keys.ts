@@ -1,4 +1,4 @@
-/** The top-level prefixes objects live under (ARCHITECTURE.md §5). */
+/** The top-level prefixes objects live under (docs/architecture.md §5). */
 export const KEY_PREFIXES = ['dataset/', 'annotate/', 'export/', 'user/'] as const;
 
 /**

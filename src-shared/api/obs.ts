@@ -3,7 +3,7 @@ import { defineRoute } from './route';
 import { Id } from './envelope';
 
 /**
- * Object storage (spec section 7, "Object storage (product backend)"; ARCHITECTURE.md §5).
+ * Object storage (spec section 7, "Object storage (product backend)"; docs/architecture.md §5).
  * Keys live under `dataset/<projectId>/`, `export/<projectId>/`, `user/<userId>/` and
  * `annotate/<taskSubjectId>/`; the server checks every key against the caller's rights.
  */

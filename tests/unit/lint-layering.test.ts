@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The layering of ARCHITECTURE.md §2 is enforced by `npm run lint`. Each case lints a one-line
+ * The layering of docs/architecture.md §2 is enforced by `npm run lint`. Each case lints a one-line
  * file as if it lived at the given path, with the project's real eslint.config.js.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -73,5 +73,14 @@ describe('layering rules', () => {
   });
   it.each(allowed)('allows %s', async (_what, file, code) => {
     expect(await layeringErrors(file, code)).toEqual([]);
+  });
+  it.each([
+    ['a Node built-in', 'src-shared/api/bad.ts', "import x from 'node:path';"],
+    ['another layer', 'src-server/routes/bad.ts', "import x from '../../src-main/services';"],
+    ['a UI framework in the canvas engine', 'src-renderer/src/canvas/bad.ts', "import x from 'react';"],
+  ])('says where the layers are explained when it refuses %s', async (_what, file, code) => {
+    const messages = await layeringErrors(file, code);
+    expect(messages).not.toEqual([]);
+    for (const m of messages) expect(m).toMatch(/\(docs\/architecture\.md §2\)$/);
   });
 });

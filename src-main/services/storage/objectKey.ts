@@ -1,6 +1,6 @@
 import { StorageError } from './storageError';
 
-/** The folders of the key layout (ARCHITECTURE.md section 5). */
+/** The folders of the key layout (docs/architecture.md §5). */
 export const KEY_AREAS = ['dataset/', 'user/', 'annotate/', 'export/'] as const;
 
 /**
