@@ -67,9 +67,9 @@ export default tseslint.config(
     },
   },
   { files: ['src-renderer/**'], languageOptions: { globals: { ...globals.browser } } },
-  layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
-  layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'] }),
-  layer(['src-renderer/src/canvas/**', 'src-renderer/src/video/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload'], packages: UI_FRAMEWORK }),
+  layer(['src-shared/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload', 'src-ai'] }),
+  layer(['src-renderer/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload', 'src-ai'] }),
+  layer(['src-renderer/src/canvas/**', 'src-renderer/src/video/**'], { node: true, electron: true, folders: ['src-main', 'src-server', 'src-preload', 'src-ai'], packages: UI_FRAMEWORK }),
   {
     // A form's failed rules reject validateFields; uncaught, that is a console error on every
     // empty submit. Forms use onFinish, or app/validFormValues (which catches it).
@@ -95,15 +95,16 @@ export default tseslint.config(
       ],
     },
   },
-  layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload'] }),
-  layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload'] }),
-  layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload'] }),
+  layer(['src-main/**'], { electron: true, folders: ['src-server', 'src-renderer', 'src-preload', 'src-ai'] }),
+  layer(['src-main/hosts/electron.ts'], { folders: ['src-server', 'src-renderer', 'src-preload', 'src-ai'] }),
+  // the model service is reached over HTTP only (docs/ai-protocol.md), never imported
+  layer(['src-server/**'], { electron: true, folders: ['src-main', 'src-renderer', 'src-preload', 'src-ai'] }),
   // Repositories sit below everything that uses them (issue 34): no HTTP plugin, route, service
   // or the context that holds the services; tests/unit/server-import-cycles.test.ts keeps the rest acyclic.
   layer(['src-server/repositories/**'], {
     electron: true,
-    folders: ['src-main', 'src-renderer', 'src-preload', 'plugins', 'routes', 'context', 'foundation', 'realtime', 'exports', 'images', 'duties', 'app'],
+    folders: ['src-main', 'src-renderer', 'src-preload', 'src-ai', 'plugins', 'routes', 'context', 'foundation', 'realtime', 'exports', 'images', 'duties', 'app'],
   }),
-  layer(['src-preload/**'], { folders: ['src-main', 'src-server', 'src-renderer'] }),
+  layer(['src-preload/**'], { folders: ['src-main', 'src-server', 'src-renderer', 'src-ai'] }),
   layer(['src-ai/**'], { electron: true, folders: ['src-main', 'src-server', 'src-renderer', 'src-preload'] }),
 );

@@ -49,6 +49,9 @@ const breaches: [string, string, string][] = [
   ['the model service importing the main process', 'src-ai/engine/bad.ts', "import x from '../../src-main/services';"],
   ['the model service importing the renderer', 'src-ai/bad.ts', "import x from '../src-renderer/src/app/store';"],
   ['the model service importing the preload', 'src-ai/bad.ts', "import x from '../src-preload';"],
+  ['the server importing the model service (it is reached over HTTP)', 'src-server/ai/bad.ts', "import x from '../../src-ai/catalog';"],
+  ['the renderer importing the model service', 'src-renderer/src/features/ai/bad.ts', "import x from '../../../../src-ai/catalog';"],
+  ['shared code importing the model service', 'src-shared/ai/bad.ts', "import x from '../../src-ai/catalog';"],
 ];
 
 const allowed: [string, string, string][] = [
