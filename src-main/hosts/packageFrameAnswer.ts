@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { PackageFrameRef, PackageVideoRef } from '../../src-shared/ipc';
 import type { Services } from '../services';
-import { contentTypeOf } from '../services/storage/contentType';
+import { contentTypeOf } from '../../src-shared/media/contentType';
 import { byteRangeOf } from './byteRange';
 import { hostFailure } from './hostFailure';
 

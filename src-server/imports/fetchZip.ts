@@ -5,10 +5,12 @@
  * replaced by a larger one meanwhile cannot make the server read more than the limit.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ObjectStore } from '../storage';
 import { AppError } from '../errors';
+import { TEMP_FOLDER_PREFIXES } from '../staleTempFolders';
 
 const tooLarge = (max: number) => new AppError('import.zipTooLarge', { limit: 'zip', max });
 
@@ -21,6 +23,23 @@ function capped(max: number): Transform {
       done(size > max ? tooLarge(max) : null, size > max ? undefined : chunk);
     },
   });
+}
+
+/**
+ * Runs `read` on the zip at `key` copied to a file of a fresh temporary folder (at most `max`
+ * bytes), and removes the folder however it ended; if the server dies first, the start-up sweep
+ * does (staleTempFolders.ts).
+ */
+export async function withZipOnDisk<T>(d: { storage: ObjectStore; tempDir: string }, key: string, max: number, read: (file: string) => Promise<T>): Promise<T> {
+  await fs.promises.mkdir(d.tempDir, { recursive: true });
+  const dir = await fs.promises.mkdtemp(path.join(d.tempDir, TEMP_FOLDER_PREFIXES.importZip));
+  try {
+    const file = path.join(dir, 'import.zip');
+    await fetchZipToFile(d.storage, key, max, file);
+    return await read(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
 }
 
 export async function fetchZipToFile(store: ObjectStore, key: string, max: number, file: string): Promise<void> {

@@ -27,11 +27,14 @@ export function matchFiles(frames: readonly SourceFrame[], matcher: FrameMatcher
     const m = matcher.match(source.fileName);
     if (m.kind === 'unmatched') out.unmatched.add(source.fileName);
     else if (m.kind === 'ambiguous') out.ambiguous.add({ fileName: source.fileName, frames: m.frames });
-    else {
-      const known = out.matched.get(m.frame.frameId);
-      if (known) known.sources.push(source);
-      else out.matched.set(m.frame.frameId, { frame: m.frame, sources: [source] });
-    }
+    else addMatch(out, m.frame, source);
   }
   return out;
+}
+
+/** The file's frame applied to the project's frame, after any others already matched to it. */
+export function addMatch(out: FileMatches, frame: ProjectFrame, source: SourceFrame): void {
+  const known = out.matched.get(frame.frameId);
+  if (known) known.sources.push(source);
+  else out.matched.set(frame.frameId, { frame, sources: [source] });
 }

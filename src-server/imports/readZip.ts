@@ -3,30 +3,20 @@
  * read and parsed in a process of its own with a capped heap (readZipInChild.ts), one import at a time per
  * server process (more wait their turn), and the file removed however it ended.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { IMPORT_LIMITS, type ImportFormat } from '../../src-shared/api/projectImport';
 import type { ObjectStore } from '../storage';
-import { fetchZipToFile } from './fetchZip';
+import { withZipOnDisk } from './fetchZip';
 import { ReadQueue } from './readQueue';
 import { readZipInChild } from './readZipInChild';
 import type { SourceImport } from './sourceModel';
-import { TEMP_FOLDER_PREFIXES } from '../staleTempFolders';
 
 /** One reading at a time: a reading keeps a core busy and its process may hold a few GB (readQueue.ts); 16 more may wait. */
 export const importReads = new ReadQueue(1, 16);
 
 export async function readImportZip(d: { storage: ObjectStore; tempDir: string }, key: string, format: ImportFormat): Promise<SourceImport> {
-  return importReads.run(async () => {
-    await fs.promises.mkdir(d.tempDir, { recursive: true });
-    // Removed below; if the server dies first, the start-up sweep does (staleTempFolders.ts).
-    const dir = await fs.promises.mkdtemp(path.join(d.tempDir, TEMP_FOLDER_PREFIXES.importZip));
-    try {
-      const file = path.join(dir, 'import.zip');
-      await fetchZipToFile(d.storage, key, IMPORT_LIMITS.zipBytes, file);
-      return await readZipInChild({ file, format, limits: { unpackedBytes: IMPORT_LIMITS.unpackedBytes, entryBytes: IMPORT_LIMITS.entryBytes, entries: IMPORT_LIMITS.entries } });
-    } finally {
-      await fs.promises.rm(dir, { recursive: true, force: true });
-    }
-  });
+  return importReads.run(() =>
+    withZipOnDisk(d, key, IMPORT_LIMITS.zipBytes, (file) =>
+      readZipInChild({ file, format, limits: { unpackedBytes: IMPORT_LIMITS.unpackedBytes, entryBytes: IMPORT_LIMITS.entryBytes, entries: IMPORT_LIMITS.entries } }),
+    ),
+  );
 }

@@ -11,7 +11,7 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { TaskStepsRepository } from '../repositories/taskSteps';
 import { newElementId } from '../routes/ontology/writeFeatures';
-import { authorizeKey } from '../storage/keyAccess';
+import { authorizeImportKey } from './importKey';
 import type { ImportedFrameContent } from './buildFrame';
 import { checkMaskSizes } from './checkMaskSizes';
 import { chooseTools } from './chooseTools';
@@ -57,8 +57,7 @@ export interface ImportPlacement {
 const newObjectId = newElementId;
 
 async function readZip(ctx: ServerContext, r: ImportRequest) {
-  const rootPrefix = ctx.storage.mode === 's3' ? (ctx.config.s3?.rootPrefix ?? '') : '';
-  const { key } = await authorizeKey(ctx.repos.access, r.userId, r.key, 'read', rootPrefix);
+  const key = await authorizeImportKey(ctx, r.userId, r.key);
   return readImportZip({ storage: ctx.storage, tempDir: ctx.config.exports.tempDir }, key, r.format);
 }
 

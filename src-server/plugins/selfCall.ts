@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { API_BASE, type RouteDef } from '../../src-shared/api/route';
+import { API_BASE, fillPath, type RouteDef } from '../../src-shared/api/route';
 import { ERROR_KEYS, type ErrorKey } from '../../src-shared/api/errors';
 import { TOKEN_NAME } from '../auth/tokens';
 import { AppError } from '../errors';
@@ -23,9 +23,6 @@ export interface CallInput<R extends RouteDef> {
 /** A team-server call, typed by its route declaration; answers the envelope's data or throws. */
 export type SelfCall = <R extends RouteDef>(route: R, input?: CallInput<R>) => Promise<Static<R['data']>>;
 
-const fillPath = (path: string, params: Record<string, unknown> = {}) =>
-  path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-
 /** The error key an answer's `msg` names (`error.<key>`), when it is one of ours. */
 function keyOf(msg: string): ErrorKey | null {
   const key = msg.startsWith('error.') ? msg.slice('error.'.length) : '';
@@ -40,7 +37,7 @@ export function selfCaller(app: FastifyInstance, token: string): SelfCall {
   const call = async (route: RouteDef, input: CallInput<RouteDef> = {}) => {
     const res = await app.inject({
       method: route.method,
-      url: API_BASE + fillPath(route.path, input.params as Record<string, unknown> | undefined),
+      url: API_BASE + fillPath(route.path, input.params as Record<string, string | number> | undefined),
       query: input.query as Record<string, string> | undefined,
       payload: input.body as object | undefined,
       headers: { [TOKEN_NAME]: token },

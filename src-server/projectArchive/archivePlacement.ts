@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema';
-import type { FileMatches } from '../imports/matchFiles';
+import { addMatch, type FileMatches } from '../imports/matchFiles';
 import type { ImportPlacement } from '../imports/runImport';
 import { subjectFrames } from '../imports/subjectFrames';
 import { Listed } from '../imports/tally';
@@ -23,9 +23,7 @@ export function archivePlacement(db: Kysely<Database>, oldTaskId: number, idOf: 
           out.unmatched.add(source.fileName);
           continue;
         }
-        const known = out.matched.get(frame.frameId);
-        if (known) known.sources.push(source);
-        else out.matched.set(frame.frameId, { frame, sources: [source] });
+        addMatch(out, frame, source);
       }
       return out;
     },

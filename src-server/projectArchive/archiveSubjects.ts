@@ -11,6 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { ARCHIVE_LIMITS, archiveMediaPath } from '../../src-shared/api/projectArchive';
 import { SUBJECT_IMPORT_MAX_SUBJECTS, type SubjectInput } from '../../src-shared/api/subject';
+import { contentTypeOf } from '../../src-shared/media/contentType';
 import { subjectRoutes } from '../../src-shared/api/subject';
 import type { Database } from '../database/schema';
 import { Listed } from '../imports/tally';
@@ -22,11 +23,6 @@ import type { ArchiveZip } from './archiveZip';
 
 /** Subjects registered per call: well under the route's limit and its 32 MB body. */
 const SUBJECTS_PER_CALL = Math.min(1_000, SUBJECT_IMPORT_MAX_SUBJECTS);
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.bmp': 'image/bmp', '.gif': 'image/gif', '.tif': 'image/tiff', '.tiff': 'image/tiff',
-};
-const contentTypeOf = (fileName: string) => CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
 
 /** Counts and hashes a picture's bytes on their way into the store. */
 function measured(): { pass: Transform; result: () => { sizeBytes: number; sha256: string } } {

@@ -9,8 +9,6 @@
  * is left half made.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { noteRoutes } from '../../src-shared/api/note';
 import { ontologyRoutes } from '../../src-shared/api/ontology';
@@ -22,16 +20,15 @@ import type { OntologyFeature } from '../../src-shared/model/ontology';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { LOSSLESS_FILES } from '../exports/formats';
-import { fetchZipToFile } from '../imports/fetchZip';
+import { withZipOnDisk } from '../imports/fetchZip';
+import { authorizeImportKey } from '../imports/importKey';
 import { runImport } from '../imports/runImport';
 import { Listed } from '../imports/tally';
 import { selfCaller, type SelfCall } from '../plugins/selfCall';
-import { TEMP_FOLDER_PREFIXES } from '../staleTempFolders';
-import { authorizeKey } from '../storage/keyAccess';
 import { archivePlacement } from './archivePlacement';
 import { makeSubjects } from './archiveSubjects';
 import { ArchiveZip } from './archiveZip';
-import { archiveItems, readArchiveDoc } from './readArchive';
+import { archiveItems, readArchiveDoc, readDocument } from './readArchive';
 
 export interface ArchiveImportRequest {
   userId: number;
@@ -43,14 +40,7 @@ export interface ArchiveImportRequest {
 
 /** The archive's features as the ontology route takes them: their element ids kept (objects name labels by them), row ids not. */
 async function featuresOf(zip: ArchiveZip): Promise<Omit<OntologyFeature, 'featureId' | 'sortOrder'>[]> {
-  const data = await zip.read(LOSSLESS_FILES.ontology, ARCHIVE_LIMITS.documentBytes);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(data?.toString('utf8') ?? '');
-  } catch (err) {
-    throw new AppError('import.badFormat', { file: LOSSLESS_FILES.ontology, message: `not valid JSON (${(err as Error).message})` });
-  }
-  const features = (doc as { features?: unknown } | null)?.features;
+  const { features } = await readDocument(zip, LOSSLESS_FILES.ontology);
   if (!Array.isArray(features)) throw new AppError('import.badFormat', { file: LOSSLESS_FILES.ontology, field: 'features', message: 'needs a features list' });
   return features.map((f: OntologyFeature) => {
     const { featureId: _id, sortOrder: _order, ...rest } = f;
@@ -95,13 +85,8 @@ async function undo(ctx: ServerContext, call: SelfCall, projectId: number, prefi
 }
 
 export async function importProjectArchive(app: FastifyInstance, ctx: ServerContext, r: ArchiveImportRequest): Promise<ArchiveImportResult> {
-  const rootPrefix = ctx.storage.mode === 's3' ? (ctx.config.s3?.rootPrefix ?? '') : '';
-  const { key } = await authorizeKey(ctx.repos.access, r.userId, r.key, 'read', rootPrefix);
-  await fs.promises.mkdir(ctx.config.exports.tempDir, { recursive: true });
-  const dir = await fs.promises.mkdtemp(path.join(ctx.config.exports.tempDir, TEMP_FOLDER_PREFIXES.importZip));
-  try {
-    const file = path.join(dir, 'archive.zip');
-    await fetchZipToFile(ctx.storage, key, ARCHIVE_LIMITS.zipBytes, file);
+  const key = await authorizeImportKey(ctx, r.userId, r.key);
+  return withZipOnDisk({ storage: ctx.storage, tempDir: ctx.config.exports.tempDir }, key, ARCHIVE_LIMITS.zipBytes, async (file) => {
     const zip = await ArchiveZip.open(file);
     try {
       const doc = await readArchiveDoc(zip);
@@ -119,9 +104,7 @@ export async function importProjectArchive(app: FastifyInstance, ctx: ServerCont
     } finally {
       zip.close();
     }
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 interface FillInput {

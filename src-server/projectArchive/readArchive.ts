@@ -12,7 +12,7 @@ import { LOSSLESS_FORMAT } from '../exports/formats/losslessJson';
 import type { ArchiveZip } from './archiveZip';
 
 /** A small JSON document of the archive, parsed; a missing one is import.missingFile. */
-async function readDocument(zip: ArchiveZip, file: string): Promise<Record<string, unknown>> {
+export async function readDocument(zip: ArchiveZip, file: string): Promise<Record<string, unknown>> {
   const data = await zip.read(file, ARCHIVE_LIMITS.documentBytes);
   if (!data) throw new AppError('import.missingFile', { file });
   let value: unknown;

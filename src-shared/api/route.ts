@@ -51,5 +51,12 @@ export const defineRoute = <
 /** The base path every team-server route lives under. */
 export const API_BASE = '/core';
 
+/** A route's path with its `:name` segments filled in from `params`, encoded; a segment without a value stays as it is. */
+export const fillPath = (path: string, params: Readonly<Record<string, string | number | undefined>> = {}): string =>
+  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : encodeURIComponent(String(value));
+  });
+
 /** The success data of a route, as its `data` schema declares it (the renderer's cache and the workstation's stored copies are typed by it). */
 export type DataOf<R extends RouteDef> = Static<R['data']>;

@@ -5,7 +5,7 @@ import { DATASET_REFUSALS_LISTED, type BrowserImportArgs, type DatasetJob, type 
 import { needsPyramid } from '../../../src-shared/model/imagePyramid';
 import type { ServerClient } from '../session';
 import type { StorageService } from '../storage';
-import { contentTypeOf } from '../storage/contentType';
+import { contentTypeOf } from '../../../src-shared/media/contentType';
 import { runPool } from '../pool';
 import { digestFile, subjectContentHash, type FileDigest } from './hashFile';
 import { storePyramid } from './imagePyramid';

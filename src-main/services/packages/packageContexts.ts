@@ -1,5 +1,5 @@
 import type { PackageContext } from '../../../src-shared/ipc';
-import { API_BASE, type DataOf, type RouteDef } from '../../../src-shared/api/route';
+import { API_BASE, fillPath, type DataOf, type RouteDef } from '../../../src-shared/api/route';
 import { ontologyRoutes } from '../../../src-shared/api/ontology';
 import { projectRoutes } from '../../../src-shared/api/project';
 import { taskRoutes } from '../../../src-shared/api/task';
@@ -18,7 +18,7 @@ export const CONTEXT_REFRESH_AFTER_MS = 10 * 60_000;
 
 /** A route's path under the base path, its `:name` segments filled in, with an optional query. */
 function pathOf(route: RouteDef, params: Record<string, number>, query?: Record<string, number>): string {
-  const filled = route.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => String(params[name]));
+  const filled = fillPath(route.path, params);
   const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
   return `${API_BASE}${filled}${search}`;
 }

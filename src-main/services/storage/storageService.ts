@@ -17,7 +17,7 @@ import { SessionCache } from './sessionCache';
 import { StorageError, asStorageError } from './storageError';
 import { TokenSource, type StorageLink } from './storageToken';
 import { UploadJournal } from './uploadJournal';
-import { contentTypeOf } from './contentType';
+import { contentTypeOf } from '../../../src-shared/media/contentType';
 import { silentLog, type ProductLog } from '../productLog';
 import { keyExtra, TransferLog } from './transferLog';
 

@@ -1,4 +1,4 @@
-import { API_BASE, type HttpMethod } from '../../../src-shared/api/route';
+import { API_BASE, fillPath, type HttpMethod } from '../../../src-shared/api/route';
 import { OK_CODE } from '../../../src-shared/api/envelope';
 import { API_NOT_INITIALISED, HTTP_DEFAULT_MESSAGES, genericHttpMessage } from '../../../src-shared/api/errors';
 import { readToken } from './authToken';
@@ -92,10 +92,7 @@ export function initApiClient(serverUrl: string): void {
 }
 
 function buildUrl(base: string, req: ApiRequest): string {
-  const path = req.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
-    const value = req.params?.[name];
-    return value === undefined ? whole : encodeURIComponent(String(value));
-  });
+  const path = fillPath(req.path, req.params);
   const query = encodeQuery(req.query);
   return base + path + (query ? `?${query}` : '');
 }

@@ -1,6 +1,4 @@
-import path from 'node:path';
-
-/** Content types of the files annotators bring; anything else is stored as bytes. */
+/** Content types of the files annotators bring, by their name's extension; anything else is stored as bytes. */
 const BY_EXTENSION: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif',
   '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.avif': 'image/avif',
@@ -9,6 +7,13 @@ const BY_EXTENSION: Record<string, string> = {
   '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
 };
 
+/** The extension of a path's last segment with its dot, lower case ('' for none or a dotfile), as node's path.extname gives it. */
+function extensionOf(file: string): string {
+  const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
 export function contentTypeOf(file: string): string {
-  return BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return BY_EXTENSION[extensionOf(file)] ?? 'application/octet-stream';
 }
