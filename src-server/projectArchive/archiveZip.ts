@@ -9,20 +9,24 @@ import { createInterface } from 'node:readline';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
+import { ARCHIVE_LIMITS } from '../../src-shared/api/projectArchive';
 import { IMPORT_LIMITS } from '../../src-shared/api/projectImport';
 import { AppError } from '../errors';
 import { badZip, listEntries, openZipFile, refuseOverlaps } from '../imports/unzipNeeded';
 
 const tooLarge = (max: number, file: string) => new AppError('import.zipTooLarge', { limit: 'entry', max, file });
+const unpackedTooLarge = (max: number) => new AppError('import.zipTooLarge', { limit: 'unpacked', max });
 
-/** Passes an entry's bytes on while they stay within what its header states and `max`. */
-function counted(e: Entry, max: number): Transform {
+/** Passes an entry's bytes on while they stay within what its header states, `max`, and what the whole archive may still unpack to. */
+function counted(e: Entry, max: number, budget: { left: number; max: number }): Transform {
   let size = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
       size += chunk.length;
+      budget.left -= chunk.length;
       if (size > e.uncompressedSize) return done(badZip(`${e.fileName}: unpacks to more than the ${e.uncompressedSize} bytes its header states`));
       if (size > max) return done(tooLarge(max, e.fileName));
+      if (budget.left < 0) return done(unpackedTooLarge(budget.max));
       done(null, chunk);
     },
     flush(done: TransformCallback) {
@@ -52,9 +56,16 @@ export class ArchiveZip {
   private constructor(
     private readonly zip: ZipFile,
     private readonly entries: ReadonlyMap<string, Entry>,
-  ) {}
+    unpackedBytes: number,
+  ) {
+    this.budget = { left: unpackedBytes, max: unpackedBytes };
+  }
 
-  static async open(file: string): Promise<ArchiveZip> {
+  /** what the archive may still unpack to, over every entry read */
+  private readonly budget: { left: number; max: number };
+
+  /** `unpackedBytes`: what all its entries may unpack to (ARCHIVE_LIMITS.unpackedBytes). */
+  static async open(file: string, unpackedBytes: number = ARCHIVE_LIMITS.unpackedBytes): Promise<ArchiveZip> {
     const zip = await openZipFile(file);
     try {
       const listed = await listEntries(zip, IMPORT_LIMITS, () => true);
@@ -62,7 +73,7 @@ export class ArchiveZip {
       const entries = new Map<string, Entry>();
       for (const l of listed) if (l.entry && !l.name.endsWith('/')) entries.set(l.name, l.entry);
       if (entries.size === 0) throw new AppError('import.emptyZip');
-      return new ArchiveZip(zip, entries);
+      return new ArchiveZip(zip, entries, unpackedBytes);
     } catch (err) {
       zip.close();
       if (err instanceof AppError) throw err;
@@ -85,6 +96,7 @@ export class ArchiveZip {
     if (!e) return null;
     if (!e.canDecodeFileData()) throw badZip(`${name}: ${e.isEncrypted() ? 'encrypted' : `compression method ${e.compressionMethod}`} is not supported`);
     if (e.uncompressedSize > max) throw tooLarge(max, name);
+    if (e.uncompressedSize > this.budget.left) throw unpackedTooLarge(this.budget.max);
     let raw: Readable;
     try {
       raw = await this.zip.openReadStreamPromise(e, { decodeFileData: false });
@@ -92,7 +104,7 @@ export class ArchiveZip {
       throw badZip(`${name}: ${(err as Error).message}`);
     }
     const onError = () => undefined;
-    return e.compressionMethod === 0 ? pipeline(raw, counted(e, max), onError) : pipeline(raw, zlib.createInflateRaw(), counted(e, max), onError);
+    return e.compressionMethod === 0 ? pipeline(raw, counted(e, max, this.budget), onError) : pipeline(raw, zlib.createInflateRaw(), counted(e, max, this.budget), onError);
   }
 
   /** A small entry whole (a JSON document); null when the zip has no such entry. */

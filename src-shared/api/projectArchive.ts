@@ -26,6 +26,12 @@ export const archiveMediaPath = (dataId: number, frameIndex: number, fileName: s
 export const ARCHIVE_LIMITS = {
   /** the largest archive an import reads (it is copied to the server's disk first): 32 GiB */
   zipBytes: 32 * 1024 ** 3,
+  /**
+   * what the whole archive may unpack to, counted in the bytes that really come out: its pictures
+   * are stored, not deflated, so an honest archive unpacks to about its size; a zip of highly
+   * compressed entries cannot fill the store past it
+   */
+  unpackedBytes: 32 * 1024 ** 3,
   /** project.json, read whole */
   documentBytes: 16 * 1024 ** 2,
   /** one line of annotations.jsonl (one item with every frame's annotations) */

@@ -9,10 +9,10 @@ import { zipOf } from '../support/zipOf';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function opened(files: Record<string, string | Buffer>): Promise<ArchiveZip> {
+async function opened(files: Record<string, string | Buffer>, unpackedBytes?: number): Promise<ArchiveZip> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.zip`);
   fs.writeFileSync(file, await zipOf(files));
-  return ArchiveZip.open(file);
+  return ArchiveZip.open(file, unpackedBytes);
 }
 
 const errorOf = async (p: Promise<unknown>) => p.then(() => null, (err: { key?: string; data?: unknown }) => ({ key: err.key, data: err.data }));
@@ -27,6 +27,13 @@ describe('a whole-project archive read entry by entry', () => {
     // nothing past the long line is handed out (the piece that holds it is refused whole)
     expect(seen).not.toContain('after');
     expect(failure).toEqual({ key: 'import.zipTooLarge', data: { limit: 'entry', max: 100, file: 'a.jsonl' } });
+    zip.close();
+  });
+
+  it('stops at what the whole archive may unpack to, over all the entries read', async () => {
+    const zip = await opened({ 'media/1/0/a.png': Buffer.alloc(600), 'media/2/0/b.png': Buffer.alloc(600) }, 1_000);
+    expect((await zip.read('media/1/0/a.png', 10_000))?.length).toBe(600);
+    expect(await errorOf(zip.read('media/2/0/b.png', 10_000))).toEqual({ key: 'import.zipTooLarge', data: { limit: 'unpacked', max: 1_000 } });
     zip.close();
   });
 
